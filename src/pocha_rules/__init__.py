@@ -1,0 +1,86 @@
+"""pocha-rules: the rules of Pocha, the Spanish game of exact bids.
+
+Immutable game states and pure functions: :func:`new_game`,
+:func:`legal_moves`, :func:`apply` and :func:`score`, under a frozen
+:class:`RuleSet` that covers the variants Spanish tables play.
+
+>>> from pocha_rules import RuleSet, new_game, legal_moves, apply
+>>> state = new_game(RuleSet(players=4), seed=2024)
+>>> while not state.is_over:
+...     state = apply(state, legal_moves(state)[0])
+>>> len(state.round_scores)
+28
+"""
+
+from pocha_rules._cards import Card, Suit
+from pocha_rules._deal import Deal
+from pocha_rules._engine import apply, explain, is_legal, legal_moves, new_game, score
+from pocha_rules._errors import (
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidRecordError,
+    InvalidRulesError,
+    ParseError,
+    PochaError,
+)
+from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, up_down
+from pocha_rules._scoring import round_score
+from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
+
+__version__ = "0.1.0"
+
+# Public names report the package as their home, so that reprs, tracebacks and
+# the API reference say ``pocha_rules.Card`` rather than a private module.
+for _name in (
+    "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
+    "InvalidDealError", "InvalidRecordError", "InvalidRulesError", "MissPenalty",
+    "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
+    "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
+    "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
+    "new_game", "parse_move", "round_score", "score", "up_down",
+):  # fmt: skip
+    globals()[_name].__module__ = __name__
+del _name
+
+__all__ = [
+    "Bid",
+    "Call",
+    "Card",
+    "ChooseTrump",
+    "Deal",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidDealError",
+    "InvalidRecordError",
+    "InvalidRulesError",
+    "MissPenalty",
+    "Move",
+    "ParseError",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayedCard",
+    "PochaError",
+    "Round",
+    "RoundKind",
+    "RoundResult",
+    "RuleSet",
+    "Suit",
+    "Tiebreak",
+    "TrumpWhenAllDealt",
+    "__version__",
+    "apply",
+    "classic",
+    "explain",
+    "full",
+    "is_legal",
+    "legal_moves",
+    "max_cards",
+    "new_game",
+    "parse_move",
+    "round_score",
+    "score",
+    "up_down",
+]

@@ -1,0 +1,223 @@
+"""Spanish playing cards: the four suits and the forty-eight cards.
+
+Inside the library a card is an index from 0 to 47 (``suit * 12 + rank - 1``)
+so that hands fit in an integer bit mask; the public :class:`Card` objects are
+interned, one per index, so building and comparing them costs nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, final
+
+from pocha_rules._errors import ParseError
+
+__all__ = ["Card", "Suit"]
+
+
+class Suit(enum.Enum):
+    """One of the four suits of the Spanish deck.
+
+    ``str(suit)`` is the Spanish name (``"oros"``); :attr:`letter` is the
+    one-letter form used in card text (``"o"``).
+    """
+
+    OROS = 0
+    """Coins."""
+    COPAS = 1
+    """Cups."""
+    ESPADAS = 2
+    """Swords."""
+    BASTOS = 3
+    """Clubs."""
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card text: ``o``, ``c``, ``e`` or ``b``."""
+        return _LETTERS[self.value]
+
+    @property
+    def english(self) -> str:
+        """The English name: coins, cups, swords or clubs."""
+        return _ENGLISH[self.value]
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter or its Spanish name, in any case.
+
+        >>> Suit.parse("E"), Suit.parse("bastos")
+        (Suit.ESPADAS, Suit.BASTOS)
+        """
+        key = text.strip().lower() if isinstance(text, str) else None
+        suit = _SUIT_BY_TEXT.get(key) if key is not None else None
+        if suit is None:
+            raise ParseError(
+                str(text), "expected a suit: o, c, e, b or oros, copas, espadas, bastos"
+            )
+        return suit
+
+
+_LETTERS: Final = ("o", "c", "e", "b")
+_ENGLISH: Final = ("coins", "cups", "swords", "clubs")
+_SUITS: Final = tuple(Suit)
+_SUIT_BY_TEXT: Final = {
+    **{s.letter: s for s in _SUITS},
+    **{s.name.lower(): s for s in _SUITS},
+}
+
+RANKS_48: Final = tuple(range(1, 13))
+RANKS_40: Final = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+
+
+def card_index(rank: int, suit: int) -> int:
+    """The internal index of the card of ``rank`` in suit number ``suit``."""
+    return suit * 12 + rank - 1
+
+
+@final
+class Card:
+    """A Spanish playing card: a rank from 1 to 12 and a :class:`Suit`.
+
+    Cards are interned: ``Card(12, Suit.OROS) is Card.parse("12o")``. They are
+    ordered by suit (oros, copas, espadas, bastos) and then by rank number,
+    which is a display order, not trick-taking strength (that depends on the
+    :class:`~pocha_rules.RuleSet`).
+
+    >>> card = Card.parse("12o")
+    >>> card, str(card), card.rank, card.suit
+    (Card(12, Suit.OROS), '12o', 12, Suit.OROS)
+    """
+
+    __slots__ = ("index", "rank", "suit")
+
+    index: int
+    """The card's index, ``suit.value * 12 + rank - 1`` (0 to 47)."""
+    rank: int
+    """The rank number: 1 (as) to 12 (rey); 10, 11, 12 are sota, caballo, rey."""
+    suit: Suit
+    """The card's suit."""
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        if type(rank) is not int or not 1 <= rank <= 12:
+            raise ParseError(repr(rank), "a card's rank is a whole number from 1 to 12")
+        if not isinstance(suit, Suit):
+            raise ParseError(repr(suit), "a card's suit is a Suit")
+        return CARDS[card_index(rank, suit.value)]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "rank", index % 12 + 1)
+        object.__setattr__(card, "suit", _SUITS[index // 12])
+        return card
+
+    @classmethod
+    def parse(cls, text: str, *, deck: int = 48) -> Card:
+        """Read a card from its text form: the rank, then the suit's letter.
+
+        Case does not matter and surrounding spaces are ignored. With
+        ``deck=40``, ranks 8 and 9 are refused.
+
+        >>> Card.parse("1O"), Card.parse(" 10c ")
+        (Card(1, Suit.OROS), Card(10, Suit.COPAS))
+        >>> Card.parse("8o", deck=40)
+        Traceback (most recent call last):
+        ...
+        pocha_rules.ParseError: cannot parse '8o': there is no 8 in a 40-card deck
+        """
+        if not isinstance(text, str):
+            raise ParseError(repr(text), "a card's text form is a string such as '12o'")
+        raw = text.strip().lower()
+        if len(raw) < 2 or not raw[:-1].isdigit() or not raw[:-1].isascii():
+            raise ParseError(text, "expected a rank from 1 to 12 followed by o, c, e or b")
+        suit = _SUIT_BY_TEXT.get(raw[-1])
+        if suit is None:
+            raise ParseError(text, f"unknown suit letter {raw[-1]!r}: use o, c, e or b")
+        rank = int(raw[:-1])
+        if not 1 <= rank <= 12 or raw[0] == "0":
+            raise ParseError(text, f"no card has rank {raw[:-1]}: ranks run from 1 to 12")
+        if deck == 40 and rank in (8, 9):
+            raise ParseError(text, f"there is no {rank} in a 40-card deck")
+        if deck not in (40, 48):
+            raise ParseError(text, f"decks have 40 or 48 cards, not {deck}")
+        return CARDS[card_index(rank, suit.value)]
+
+    def __str__(self) -> str:
+        return f"{self.rank}{_LETTERS[self.index // 12]}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank}, Suit.{self.suit.name})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index >= other.index
+
+    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))
+"""Every card, indexed by :attr:`Card.index`."""
+
+SUIT_OF: Final[tuple[int, ...]] = tuple(i // 12 for i in range(48))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFFF << (12 * s) for s in range(4))
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of an iterable of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask

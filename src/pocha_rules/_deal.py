@@ -1,0 +1,153 @@
+"""Dealing: seeded shuffles and explicit deals (RULES.md 4.1 and 4.2)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from pocha_rules._cards import CARDS, Card, cards_of
+from pocha_rules._errors import InvalidDealError
+from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._tables import Tables
+
+__all__ = ["Deal", "DealtRound", "check_deal", "check_deals", "deal_from_seed"]
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(_card(card) for card in hand) for hand in value)
+
+
+def _trump_card(value: Card | str | None) -> Card | None:
+    return None if value is None else _card(value)
+
+
+@attrs.frozen
+class Deal:
+    """The cards of one round as dealt: each seat's hand, and the card that
+    shows trump.
+
+    ``trump_card`` is the card turned up from the stock, or the dealer's shown
+    last card when every card is dealt (``dealer_last_card``); it is ``None``
+    in auction rounds and when the dealer chooses trump. The cards nobody
+    holds form the stock. Cards may be given as text.
+
+    >>> deal = Deal(hands=[["1o"], ["3o"], ["12o"], ["2c"]], trump_card="5e")
+    >>> deal.hands[1], deal.trump_card
+    ((Card(3, Suit.OROS),), Card(5, Suit.ESPADAS))
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    """The cards of each seat, by seat number."""
+    trump_card: Card | None = attrs.field(default=None, converter=_trump_card)
+    """The card that shows trump, if any."""
+
+
+@attrs.frozen
+class DealtRound:
+    """A deal in the engine's terms (private): masks and card indices."""
+
+    hands: tuple[int, ...]
+    stock: int
+    trump_card: int
+    """The turned-up or shown card, or -1."""
+    shown: bool
+    """Whether ``trump_card`` is the dealer's shown card (in their hand)."""
+
+    def public(self) -> Deal:
+        trump = CARDS[self.trump_card] if self.trump_card >= 0 else None
+        return Deal(hands=tuple(cards_of(hand) for hand in self.hands), trump_card=trump)
+
+
+def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -> DealtRound:
+    """Shuffle with the game's seed and the round's index, then deal one card
+    at a time from the first player round to the dealer.
+    """
+    deck = list(t.deck_cards)
+    random.Random(f"pocha:{seed}:{index}").shuffle(deck)
+    n = t.players
+    dealt = n * plan.cards
+    hands = [0] * n
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        for card in deck[i:dealt:n]:
+            hands[seat] |= 1 << card
+    stock = 0
+    for card in deck[dealt:]:
+        stock |= 1 << card
+    return _with_trump(t, plan, tuple(hands), stock, deck[dealt] if stock else deck[dealt - 1])
+
+
+def _with_trump(
+    t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
+) -> DealtRound:
+    if plan.kind is RoundKind.AUCTION:
+        return DealtRound(hands, stock, -1, False)
+    if stock:
+        return DealtRound(hands, stock, shown, False)
+    if t.dealer_chooses:
+        return DealtRound(hands, stock, -1, False)
+    return DealtRound(hands, stock, shown, True)
+
+
+def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> DealtRound:
+    """Check an explicit deal against the rules and its round, and convert it."""
+
+    def refuse(reason: str) -> InvalidDealError:
+        return InvalidDealError(index, reason)
+
+    if not isinstance(deal, Deal):
+        raise refuse(f"expected a Deal, got {deal!r}")
+    n = t.players
+    if len(deal.hands) != n:
+        raise refuse(f"{len(deal.hands)} hands for {n} players")
+    hands = []
+    seen = 0
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != plan.cards:
+            raise refuse(f"seat {seat} holds {len(hand)} cards; this round deals {plan.cards}")
+        mask = 0
+        for dealt in hand:
+            bit = 1 << dealt.index
+            if not t.deck_mask & bit:
+                raise refuse(f"{dealt} is not in this game's deck")
+            if seen & bit:
+                raise refuse(f"{dealt} is dealt twice")
+            seen |= bit
+            mask |= bit
+        hands.append(mask)
+    stock = t.deck_mask & ~seen
+    card = deal.trump_card
+    needs_card = plan.kind is not RoundKind.AUCTION and bool(stock or not t.dealer_chooses)
+    if card is None:
+        if needs_card:
+            where = "turned up from the stock" if stock else "shown by the dealer"
+            raise refuse(f"this round needs a trump_card {where}")
+        return DealtRound(tuple(hands), stock, -1, False)
+    if not needs_card:
+        if plan.kind is RoundKind.AUCTION:
+            raise refuse("an auction round has no trump card: the auction winner names trump")
+        raise refuse("every card is dealt and the dealer chooses trump: no trump_card")
+    bit = 1 << card.index
+    if stock:
+        if not stock & bit:
+            raise refuse(f"the turned-up card {card} must come from the stock, not a hand")
+        return DealtRound(tuple(hands), stock, card.index, False)
+    if not hands[dealer] & bit:
+        raise refuse(f"the shown card {card} must be in the dealer's (seat {dealer}) hand")
+    return DealtRound(tuple(hands), stock, card.index, True)
+
+
+def check_deals(t: Tables, first_dealer: int, deals: Sequence[Deal]) -> tuple[DealtRound, ...]:
+    """Check explicit deals for the first rounds of a game."""
+    plan = t.schedule
+    out = []
+    for index, deal in enumerate(deals):
+        entry = plan[index] if index < len(plan) else Round(1)
+        out.append(check_deal(t, index, entry, (first_dealer + index) % t.players, deal))
+    return tuple(out)

@@ -1,0 +1,107 @@
+"""The exception family of pocha-rules.
+
+Every error the library raises on bad input is a :class:`PochaError`, which is
+a :class:`ValueError`, so ``except ValueError`` keeps working for callers that
+do not care about the details.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pocha_rules._moves import Move
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidDealError",
+    "InvalidRecordError",
+    "InvalidRulesError",
+    "ParseError",
+    "PochaError",
+]
+
+
+class PochaError(ValueError):
+    """Base class of every error raised by pocha-rules on bad input."""
+
+
+class ParseError(PochaError):
+    """A text form (card, suit, move) could not be read.
+
+    Attributes:
+        text: The text that was given.
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"cannot parse {text!r}: {reason}")
+
+
+class InvalidRulesError(PochaError):
+    """A :class:`~pocha_rules.RuleSet` that makes no sense was refused.
+
+    Attributes:
+        field: The name of the offending option.
+        reason: Why the value was refused.
+
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"invalid rules: {field}: {reason}")
+
+
+class InvalidDealError(PochaError):
+    """An explicit deal does not fit the rules or the round it is for.
+
+    Attributes:
+        round_index: The round the deal was given for.
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, round_index: int, reason: str) -> None:
+        self.round_index = round_index
+        self.reason = reason
+        super().__init__(f"invalid deal for round {round_index}: {reason}")
+
+
+class IllegalMoveError(PochaError):
+    """A move that the rules do not allow in this state.
+
+    The state the move was applied to is left unchanged.
+
+    Attributes:
+        move: The move that was refused.
+        seat: The seat whose turn it was (``None`` once the game is over).
+        reason: A sentence saying which rule forbids it.
+
+    """
+
+    def __init__(self, move: Move | object, seat: int | None, reason: str) -> None:
+        self.move = move
+        self.seat = seat
+        self.reason = reason
+        who = "after the game is over" if seat is None else f"by seat {seat}"
+        super().__init__(f"illegal move {move} {who}: {reason}")
+
+
+class InvalidRecordError(PochaError):
+    """A game record was refused.
+
+    Attributes:
+        where: Where in the record the problem is (a path such as
+            ``"moves[12]"`` or ``"rules.players"``).
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"invalid record at {where}: {reason}")

@@ -1,0 +1,166 @@
+"""The moves of Pocha and their text forms.
+
+Every move is a small frozen value. A move never names its seat: it is always
+made by the seat whose turn it is (:attr:`GameState.to_move`).
+
+========================  ==================  ===========================
+move                      text                when
+========================  ==================  ===========================
+``Bid(3)``                ``bid 3``           bidding
+``Play(Card.parse("3e"))``  ``play 3e``       playing a trick
+``ChooseTrump(Suit.OROS)``  ``trump o``       dealer chooses / auction won
+``Call(4)``               ``call 4``          auction (subastada)
+``Pass()``                ``pass``            auction (subastada)
+========================  ==================  ===========================
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from pocha_rules._cards import CARDS, Card, Suit
+from pocha_rules._errors import ParseError
+
+__all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
+
+
+def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise ParseError(repr(value), f"{attribute.name} is a whole number of tricks, 0 or more")
+
+
+@attrs.frozen(cache_hash=True)
+class Bid:
+    """Bid (petición): the number of tricks the seat says it will win.
+
+    >>> Bid(2), str(Bid(2)), parse_move("bid 2") == Bid(2)
+    (Bid(2), 'bid 2', True)
+    """
+
+    tricks: int = attrs.field(validator=_tricks)
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+    def __repr__(self) -> str:
+        return f"Bid({self.tricks})"
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """Play a card to the current trick.
+
+    >>> move = Play(Card.parse("3e"))
+    >>> move, str(move)
+    (Play(Card(3, Suit.ESPADAS)), 'play 3e')
+    """
+
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+@attrs.frozen(cache_hash=True)
+class ChooseTrump:
+    """Name the trump suit: the dealer when every card was dealt and the rules
+    say ``dealer_chooses``, or the winner of an auction round.
+
+    >>> ChooseTrump(Suit.OROS), str(ChooseTrump(Suit.OROS))
+    (ChooseTrump(Suit.OROS), 'trump o')
+    """
+
+    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"ChooseTrump({self.suit!r})"
+
+
+@attrs.frozen(cache_hash=True)
+class Call:
+    """Auction call (subastada): the tricks the seat would win if it chose trump.
+
+    >>> Call(4), str(Call(4))
+    (Call(4), 'call 4')
+    """
+
+    tricks: int = attrs.field(validator=_tricks)
+
+    def __str__(self) -> str:
+        return f"call {self.tricks}"
+
+    def __repr__(self) -> str:
+        return f"Call({self.tricks})"
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """Pass in an auction: do not call a higher number.
+
+    >>> Pass(), str(Pass())
+    (Pass(), 'pass')
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+Move: TypeAlias = Bid | Play | ChooseTrump | Call | Pass
+"""Any move of the game."""
+
+# Interned moves, so the engine hands out the same objects every time.
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)
+BIDS: Final[tuple[Bid, ...]] = tuple(Bid(n) for n in range(13))
+CALLS: Final[tuple[Call, ...]] = tuple(Call(n) for n in range(13))
+TRUMP_CHOICES: Final[tuple[ChooseTrump, ...]] = tuple(ChooseTrump(s) for s in Suit)
+PASS: Final = Pass()
+
+
+def _number(text: str, word: str) -> int:
+    if not word.isdigit() or not word.isascii():
+        raise ParseError(text, f"expected a whole number of tricks, got {word!r}")
+    return int(word)
+
+
+def parse_move(text: str, *, deck: int = 48) -> Move:
+    """Read a move from its text form; a bare card such as ``"12o"`` is a play.
+
+    Case and extra spaces do not matter. ``deck=40`` refuses 8s and 9s.
+
+    >>> parse_move("play 12o"), parse_move("12O"), parse_move("Trump Oros")
+    (Play(Card(12, Suit.OROS)), Play(Card(12, Suit.OROS)), ChooseTrump(Suit.OROS))
+    >>> parse_move("bid -1")
+    Traceback (most recent call last):
+    ...
+    pocha_rules.ParseError: cannot parse 'bid -1': expected a whole number of tricks...
+    """
+    if not isinstance(text, str):
+        raise ParseError(repr(text), "a move's text form is a string such as 'bid 2'")
+    words = text.lower().split()
+    if len(words) == 1:
+        if words[0] == "pass":
+            return PASS
+        if words[0] not in ("bid", "call", "play", "trump"):
+            return Play(Card.parse(words[0], deck=deck))
+    if len(words) == 2:
+        verb, arg = words
+        if verb == "bid":
+            return Bid(_number(text, arg))
+        if verb == "call":
+            return Call(_number(text, arg))
+        if verb == "play":
+            return Play(Card.parse(arg, deck=deck))
+        if verb == "trump":
+            return ChooseTrump(Suit.parse(arg))
+    raise ParseError(text, "expected 'bid N', 'play CARD', 'trump SUIT', 'call N' or 'pass'")

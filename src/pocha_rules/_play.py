@@ -1,0 +1,72 @@
+"""What a player may play to a trick (RULES.md section 5), on bit masks.
+
+A trick is the tuple of card indices played so far and ``win``, the position
+in it of the card that is winning. That one card says all the obligations
+need: if it is a trump, a trump is on the table (and, when the led suit is not
+trump, somebody ruffed); if it is not, no trump was played and it is the best
+card of the led suit.
+"""
+
+from __future__ import annotations
+
+from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Suit, cards_of
+from pocha_rules._tables import Tables
+
+__all__ = ["beats_winner", "explain_play", "legal_plays"]
+
+
+def legal_plays(t: Tables, hand: int, trick: tuple[int, ...], win: int, trump: int) -> int:
+    """The mask of the cards of ``hand`` that may be played to ``trick``."""
+    if not trick:
+        return hand
+    led = SUIT_OF[trick[0]]
+    best = trick[win]
+    following = hand & SUIT_MASKS[led]
+    if following:
+        if t.must_overtake and SUIT_OF[best] == led:
+            beating = following & t.beats[best]
+            if beating:
+                return beating
+        return following
+    trumps = hand & SUIT_MASKS[trump]
+    if trumps:
+        if SUIT_OF[best] != trump:
+            if t.must_ruff:
+                return trumps
+        elif t.must_overruff:
+            beating = trumps & t.beats[best]
+            if beating:
+                return beating
+    return hand
+
+
+def beats_winner(t: Tables, card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from the winning card ``best``."""
+    if (t.beats[best] >> card) & 1:
+        return True
+    return SUIT_OF[card] == trump and SUIT_OF[best] != trump
+
+
+def _names(mask: int) -> str:
+    return ", ".join(str(card) for card in cards_of(mask))
+
+
+def explain_play(
+    t: Tables, hand: int, trick: tuple[int, ...], win: int, trump: int, card: int
+) -> str | None:
+    """Why ``card`` may not be played, or ``None`` when it may."""
+    if not (hand >> card) & 1:
+        return f"{CARDS[card]} is not in the hand ({_names(hand)})"
+    allowed = legal_plays(t, hand, trick, win, trump)
+    if (allowed >> card) & 1:
+        return None
+    led = Suit(SUIT_OF[trick[0]])
+    best = CARDS[trick[win]]
+    trump_suit = Suit(trump)
+    if not hand & SUIT_MASKS[led.value] & (1 << card):
+        if hand & SUIT_MASKS[led.value]:
+            return f"must follow suit: {led} was led and the hand holds {_names(allowed)}"
+        if best.suit is trump_suit and led is not trump_suit:
+            return f"must over-ruff {best} with a higher trump: {_names(allowed)}"
+        return f"void in {led}, must ruff with a trump ({trump_suit}): {_names(allowed)}"
+    return f"must overtake {best} with a higher {led}: {_names(allowed)}"

@@ -1,0 +1,317 @@
+"""The :class:`RuleSet`: every option of the rules, checked when it is built."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, Literal, TypeVar
+
+import attrs
+
+from pocha_rules._cards import RANKS_40, RANKS_48
+from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._schedules import (
+    PRESETS,
+    Round,
+    RoundKind,
+    default_remove_twos,
+)
+
+__all__ = ["MissPenalty", "RuleSet", "Tiebreak", "TrumpWhenAllDealt"]
+
+
+class _Option(enum.StrEnum):
+    """A named choice of a rules option; ``repr`` is valid Python."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class TrumpWhenAllDealt(_Option):
+    """How trump is found when every card is dealt (no stock to turn up)."""
+
+    DEALER_LAST_CARD = "dealer_last_card"
+    """The dealer shows the last card dealt to them; its suit is trump and
+    the card stays in the dealer's hand (rulebooks 001, 004)."""
+    DEALER_CHOOSES = "dealer_chooses"
+    """The dealer looks at the hand and names the trump suit (rulebook 002)."""
+
+
+class MissPenalty(_Option):
+    """What a missed bid costs."""
+
+    PER_TRICK_OFF = "per_trick_off"
+    """``per_trick`` points for each trick won too many or too few
+    (rulebooks 000, 001, 004)."""
+    PER_TRICK_BID = "per_trick_bid"
+    """``per_trick`` points for each trick that was bid (rulebook 002)."""
+
+
+class Tiebreak(_Option):
+    """What happens when the top score is tied after the last round."""
+
+    ONE_CARD_ROUNDS = "one_card_rounds"
+    """Extra one-card rounds are played until the top is no longer tied
+    (rulebook 001)."""
+    SHARED = "shared"
+    """The tied players share the win."""
+
+
+DEFAULT_RANK_ORDER: Final = {
+    40: (1, 3, 12, 11, 10, 7, 6, 5, 4, 2),
+    48: (1, 3, 12, 11, 10, 9, 8, 7, 6, 5, 4, 2),
+}
+"""Trick-taking order within a suit, high to low, for each deck."""
+
+_E = TypeVar("_E", bound=enum.StrEnum)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _choice(kind: type[_E], field: str, value: object) -> _E:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise InvalidRulesError(field, f"must be one of {choices}, got {value!r}") from None
+
+
+def _flag(field: str, value: object) -> bool:
+    if type(value) is not bool:
+        raise InvalidRulesError(field, f"must be True or False, got {value!r}")
+    return value
+
+
+def _whole(field: str, value: object, *, low: int | None = None, high: int | None = None) -> int:
+    if not _is_int(value):
+        raise InvalidRulesError(field, f"must be a whole number, got {value!r}")
+    assert isinstance(value, int)
+    if low is not None and value < low:
+        raise InvalidRulesError(field, f"must be at least {low}, got {value!r}")
+    if high is not None and value > high:
+        raise InvalidRulesError(field, f"must be at most {high}, got {value!r}")
+    return value
+
+
+def _rank_order(value: object, deck: int, remove_twos: bool) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidRulesError("rank_order", f"must be a sequence of ranks, got {value!r}")
+    order = tuple(value)
+    ranks = sorted(RANKS_40 if deck == 40 else RANKS_48)
+    allowed = [ranks, [r for r in ranks if r != 2]] if remove_twos else [ranks]
+    if not all(_is_int(r) for r in order) or sorted(order) not in allowed:
+        raise InvalidRulesError(
+            "rank_order",
+            f"must list each rank of the {deck}-card deck exactly once, got {order!r}",
+        )
+    return order
+
+
+def _round(entry: object, position: int) -> Round:
+    if isinstance(entry, Round):
+        return entry
+    if _is_int(entry):
+        assert isinstance(entry, int)
+        return Round(entry)
+    if isinstance(entry, str):
+        try:
+            return Round.parse(entry)
+        except PochaError as error:
+            raise InvalidRulesError(f"schedule[{position}]", str(error)) from None
+    raise InvalidRulesError(
+        f"schedule[{position}]", f"expected a number of cards or a Round, got {entry!r}"
+    )
+
+
+def _schedule(value: object, players: int, deck: int, remove_twos: bool) -> tuple[Round, ...]:
+    if isinstance(value, str):
+        preset = PRESETS.get(value)
+        if preset is None:
+            names = ", ".join(repr(name) for name in PRESETS)
+            raise InvalidRulesError("schedule", f"unknown preset {value!r}; presets: {names}")
+        return preset(players, deck, remove_twos=remove_twos)
+    if not isinstance(value, Iterable):
+        raise InvalidRulesError("schedule", f"must be a preset name or a sequence, got {value!r}")
+    plan = tuple(_round(entry, i) for i, entry in enumerate(value))
+    if not plan:
+        raise InvalidRulesError("schedule", "a game needs at least one round")
+    size = deck - 4 * remove_twos
+    top = size // players
+    for i, entry in enumerate(plan):
+        if not isinstance(entry.kind, RoundKind):
+            raise InvalidRulesError(f"schedule[{i}]", f"unknown round kind {entry.kind!r}")
+        if not _is_int(entry.cards) or not 1 <= entry.cards <= top:
+            raise InvalidRulesError(
+                f"schedule[{i}]",
+                f"{entry.cards!r} cards: hands hold 1 to {top} cards with "
+                f"{players} players and {size} cards",
+            )
+        if entry.kind is RoundKind.BLIND and entry.cards != 1:
+            raise InvalidRulesError(f"schedule[{i}]", "a blind round deals exactly 1 card")
+    return plan
+
+
+@attrs.frozen(init=False, kw_only=True)
+class RuleSet:
+    """Every option of the rules of Pocha, one field per option.
+
+    All arguments are keyword-only and default to the Spanish rule of
+    RULES.md. A value that makes no sense is refused here, with
+    :class:`InvalidRulesError` naming the field and the reason. Options that
+    take a choice accept the enum member or its string value
+    (``miss_penalty="per_trick_bid"``). ``schedule`` takes a preset name
+    (``"classic"``, ``"up_down"``, ``"up_down_auction"``, ``"full"``) or a
+    sequence of hand sizes, :class:`Round` values or round texts such as
+    ``"10a"``; ``remove_twos=None`` and ``rank_order=None`` mean the deck's
+    defaults.
+
+    >>> rules = RuleSet(players=5, schedule=(1, 2, "3a"))
+    >>> rules.max_cards, [str(r) for r in rules.schedule]
+    (8, ['1', '2', '3a'])
+    >>> RuleSet(players=9)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.InvalidRulesError: invalid rules: players: ... got 9
+    """
+
+    players: int = 4
+    """Number of seats, 3 to 8."""
+    deck: Literal[40, 48] = 40
+    """40 (ranks 1-7, 10-12) or 48 (ranks 1-12) cards."""
+    remove_twos: bool
+    """Take the four 2s out; by default with 3 or 6 players and 40 cards."""
+    rank_order: tuple[int, ...]
+    """Ranks from strongest to weakest within a suit."""
+    schedule: tuple[Round, ...]
+    """The rounds of the game, in order; by default the ``classic`` plan."""
+    hook_in_one_card_rounds: bool = True
+    """Apply the hook (the last bidder's restriction) in one-card rounds too."""
+    trump_when_all_dealt: TrumpWhenAllDealt = TrumpWhenAllDealt.DEALER_LAST_CARD
+    """How trump is found when no card is left to turn up."""
+    must_overtake: bool = True
+    """Following suit, beat the best card of the led suit when able (unless
+    somebody has ruffed)."""
+    must_ruff: bool = True
+    """Void in the led suit and holding trumps, play one when no trump is on
+    the table."""
+    must_overruff: bool = True
+    """Void in the led suit, beat the best trump on the table when able."""
+    auction_winner_leads: bool = True
+    """In an auction round the winner of the auction leads the first trick;
+    otherwise the first player does."""
+    hit_bonus: int = 10
+    """Points for making the bid exactly."""
+    per_trick: int = 5
+    """Points per trick bid when the bid is made, and per trick of a miss."""
+    miss_penalty: MissPenalty = MissPenalty.PER_TRICK_OFF
+    """How a miss is charged."""
+    pocha_bonus: bool = True
+    """Double the score of a player who bid and won every trick of a round of
+    at least ``pocha_min_cards`` cards."""
+    pocha_min_cards: int = 6
+    """Smallest round in which a pocha counts."""
+    double_when_oros: bool = False
+    """Double every score of a round whose trump is oros."""
+    revoke_penalty: int = -50
+    """Points for a revoke; only used when replaying a real table's record
+    leniently."""
+    zero_wins: bool = False
+    """A player finishing on exactly 0 also wins."""
+    tiebreak: Tiebreak = Tiebreak.ONE_CARD_ROUNDS
+    """What a tie at the top leads to."""
+
+    def __init__(
+        self,
+        *,
+        players: int = 4,
+        deck: Literal[40, 48] = 40,
+        remove_twos: bool | None = None,
+        rank_order: Sequence[int] | None = None,
+        schedule: str | Sequence[int | str | Round] = "classic",
+        hook_in_one_card_rounds: bool = True,
+        trump_when_all_dealt: TrumpWhenAllDealt | str = TrumpWhenAllDealt.DEALER_LAST_CARD,
+        must_overtake: bool = True,
+        must_ruff: bool = True,
+        must_overruff: bool = True,
+        auction_winner_leads: bool = True,
+        hit_bonus: int = 10,
+        per_trick: int = 5,
+        miss_penalty: MissPenalty | str = MissPenalty.PER_TRICK_OFF,
+        pocha_bonus: bool = True,
+        pocha_min_cards: int = 6,
+        double_when_oros: bool = False,
+        revoke_penalty: int = -50,
+        zero_wins: bool = False,
+        tiebreak: Tiebreak | str = Tiebreak.ONE_CARD_ROUNDS,
+    ) -> None:
+        if not _is_int(players) or not 3 <= players <= 8:
+            raise InvalidRulesError(
+                "players", f"Pocha is played by 3 to 8 players, got {players!r}"
+            )
+        if not _is_int(deck) or deck not in (40, 48):
+            raise InvalidRulesError("deck", f"the Spanish deck has 40 or 48 cards, got {deck!r}")
+        if remove_twos is None:
+            remove_twos = default_remove_twos(players, deck)
+        twos = _flag("remove_twos", remove_twos)
+        order = DEFAULT_RANK_ORDER[deck] if rank_order is None else rank_order
+        self.__attrs_init__(
+            players=players,
+            deck=deck,
+            remove_twos=twos,
+            rank_order=_rank_order(order, deck, twos),
+            schedule=_schedule(schedule, players, deck, twos),
+            hook_in_one_card_rounds=_flag("hook_in_one_card_rounds", hook_in_one_card_rounds),
+            trump_when_all_dealt=_choice(
+                TrumpWhenAllDealt, "trump_when_all_dealt", trump_when_all_dealt
+            ),
+            must_overtake=_flag("must_overtake", must_overtake),
+            must_ruff=_flag("must_ruff", must_ruff),
+            must_overruff=_flag("must_overruff", must_overruff),
+            auction_winner_leads=_flag("auction_winner_leads", auction_winner_leads),
+            hit_bonus=_whole("hit_bonus", hit_bonus, low=0),
+            per_trick=_whole("per_trick", per_trick, low=0),
+            miss_penalty=_choice(MissPenalty, "miss_penalty", miss_penalty),
+            pocha_bonus=_flag("pocha_bonus", pocha_bonus),
+            pocha_min_cards=_whole("pocha_min_cards", pocha_min_cards, low=1),
+            double_when_oros=_flag("double_when_oros", double_when_oros),
+            revoke_penalty=_whole("revoke_penalty", revoke_penalty, high=0),
+            zero_wins=_flag("zero_wins", zero_wins),
+            tiebreak=_choice(Tiebreak, "tiebreak", tiebreak),
+        )
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play after trimming (36 with the 2s removed from 40)."""
+        return self.deck - 4 * self.remove_twos
+
+    @property
+    def max_cards(self) -> int:
+        """The largest hand: ``deck_size // players``."""
+        return self.deck_size // self.players
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks in the deck, strongest first."""
+        if self.remove_twos:
+            return tuple(r for r in self.rank_order if r != 2)
+        return self.rank_order
+
+    @classmethod
+    def preset(cls, name: str, /, **options: Any) -> RuleSet:
+        """Rules with the named schedule preset; other options as keywords.
+
+        >>> len(RuleSet.preset("full", players=4).schedule)
+        32
+        """
+        if name not in PRESETS:
+            names = ", ".join(repr(n) for n in PRESETS)
+            raise InvalidRulesError("schedule", f"unknown preset {name!r}; presets: {names}")
+        return cls(schedule=name, **options)
+
+    def options(self) -> dict[str, object]:
+        """Every option and its value, in declaration order."""
+        return {a.name: getattr(self, a.name) for a in attrs.fields(RuleSet)}

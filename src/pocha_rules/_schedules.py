@@ -1,0 +1,180 @@
+"""Rounds and the named round plans (schedules) of RULES.md section 3.
+
+A schedule is a tuple of :class:`Round` values. Each preset is a function of
+the player count and the deck, because the largest hand (``max_cards``)
+depends on both.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Final
+
+import attrs
+
+from pocha_rules._errors import ParseError
+
+__all__ = [
+    "PRESETS",
+    "Round",
+    "RoundKind",
+    "classic",
+    "full",
+    "max_cards",
+    "up_down",
+]
+
+
+class RoundKind(enum.StrEnum):
+    """What kind of round is played."""
+
+    NORMAL = "normal"
+    """Trump is turned up (or shown or chosen); everybody bids in turn."""
+    AUCTION = "auction"
+    """Subastada: players bid for the right to choose trump."""
+    BLIND = "blind"
+    """India: one card each; each seat sees every card but its own."""
+
+    def __repr__(self) -> str:
+        return f"RoundKind.{self.name}"
+
+
+_KIND_SUFFIX: Final = {RoundKind.NORMAL: "", RoundKind.AUCTION: "a", RoundKind.BLIND: "b"}
+_SUFFIX_KIND: Final = {"": RoundKind.NORMAL, "a": RoundKind.AUCTION, "b": RoundKind.BLIND}
+
+
+@attrs.frozen(order=False)
+class Round:
+    """One entry of a schedule: how many cards each player gets, and the kind.
+
+    The text form is the number of cards, followed by ``a`` for an auction
+    round or ``b`` for a blind round.
+
+    >>> Round(10), Round.parse("10a"), str(Round(1, RoundKind.BLIND))
+    (Round(10), Round(10, RoundKind.AUCTION), '1b')
+    """
+
+    cards: int
+    """Cards dealt to each player (and tricks played)."""
+    kind: RoundKind = RoundKind.NORMAL
+    """The kind of round."""
+
+    @classmethod
+    def parse(cls, text: str) -> Round:
+        """Read a round from its text form (``"7"``, ``"10a"``, ``"1b"``)."""
+        if not isinstance(text, str):
+            raise ParseError(repr(text), "a round's text form is a string such as '10a'")
+        raw = text.strip().lower()
+        digits = raw.rstrip("ab")
+        suffix = raw[len(digits) :]
+        if not digits.isdigit() or not digits.isascii() or suffix not in _SUFFIX_KIND:
+            raise ParseError(text, "expected a number of cards, then 'a' (auction) or 'b' (blind)")
+        return cls(int(digits), _SUFFIX_KIND[suffix])
+
+    def __str__(self) -> str:
+        return f"{self.cards}{_KIND_SUFFIX[self.kind]}"
+
+    def __repr__(self) -> str:
+        if self.kind is RoundKind.NORMAL:
+            return f"Round({self.cards})"
+        return f"Round({self.cards}, RoundKind.{self.kind.name})"
+
+
+def max_cards(players: int, deck: int = 40, *, remove_twos: bool | None = None) -> int:
+    """The largest hand: ``deck_size // players`` after any trimming.
+
+    ``remove_twos=None`` means the default: the 2s go with 3 or 6 players and
+    a 40-card deck.
+
+    >>> max_cards(4), max_cards(3), max_cards(7), max_cards(5, 48)
+    (10, 12, 5, 9)
+    """
+    if remove_twos is None:
+        remove_twos = default_remove_twos(players, deck)
+    return (deck - 4 * remove_twos) // players
+
+
+def default_remove_twos(players: int, deck: int) -> bool:
+    """Whether the 2s are removed by default (3 or 6 players, 40 cards)."""
+    return players in (3, 6) and deck == 40
+
+
+def _normal(sizes: range | list[int]) -> tuple[Round, ...]:
+    return tuple(Round(n) for n in sizes)
+
+
+def classic(
+    players: int = 4, deck: int = 40, *, remove_twos: bool | None = None
+) -> tuple[Round, ...]:
+    """The classic plan: ``n`` rounds of 1, up to the largest hand played
+    ``n`` times, down again, and ``n`` rounds of 1 (rulebook 002).
+
+    >>> [r.cards for r in classic(4)]
+    [1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1]
+    """
+    top = max_cards(players, deck, remove_twos=remove_twos)
+    return (
+        _normal([1] * players)
+        + _normal(range(2, top))
+        + _normal([top] * players)
+        + _normal(range(top - 1, 1, -1))
+        + _normal([1] * players)
+    )
+
+
+def up_down(
+    players: int = 4,
+    deck: int = 40,
+    *,
+    remove_twos: bool | None = None,
+    final_auction: bool = False,
+) -> tuple[Round, ...]:
+    """Up and down: 1 to the largest hand, that hand ``n`` times, and back to 1
+    (rulebooks 001, 004); ``final_auction`` adds one auction round of the
+    largest hand at the end (rulebook 004).
+
+    >>> [str(r) for r in up_down(4, final_auction=True)][-3:]
+    ['2', '1', '10a']
+    """
+    top = max_cards(players, deck, remove_twos=remove_twos)
+    plan = _normal(range(1, top)) + _normal([top] * players) + _normal(range(top - 1, 0, -1))
+    if final_auction:
+        plan += (Round(top, RoundKind.AUCTION),)
+    return plan
+
+
+def full(
+    players: int = 4, deck: int = 40, *, remove_twos: bool | None = None
+) -> tuple[Round, ...]:
+    """The full plan of rulebook 000, scaled to the table: ``n`` rounds of 1,
+    up to the largest hand, ``n`` normal and ``n`` auction rounds of it, down
+    to 2, then ``n`` blind rounds of 1 (32 rounds for 4 players).
+
+    >>> " ".join(str(r) for r in full(4))  # doctest: +NORMALIZE_WHITESPACE
+    '1 1 1 1 2 3 4 5 6 7 8 9 10 10 10 10 10a 10a 10a 10a 9 8 7 6 5 4 3 2 1b 1b 1b 1b'
+    """
+    top = max_cards(players, deck, remove_twos=remove_twos)
+    return (
+        _normal([1] * players)
+        + _normal(range(2, top))
+        + _normal([top] * players)
+        + tuple(Round(top, RoundKind.AUCTION) for _ in range(players))
+        + _normal(range(top - 1, 1, -1))
+        + tuple(Round(1, RoundKind.BLIND) for _ in range(players))
+    )
+
+
+def _up_down_auction(
+    players: int = 4, deck: int = 40, *, remove_twos: bool | None = None
+) -> tuple[Round, ...]:
+    return up_down(players, deck, remove_twos=remove_twos, final_auction=True)
+
+
+PRESETS: Final[dict[str, Callable[..., tuple[Round, ...]]]] = {
+    "classic": classic,
+    "up_down": up_down,
+    "up_down_auction": _up_down_auction,
+    "full": full,
+}
+"""The named schedules, by name: each is ``f(players, deck, *, remove_twos)``."""

@@ -1,0 +1,429 @@
+"""The immutable game state and the values it is made of.
+
+:class:`GameState` is built for speed: hands are bit masks, cards are indices,
+and the fields are private slots set once by a positional constructor. Its
+public properties turn them into :class:`Card` values on demand. Create states
+with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+import attrs
+
+from pocha_rules._cards import CARDS, Card, Suit, cards_of
+from pocha_rules._deal import Deal, DealtRound
+from pocha_rules._moves import Call, Move, Pass, Play
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._scoring import winners
+from pocha_rules._tables import Tables
+
+__all__ = ["GameState", "Phase", "PlayedCard", "RoundResult"]
+
+
+class Phase(enum.StrEnum):
+    """What the game is waiting for."""
+
+    AUCTION = "auction"
+    """An auction round's calls (``Call`` or ``Pass``)."""
+    CHOOSE_TRUMP = "choose_trump"
+    """The dealer or the auction winner names trump (``ChooseTrump``)."""
+    BID = "bid"
+    """Bids (``Bid``)."""
+    PLAY = "play"
+    """Cards to the trick (``Play``)."""
+    OVER = "over"
+    """The game has ended; no move is legal."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class PlayedCard(NamedTuple):
+    """A card on the table, with the seat that played it."""
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class RoundResult:
+    """The outcome of a finished round: bids, tricks and points by seat."""
+
+    index: int
+    """The round's position in the game (0-based; tiebreak rounds follow the
+    schedule)."""
+    dealer: int
+    """The seat that dealt."""
+    cards: int
+    """Cards dealt to each player."""
+    kind: RoundKind
+    """Normal, auction or blind."""
+    trump: Suit
+    """The round's trump suit."""
+    bids: tuple[int, ...]
+    """Each seat's bid (for an auction's winner, the winning call)."""
+    won: tuple[int, ...]
+    """Tricks won by each seat."""
+    scores: tuple[int, ...]
+    """Points scored by each seat in this round."""
+
+
+@attrs.frozen
+class GameSetup:
+    """What stays fixed for a whole game (private)."""
+
+    tables: Tables
+    seed: int
+    first_dealer: int
+    deals: tuple[DealtRound, ...]
+    """Explicit deals of the first rounds; later rounds are dealt from the seed."""
+
+
+@attrs.frozen
+class RoundInfo:
+    """What stays fixed for a stretch of a round (private)."""
+
+    index: int
+    plan: Round
+    dealer: int
+    eldest: int
+    deal: DealtRound
+    trump: int
+    """Suit number, or -1 while unknown."""
+    calls: tuple[int, ...]
+    """Auction calls in order from the first player; -1 is a pass."""
+    auction_winner: int
+    bid_order: tuple[int, ...]
+    leader: int
+    """Who leads the first trick."""
+
+
+@attrs.frozen
+class Ledger:
+    """The finished rounds (private)."""
+
+    results: tuple[RoundResult, ...]
+    moves: tuple[tuple[Move, ...], ...]
+    deals: tuple[DealtRound, ...]
+    totals: tuple[int, ...]
+
+
+class GameState:
+    """A moment of a game of Pocha: immutable, hashable, comparable.
+
+    Do not build one directly: start with :func:`~pocha_rules.new_game` and
+    get the next state from :func:`~pocha_rules.apply`. Copies and pickles
+    are equal to the original.
+    """
+
+    __slots__ = (
+        "_bids",
+        "_g",
+        "_hands",
+        "_leader",
+        "_ledger",
+        "_legal",
+        "_moves",
+        "_phase",
+        "_r",
+        "_to_move",
+        "_trick",
+        "_win",
+        "_won",
+    )
+
+    _g: GameSetup
+    _r: RoundInfo
+    _phase: Phase
+    _to_move: int
+    _hands: tuple[int, ...]
+    _bids: tuple[int, ...]
+    _trick: tuple[int, ...]
+    _win: int
+    _leader: int
+    _won: tuple[int, ...]
+    _moves: tuple[Move, ...]
+    _ledger: Ledger
+    _legal: int
+
+    def __init__(
+        self,
+        g: GameSetup,
+        r: RoundInfo,
+        phase: Phase,
+        to_move: int,
+        hands: tuple[int, ...],
+        bids: tuple[int, ...],
+        trick: tuple[int, ...],
+        win: int,
+        leader: int,
+        won: tuple[int, ...],
+        moves: tuple[Move, ...],
+        ledger: Ledger,
+        legal: int,
+    ) -> None:
+        self._g = g
+        self._r = r
+        self._phase = phase
+        self._to_move = to_move
+        self._hands = hands
+        self._bids = bids
+        self._trick = trick
+        self._win = win
+        self._leader = leader
+        self._won = won
+        self._moves = moves
+        self._ledger = ledger
+        self._legal = legal
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self._g,
+            self._r,
+            self._phase,
+            self._to_move,
+            self._hands,
+            self._bids,
+            self._trick,
+            self._win,
+            self._leader,
+            self._won,
+            self._moves,
+            self._ledger,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (GameState, (*self._fields(), self._legal))
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
+
+    def __repr__(self) -> str:
+        if self._phase is Phase.OVER:
+            return f"<GameState over, scores {self.scores}, winners {self.winners}>"
+        trump = self.trump
+        return (
+            f"<GameState round {self._r.index} ({self._r.plan}), {self._phase}, "
+            f"seat {self._to_move} to move, trump {trump if trump else '?'}>"
+        )
+
+    # --- the game ---------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules the game is played under."""
+        return self._g.tables.rules
+
+    @property
+    def seed(self) -> int:
+        """The seed that deals every round not dealt explicitly."""
+        return self._g.seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first round."""
+        return self._g.first_dealer
+
+    @property
+    def phase(self) -> Phase:
+        """What the game is waiting for."""
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` once the game is over."""
+        return None if self._phase is Phase.OVER else self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative totals by seat (the same as :func:`~pocha_rules.score`)."""
+        return self._ledger.totals
+
+    @property
+    def round_results(self) -> tuple[RoundResult, ...]:
+        """Every finished round, in order."""
+        return self._ledger.results
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """The points of each finished round, one tuple by seat per round."""
+        return tuple(result.scores for result in self._ledger.results)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several when shared);
+        empty while it goes on.
+        """
+        if self._phase is not Phase.OVER:
+            return ()
+        return winners(self.rules, self._ledger.totals)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move of the game so far, in order."""
+        past: tuple[Move, ...] = tuple(m for moves in self._ledger.moves for m in moves)
+        return past + self._moves
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The deal of every round so far, the current one included."""
+        done = tuple(deal.public() for deal in self._ledger.deals)
+        return done if self._phase is Phase.OVER else done + (self.deal,)
+
+    # --- the round --------------------------------------------------------
+
+    @property
+    def round_index(self) -> int:
+        """The current round's position in the game (0-based)."""
+        return self._r.index
+
+    @property
+    def round(self) -> Round:
+        """The current round's entry: cards and kind."""
+        return self._r.plan
+
+    @property
+    def round_kind(self) -> RoundKind:
+        """The current round's kind."""
+        return self._r.plan.kind
+
+    @property
+    def cards_per_player(self) -> int:
+        """Cards dealt to each player this round."""
+        return self._r.plan.cards
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round (the last to bid, normally)."""
+        return self._r.dealer
+
+    @property
+    def eldest(self) -> int:
+        """The first player (mano): the seat after the dealer."""
+        return self._r.eldest
+
+    @property
+    def deal(self) -> Deal:
+        """The current round's cards as they were dealt."""
+        return self._r.deal.public()
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, by seat."""
+        return tuple(cards_of(hand) for hand in self._hands)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards (the turned-up card included), in card order."""
+        return cards_of(self._r.deal.stock)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or ``None`` while it is not known yet."""
+        return None if self._r.trump < 0 else Suit(self._r.trump)
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The turned-up card or the dealer's shown card, if any."""
+        card = self._r.deal.trump_card
+        return None if card < 0 else CARDS[card]
+
+    @property
+    def trump_card_shown_by_dealer(self) -> bool:
+        """Whether :attr:`trump_card` is the dealer's own last card."""
+        return self._r.deal.shown
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call | Pass], ...]:
+        """The auction so far: ``(seat, Call(n) or Pass())`` in order."""
+        r = self._r
+        n = len(self._hands)
+        return tuple(
+            ((r.eldest + i) % n, Pass() if call < 0 else Call(call))
+            for i, call in enumerate(r.calls)
+        )
+
+    @property
+    def auction_winner(self) -> int | None:
+        """The seat that won this round's auction, once known."""
+        return None if self._r.auction_winner < 0 else self._r.auction_winner
+
+    @property
+    def bid_order(self) -> tuple[int, ...]:
+        """The seats in the order they bid this round (empty before an
+        auction is decided); the last one is under the hook.
+        """
+        return self._r.bid_order
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid, ``None`` until made."""
+        return tuple(None if bid < 0 else bid for bid in self._bids)
+
+    @property
+    def trick(self) -> tuple[PlayedCard, ...]:
+        """The cards on the table, in play order, each with its seat."""
+        n = len(self._hands)
+        lead = self._leader
+        return tuple(PlayedCard((lead + i) % n, CARDS[card]) for i, card in enumerate(self._trick))
+
+    @property
+    def played(self) -> tuple[PlayedCard, ...]:
+        """Every card played this round so far, in order, each with its seat
+        (the current trick's cards come last)."""
+        from pocha_rules._play import beats_winner
+
+        t = self._g.tables
+        n = t.players
+        trump = self._r.trump
+        out: list[PlayedCard] = []
+        leader = self._r.leader
+        trick: list[int] = []
+        win = 0
+        for move in self._moves:
+            if type(move) is not Play:
+                continue
+            card = move.card.index
+            if trick and beats_winner(t, card, trick[win], trump):
+                win = len(trick)
+            out.append(PlayedCard((leader + len(trick)) % n, move.card))
+            trick.append(card)
+            if len(trick) == n:
+                leader = (leader + win) % n
+                trick, win = [], 0
+        return tuple(out)
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won so far this round, by seat."""
+        return self._won
+
+    @property
+    def round_moves(self) -> tuple[Move, ...]:
+        """The moves of the current round so far."""
+        return self._moves
