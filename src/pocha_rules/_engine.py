@@ -239,6 +239,20 @@ def apply(state: GameState, move: Move) -> GameState:
     raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
 
 
+def play_unchecked(state: GameState, move: Play) -> GameState:
+    """Play a card that is in the hand even if the obligations forbid it.
+
+    Only for replaying a real table's record leniently, where somebody
+    revoked; the game goes on as the table played it. Private: the public
+    :func:`apply` never lets an illegal card through.
+    """
+    if state._phase is not _PLAY or type(move) is not Play:
+        raise IllegalMoveError(move, state.to_move, explain(state, move) or "not a card play")
+    if not state._hands[state._to_move] >> move.card.index & 1:
+        raise IllegalMoveError(move, state.to_move, explain(state, move) or "not in the hand")
+    return _play(state, move)
+
+
 def score(state: GameState) -> tuple[int, ...]:
     """The cumulative totals by seat, counting every finished round."""
     return state._ledger.totals
