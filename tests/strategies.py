@@ -1,0 +1,164 @@
+"""Reusable hypothesis strategies: rules, seeds, reachable states, whole games.
+
+States are built by drawing, move after move, an index into
+:func:`legal_moves`, so a failing example shrinks to a short game with the
+first legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pocha_rules import (
+    GameState,
+    Move,
+    Round,
+    RoundKind,
+    RuleSet,
+    apply,
+    legal_moves,
+    max_cards,
+    new_game,
+)
+
+PRESET_NAMES = ("classic", "up_down", "up_down_auction", "full")
+DEFAULT_ORDER = {
+    40: (1, 3, 12, 11, 10, 7, 6, 5, 4, 2),
+    48: (1, 3, 12, 11, 10, 9, 8, 7, 6, 5, 4, 2),
+}
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for :func:`new_game` (any size the engine accepts)."""
+    return st.integers(min_value=0, max_value=2**63 - 1)
+
+
+@st.composite
+def rounds(draw: st.DrawFn, top: int, *, largest: int | None = None) -> Round:
+    """One schedule entry of up to ``largest`` (default ``top``) cards."""
+    kind = draw(st.sampled_from(RoundKind))
+    if kind is RoundKind.BLIND:
+        return Round(1, kind)
+    high = top if largest is None else min(top, largest)
+    return Round(draw(st.integers(1, high)), kind)
+
+
+@st.composite
+def schedules(
+    draw: st.DrawFn, players: int, deck: int, remove_twos: bool, *, small: bool = True
+) -> tuple[Round, ...]:
+    """A random custom schedule; ``small`` keeps it short with small hands."""
+    top = max_cards(players, deck, remove_twos=remove_twos)
+    if small:
+        return tuple(draw(st.lists(rounds(top, largest=4), min_size=1, max_size=3)))
+    return tuple(draw(st.lists(rounds(top), min_size=1, max_size=2 * players)))
+
+
+@st.composite
+def rule_sets(
+    draw: st.DrawFn, *, small: bool = True, presets: bool = False, players: int | None = None
+) -> RuleSet:
+    """RuleSets over every option, 3 to 8 players, both decks.
+
+    Args:
+        small: Custom schedules are short with small hands (fast games).
+        presets: Also draw the named presets and long custom schedules.
+        players: Fix the number of players.
+
+    """
+    n = draw(st.integers(3, 8)) if players is None else players
+    deck = draw(st.sampled_from((40, 48)))
+    twos_choice = draw(st.sampled_from((None, True, False)))
+    twos = (n in (3, 6) and deck == 40) if twos_choice is None else twos_choice
+    order: tuple[int, ...] | None = None
+    if draw(st.booleans()):
+        order = tuple(draw(st.permutations(DEFAULT_ORDER[deck])))
+    schedule: Any
+    if presets and draw(st.booleans()):
+        schedule = draw(st.sampled_from(PRESET_NAMES))
+    else:
+        schedule = draw(schedules(n, deck, twos, small=small and not presets))
+        if draw(st.booleans()):
+            schedule = [str(entry) for entry in schedule]
+    return RuleSet(
+        players=n,
+        deck=deck,  # type: ignore[arg-type]
+        remove_twos=twos_choice,
+        rank_order=order,
+        schedule=schedule,
+        hook_in_one_card_rounds=draw(st.booleans()),
+        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
+        must_overtake=draw(st.booleans()),
+        must_ruff=draw(st.booleans()),
+        must_overruff=draw(st.booleans()),
+        auction_winner_leads=draw(st.booleans()),
+        hit_bonus=draw(st.integers(0, 20)),
+        per_trick=draw(st.integers(0, 10)),
+        miss_penalty=draw(st.sampled_from(("per_trick_off", "per_trick_bid"))),
+        pocha_bonus=draw(st.booleans()),
+        pocha_min_cards=draw(st.integers(1, 8)),
+        double_when_oros=draw(st.booleans()),
+        revoke_penalty=draw(st.integers(-100, 0)),
+        zero_wins=draw(st.booleans()),
+        tiebreak=draw(st.sampled_from(("one_card_rounds", "shared"))),
+    )
+
+
+@st.composite
+def new_games(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] | None = None) -> GameState:
+    """A fresh game under drawn rules, seed and first dealer."""
+    ruleset = draw(rule_sets() if rules is None else rules)
+    dealer = draw(st.integers(0, ruleset.players - 1))
+    return new_game(ruleset, seed=draw(seeds()), dealer=dealer)
+
+
+@st.composite
+def game_states(
+    draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] | None = None, max_moves: int = 120
+) -> GameState:
+    """A reachable state: a new game, then up to ``max_moves`` legal moves,
+    each drawn as an index into :func:`legal_moves`.
+    """
+    state = draw(new_games(rules))
+    steps = draw(st.integers(0, max_moves))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        options = legal_moves(state)
+        state = apply(state, options[draw(st.integers(0, len(options) - 1))])
+    return state
+
+
+def random_player(seed: int) -> Callable[[GameState], Move]:
+    """A policy that picks a uniformly random legal move (reproducibly)."""
+    rng = random.Random(seed)
+    return lambda state: rng.choice(legal_moves(state))
+
+
+def play_out(
+    state: GameState,
+    seed: int = 0,
+    *,
+    on_state: Callable[[GameState], None] | None = None,
+    limit: int = 100_000,
+) -> GameState:
+    """Play ``state`` to the end with random legal moves drawn from ``seed``,
+    calling ``on_state`` on every state reached (the first and last included).
+    """
+    choose = random_player(seed)
+    for _ in range(limit):
+        if on_state is not None:
+            on_state(state)
+        if state.is_over:
+            return state
+        state = apply(state, choose(state))
+    raise AssertionError(f"the game did not finish within {limit} moves")
+
+
+def random_game(rules: RuleSet, seed: int, *, dealer: int | None = None) -> GameState:
+    """A whole game under ``rules``: dealt and played from ``seed``."""
+    return play_out(new_game(rules, seed=seed, dealer=dealer), seed)
