@@ -20,7 +20,9 @@ def _card(value: Card | str) -> Card:
 
 
 def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(_card(card) for card in hand) for hand in value)
+    # Hands are kept in card order, so equal deals compare equal however the
+    # cards were listed (a hand is a set of cards, not a sequence).
+    return tuple(tuple(sorted(_card(card) for card in hand)) for hand in value)
 
 
 def _trump_card(value: Card | str | None) -> Card | None:
@@ -43,7 +45,7 @@ class Deal:
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    """The cards of each seat, by seat number."""
+    """The cards of each seat, by seat number, each hand in card order."""
     trump_card: Card | None = attrs.field(default=None, converter=_trump_card)
     """The card that shows trump, if any."""
 
