@@ -1,0 +1,298 @@
+"""Dealing: seeded and explicit deals, trimming, the trump card (RULES.md 2, 4.1, 4.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pocha_rules import (
+    Card,
+    ChooseTrump,
+    Deal,
+    InvalidDealError,
+    Phase,
+    Play,
+    PochaError,
+    RuleSet,
+    Suit,
+    apply,
+    legal_moves,
+    new_game,
+)
+from pocha_rules._cards import CARDS
+from tests.helpers import assert_refused, card, cards, deal, game, play
+from tests.strategies import play_out
+
+
+def deck_of(rules: RuleSet) -> set[Card]:
+    return {c for c in CARDS if c.rank in rules.ranks}
+
+
+def check_seeded_round(rules: RuleSet, state: Any) -> None:
+    hands = state.hands
+    everything = [c for hand in hands for c in hand] + list(state.stock)
+    assert len(everything) == len(set(everything)) == rules.deck_size
+    assert set(everything) == deck_of(rules)
+    assert all(len(hand) == state.cards_per_player for hand in hands)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("deck", [40, 48])
+def test_seeded_deal_uses_the_whole_deck(players: int, deck: Any) -> None:
+    rules = RuleSet(players=players, deck=deck, schedule=[1, 2, players and 3])
+    for seed in range(5):
+        state = new_game(rules, seed=seed)
+        check_seeded_round(rules, state)
+        assert state.trump_card in state.stock
+        assert not state.trump_card_shown_by_dealer
+        assert state.trump_card is not None
+        assert state.trump is state.trump_card.suit
+
+
+def test_same_seed_same_deals_and_different_seeds_differ() -> None:
+    rules = RuleSet(schedule=[5, 5, 5])
+    a = new_game(rules, seed=123, dealer=2)
+    b = new_game(rules, seed=123, dealer=2)
+    assert a == b
+    assert a.deal == b.deal
+    assert a.first_dealer == 2
+    others = {new_game(rules, seed=s, dealer=2).deal for s in range(20)}
+    assert len(others) > 1
+
+
+def test_seed_draws_the_first_dealer_reproducibly() -> None:
+    rules = RuleSet(players=5)
+    dealers = {new_game(rules, seed=s).first_dealer for s in range(40)}
+    assert dealers <= set(range(5))
+    assert len(dealers) > 1
+    for s in range(10):
+        assert new_game(rules, seed=s).first_dealer == new_game(rules, seed=s).first_dealer
+
+
+def test_no_seed_draws_one_and_keeps_it() -> None:
+    rules = RuleSet(schedule=[3])
+    state = new_game(rules)
+    assert isinstance(state.seed, int)
+    again = new_game(rules, seed=state.seed, dealer=state.first_dealer)
+    assert again == state
+
+
+@pytest.mark.parametrize(("seed", "dealer"), [(1.5, 0), ("7", 0), (1, 4), (1, -1), (1, True)])
+def test_new_game_refuses_bad_seed_or_dealer(seed: Any, dealer: Any) -> None:
+    with pytest.raises(PochaError):
+        new_game(RuleSet(), seed=seed, dealer=dealer)
+
+
+def test_new_game_refuses_non_rules() -> None:
+    with pytest.raises(PochaError, match="RuleSet"):
+        new_game("classic")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_twos_are_removed_for_three_and_six_players(players: int) -> None:
+    rules = RuleSet(players=players)
+    state = new_game(rules, seed=3)
+    seen: set[Card] = set()
+
+    def collect(s: Any) -> None:
+        if not s.is_over:
+            seen.update(c for hand in s.hands for c in hand)
+            seen.update(s.stock)
+
+    play_out(state, 3, on_state=collect)
+    assert len(seen) == 36
+    assert all(c.rank != 2 for c in seen)
+
+
+def test_remove_twos_can_be_turned_off_and_on() -> None:
+    rules = RuleSet(players=3, remove_twos=False, schedule=[13])
+    state = new_game(rules, seed=2)
+    check_seeded_round(rules, state)
+    assert state.stock == (state.trump_card,)
+    assert not state.trump_card_shown_by_dealer
+    four = RuleSet(players=4, remove_twos=True, schedule=[9])
+    state = new_game(four, seed=2)
+    check_seeded_round(four, state)
+    assert all(c.rank != 2 for hand in state.hands for c in hand)
+
+
+def test_seven_players_forty_cards_five_each_five_undealt() -> None:
+    rules = RuleSet(players=7, schedule=[5])
+    for seed in range(5):
+        state = new_game(rules, seed=seed)
+        check_seeded_round(rules, state)
+        assert len(state.stock) == 5
+        assert state.trump_card in state.stock
+        assert not state.trump_card_shown_by_dealer
+
+
+def test_the_48_card_deck_has_eights_and_nines() -> None:
+    rules = RuleSet(players=4, deck=48, schedule=[12])
+    state = new_game(rules, seed=0)
+    check_seeded_round(rules, state)
+    held = {c.rank for hand in state.hands for c in hand}
+    assert {8, 9} <= held
+
+
+# --- explicit deals -----------------------------------------------------
+
+FOUR_TWO = RuleSet(schedule=[2, 2])
+HANDS = ("1o 3o", "12o 11o", "10o 7o", "6o 5o")
+WHOLE = ("1o 2o 3o 4o 5o 6o 7o 10o 11o 12o", "1c 2c 3c 4c 5c 6c 7c 10c 11c 12c",
+         "1e 2e 3e 4e 5e 6e 7e 10e 11e 12e", "1b 2b 3b 4b 5b 6b 7b 10b 11b 12b")  # fmt: skip
+TEN = RuleSet(schedule=[10])
+CHOOSES = RuleSet(schedule=[10], trump_when_all_dealt="dealer_chooses")
+TWOS_OUT = RuleSet(remove_twos=True, schedule=[1])
+
+
+def test_explicit_deal_is_played_as_given() -> None:
+    given = deal(*HANDS, trump="1e")
+    state = game(FOUR_TWO, [given], dealer=3)
+    assert state.deal == given
+    assert state.hands == tuple(tuple(sorted(cards(h))) for h in HANDS)
+    assert state.trump is Suit.ESPADAS
+    assert state.trump_card == card("1e")
+    assert not state.trump_card_shown_by_dealer
+    assert len(state.stock) == 40 - 8
+    assert card("1e") in state.stock
+    assert state.deals == (given,)
+
+
+def test_deal_accepts_card_values_and_text() -> None:
+    a = Deal(
+        hands=[["1o", "3o"], [card("12o"), "11o"], ["10o", "7o"], ["6o", "5o"]], trump_card="1e"
+    )
+    b = deal(*HANDS, trump="1e")
+    assert a == b
+    assert a.trump_card is card("1e")
+
+
+def test_turned_up_card_belongs_to_nobody() -> None:
+    state = game(FOUR_TWO, [deal(*HANDS, trump="1e")], ["bid 0"] * 4, dealer=3)
+    for _ in range(8):
+        assert Play(card("1e")) not in legal_moves(state)
+        assert all(card("1e") not in hand for hand in state.hands)
+        assert_refused(state, "play 1e", "1e is not in the hand")
+        state = apply(state, legal_moves(state)[0])
+    assert state.round_index == 1
+
+
+def test_later_rounds_are_dealt_from_the_seed() -> None:
+    explicit = game(FOUR_TWO, [deal(*HANDS, trump="1e")], ["bid 0"] * 4, dealer=3, seed=9)
+    seeded = new_game(FOUR_TWO, seed=9, dealer=3)
+    # finish round 0 of both games with their first legal moves
+    for _ in range(8):
+        explicit = apply(explicit, legal_moves(explicit)[0])
+    seeded = play(seeded, ["bid 0"] * 4)
+    for _ in range(8):
+        seeded = apply(seeded, legal_moves(seeded)[0])
+    assert explicit.round_index == seeded.round_index == 1
+    assert explicit.deal == seeded.deal
+    assert explicit.deals[0] == deal(*HANDS, trump="1e")
+
+
+def test_several_explicit_deals() -> None:
+    d0 = deal(*HANDS, trump="1e")
+    d1 = deal("1c 3c", "12c 11c", "10c 7c", "6c 5c", trump="2b")
+    state = game(FOUR_TWO, [d0, d1], ["bid 0"] * 4, dealer=3)
+    for _ in range(8):
+        state = apply(state, legal_moves(state)[0])
+    assert state.deal == d1
+    assert state.dealer == 0
+    assert state.trump is Suit.BASTOS
+    assert state.deals == (d0, d1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "the_deal", "reason"),
+    [
+        (FOUR_TWO, deal("1o 3o", "12o 11o", "10o 7o", trump="1e"), "3 hands for 4 players"),
+        (FOUR_TWO, deal("1o 3o", "12o", "10o 7o", "6o 5o", trump="1e"), "seat 1 holds 1 cards"),
+        (FOUR_TWO, deal("1o 3o", "12o 3o", "10o 7o", "6o 5o", trump="1e"), "3o is dealt twice"),
+        (FOUR_TWO, deal("1o 8o", "12o 11o", "10o 7o", "6o 5o", trump="1e"), "8o is not in this"),
+        (TWOS_OUT, deal("1o", "2o", "3o", "4o", trump="1e"), "2o is not in this game's"),
+        (FOUR_TWO, deal(*HANDS), "needs a trump_card turned up from the stock"),
+        (FOUR_TWO, deal(*HANDS, trump="3o"), "must come from the stock, not a hand"),
+        (TEN, deal(*WHOLE), "needs a trump_card shown by the dealer"),
+        (RuleSet(schedule=["2a"]), deal(*HANDS, trump="1e"), "an auction round has no trump card"),
+        (CHOOSES, deal(*WHOLE, trump="1o"), "the dealer chooses trump: no trump_card"),
+        (TEN, deal(*WHOLE, trump="1o"), "must be in the dealer's (seat 3) hand"),
+    ],
+)  # fmt: skip
+def test_explicit_deal_refusals(rules: RuleSet, the_deal: Deal, reason: str) -> None:
+    with pytest.raises(InvalidDealError) as info:
+        new_game(rules, seed=1, dealer=3, deals=[the_deal])
+    assert info.value.round_index == 0
+    assert reason in info.value.reason, info.value.reason
+
+
+def test_explicit_deal_refusal_names_the_round() -> None:
+    with pytest.raises(InvalidDealError) as info:
+        new_game(FOUR_TWO, seed=1, dealer=0, deals=[deal(*HANDS, trump="1e"), "nope"])  # type: ignore[list-item]
+    assert info.value.round_index == 1
+    assert "expected a Deal" in info.value.reason
+    assert str(info.value).startswith("invalid deal for round 1: ")
+
+
+# --- trump when every card is dealt -------------------------------------
+
+
+def test_dealer_last_card_is_shown_and_stays_in_the_hand() -> None:
+    rules = RuleSet(schedule=[10])
+    state = game(rules, [deal(*WHOLE, trump="5b")], dealer=3)
+    assert state.stock == ()
+    assert state.trump is Suit.BASTOS
+    assert state.trump_card == card("5b")
+    assert state.trump_card_shown_by_dealer
+    assert card("5b") in state.hands[3]
+    assert state.phase is Phase.BID
+    assert state.to_move == 0
+    # the dealer plays the shown card like any other of its cards
+    state = play(state, ["bid 0", "bid 0", "bid 0", "bid 0", "play 1o", "play 1c", "play 1e"])
+    assert state.to_move == 3
+    assert Play(card("5b")) in legal_moves(state)
+    state = apply(state, Play(card("5b")))
+    assert card("5b") not in state.hands[3]
+    assert state.tricks_won == (0, 0, 0, 1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+def test_seeded_dealer_last_card_when_every_card_is_dealt(players: int) -> None:
+    rules = RuleSet(players=players, deck=48, schedule=[48 // players])
+    for seed in range(4):
+        state = new_game(rules, seed=seed, dealer=seed % players)
+        assert state.stock == ()
+        assert state.trump_card_shown_by_dealer
+        assert state.trump_card in state.hands[state.dealer]
+        assert state.trump_card is not None
+        assert state.trump is state.trump_card.suit
+
+
+def test_dealer_chooses_trump_before_bidding() -> None:
+    rules = RuleSet(schedule=[10, 10], trump_when_all_dealt="dealer_chooses")
+    state = game(rules, [deal(*WHOLE)], dealer=2)
+    assert state.phase is Phase.CHOOSE_TRUMP
+    assert state.to_move == 2
+    assert state.trump is None
+    assert state.trump_card is None
+    assert not state.trump_card_shown_by_dealer
+    assert set(legal_moves(state)) == {ChooseTrump(s) for s in Suit}
+    assert_refused(state, "bid 1", "it is time for a choice of trump")
+    after = apply(state, ChooseTrump(Suit.COPAS))
+    assert after.trump is Suit.COPAS
+    assert after.phase is Phase.BID
+    assert after.to_move == 3
+    assert after.round_moves == (ChooseTrump(Suit.COPAS),)
+    assert after.trump_card is None
+
+
+def test_dealer_chooses_only_when_every_card_is_dealt() -> None:
+    rules = RuleSet(schedule=[2], trump_when_all_dealt="dealer_chooses")
+    state = game(rules, [deal(*HANDS, trump="4c")], dealer=0)
+    assert state.phase is Phase.BID
+    assert state.trump is Suit.COPAS
+    seeded = new_game(CHOOSES, seed=5)
+    assert seeded.phase is Phase.CHOOSE_TRUMP
+    assert seeded.to_move == seeded.dealer
+    assert seeded.trump_card is None
