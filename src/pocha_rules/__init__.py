@@ -28,6 +28,17 @@ from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, up_down
 from pocha_rules._scoring import round_score
 from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
+from pocha_rules.bots import Bot, HeuristicBot, RandomBot, play_game
+from pocha_rules.views import (
+    PlayerView,
+    forbidden_bid,
+    known_voids,
+    observe,
+    sample_state,
+    sample_states,
+    tricks_needed,
+    unseen_cards,
+)
 
 __version__ = "0.1.0"
 
@@ -40,17 +51,21 @@ for _name in (
     "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
     "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
     "new_game", "parse_move", "round_score", "score", "up_down",
+    "Bot", "HeuristicBot", "PlayerView", "RandomBot", "forbidden_bid", "known_voids",
+    "observe", "play_game", "sample_state", "sample_states", "tricks_needed", "unseen_cards",
 ):  # fmt: skip
     globals()[_name].__module__ = __name__
 del _name
 
 __all__ = [
     "Bid",
+    "Bot",
     "Call",
     "Card",
     "ChooseTrump",
     "Deal",
     "GameState",
+    "HeuristicBot",
     "IllegalMoveError",
     "InvalidDealError",
     "InvalidRecordError",
@@ -62,7 +77,9 @@ __all__ = [
     "Phase",
     "Play",
     "PlayedCard",
+    "PlayerView",
     "PochaError",
+    "RandomBot",
     "Round",
     "RoundKind",
     "RoundResult",
@@ -74,13 +91,21 @@ __all__ = [
     "apply",
     "classic",
     "explain",
+    "forbidden_bid",
     "full",
     "is_legal",
+    "known_voids",
     "legal_moves",
     "max_cards",
     "new_game",
+    "observe",
     "parse_move",
+    "play_game",
     "round_score",
+    "sample_state",
+    "sample_states",
     "score",
+    "tricks_needed",
+    "unseen_cards",
     "up_down",
 ]

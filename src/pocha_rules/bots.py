@@ -1,0 +1,269 @@
+"""Baseline bots and a game runner.
+
+A bot is anything with an ``act(view) -> Move`` method (:class:`Bot`): it gets
+the :class:`~pocha_rules.PlayerView` of the seat to move and nothing else, so
+it cannot see hidden cards. :func:`play_game` runs a whole game between bots.
+
+- :class:`RandomBot` plays a uniformly random legal move: the floor any bot
+  should beat.
+- :class:`HeuristicBot` bids what its hand is worth and then plays to make
+  that bid exactly: it takes tricks while it needs them and ducks once it has
+  enough.
+
+>>> from pocha_rules import RuleSet
+>>> final = play_game(RuleSet(players=3, schedule=[1, 2, 3]),
+...                   [HeuristicBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)], seed=7)
+>>> final.is_over, len(final.round_results)
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card
+from pocha_rules._engine import apply, new_game
+from pocha_rules._errors import PochaError
+from pocha_rules._knowledge import forbidden_bid, unseen_mask, winning_position
+from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
+from pocha_rules._play import beats_winner
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import RoundKind
+from pocha_rules._state import GameState, Phase
+from pocha_rules._tables import Tables, tables_for
+from pocha_rules.views import PlayerView, observe
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that chooses a move from a seat's view."""
+
+    def act(self, view: PlayerView) -> Move:
+        """The move to make; ``view.to_move`` is the bot's seat."""
+        ...
+
+
+def _moves(view: PlayerView) -> tuple[Move, ...]:
+    moves = view.legal_moves()
+    if not moves:
+        raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
+    return moves
+
+
+class RandomBot:
+    """Plays a uniformly random legal move; reproducible with ``seed``.
+
+    >>> from pocha_rules import RuleSet, new_game, observe
+    >>> view = observe(new_game(RuleSet(), seed=1, dealer=0), 1)
+    >>> RandomBot(seed=4).act(view) in view.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> Move:
+        """A random legal move of the seat to move."""
+        return self._rng.choice(_moves(view))
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class HeuristicBot:
+    """Bids the tricks its hand is worth and plays to make that bid exactly.
+
+    Bidding: each card counts for the chance it takes a trick, from how many
+    unseen cards of its suit beat it (and how many of those the other seats
+    are likely to hold), trumps counting more; the total, rounded, is the
+    bid, moved by one when the hook forbids it. In a blind round it counts
+    the share of the cards it might hold that beat every card it can see. In
+    an auction it calls its best estimate over the four possible trumps when
+    that beats the highest call, and names that suit as trump; a dealer who
+    chooses trump names its best suit the same way.
+
+    Play: while it needs tricks it takes the trick with its cheapest winning
+    card when it plays last (its strongest otherwise) and leads its most
+    likely winner; once it has its tricks it ducks with the strongest card
+    that still loses, and leads its weakest card. ``seed`` breaks ties.
+
+    >>> from pocha_rules import Deal, RuleSet, new_game, observe
+    >>> deal = Deal(hands=[["1o", "3o"], ["2c", "4c"], ["5e", "6e"], ["7b", "2b"]],
+    ...             trump_card="4o")
+    >>> rules = RuleSet(schedule=[2])
+    >>> view = observe(new_game(rules, seed=1, dealer=3, deals=[deal]), 0)
+    >>> HeuristicBot().act(view)
+    Bid(2)
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
+    def act(self, view: PlayerView) -> Move:
+        """The heuristic's move for the seat to move."""
+        moves = _moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        t = tables_for(view.rules)
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return self._play(t, view, moves)
+        if phase is Phase.BID:
+            if view.round_kind is RoundKind.BLIND:
+                estimate = _blind_estimate(t, view)
+            else:
+                assert view.trump is not None
+                estimate = _estimate(t, view, view.trump.value)
+            return _nearest_bid(view, estimate)
+        best_suit, best = self._best_trump(t, view)
+        if phase is Phase.CHOOSE_TRUMP:
+            return TRUMP_CHOICES[best_suit]
+        target = min(view.cards_per_player, round(best))
+        return CALLS[target] if CALLS[target] in moves else PASS
+
+    def _best_trump(self, t: Tables, view: PlayerView) -> tuple[int, float]:
+        ranked = sorted(
+            ((_estimate(t, view, suit), self._rng.random(), suit) for suit in range(4)),
+            reverse=True,
+        )
+        estimate, _, suit = ranked[0]
+        return suit, estimate
+
+    def _play(self, t: Tables, view: PlayerView, moves: tuple[Move, ...]) -> Move:
+        assert view.trump is not None
+        trump = view.trump.value
+        cards = [move.card.index for move in moves if type(move) is Play]
+        bid = view.bids[view.seat]
+        need = (bid if bid is not None else 0) - view.tricks_won[view.seat]
+
+        def power(card: int) -> int:
+            return t.strength[card] + (100 if SUIT_OF[card] == trump else 0)
+
+        if not view.trick:
+            unseen = unseen_mask(view)
+            share = _dealt_share(view, unseen)
+            if need > 0:
+                chosen = max(cards, key=lambda c: (_chance(t, c, trump, unseen, share), power(c)))
+            else:
+                chosen = min(cards, key=power)
+            return Play(_card(chosen))
+        trick = tuple(p.card.index for p in view.trick)
+        best = trick[winning_position(t, trick, trump)]
+        winners = [c for c in cards if beats_winner(t, c, best, trump)]
+        losers = [c for c in cards if c not in winners]
+        last = len(trick) == view.players - 1
+        if need > 0:
+            if winners:
+                chosen = min(winners, key=power) if last else max(winners, key=power)
+            else:
+                chosen = min(cards, key=power)
+        elif losers:
+            chosen = max(losers, key=power)
+        else:
+            chosen = max(winners, key=power) if last else min(winners, key=power)
+        return Play(_card(chosen))
+
+
+def _card(index: int) -> Card:
+    return CARDS[index]
+
+
+def _dealt_share(view: PlayerView, unseen: int) -> float:
+    """The share of the unseen cards that sit in the other seats' hands."""
+    count = unseen.bit_count()
+    if not count:
+        return 0.0
+    hidden = sum(
+        size for seat, size in enumerate(view.hand_sizes) if view.visible_hands[seat] is None
+    )
+    if view.dealer_holds_trump_card and view.visible_hands[view.dealer] is None:
+        hidden -= 1
+    return min(1.0, hidden / count)
+
+
+def _chance(t: Tables, card: int, trump: int, unseen: int, share: float) -> float:
+    """A rough chance that ``card`` takes a trick."""
+    higher = (unseen & t.beats[card]).bit_count() * share
+    if SUIT_OF[card] == trump:
+        return max(0.1, 1.0 - 0.3 * higher)
+    ruffs = (unseen & SUIT_MASKS[trump]).bit_count() * share
+    return max(0.0, 0.85 - 0.35 * higher - 0.05 * ruffs)
+
+
+def _estimate(t: Tables, view: PlayerView, trump: int) -> float:
+    """The tricks the hand is expected to take with ``trump`` as trump."""
+    unseen = unseen_mask(view)
+    share = _dealt_share(view, unseen)
+    estimate = sum(_chance(t, card.index, trump, unseen, share) for card in view.hand)
+    return min(float(view.cards_per_player), estimate)
+
+
+def _blind_estimate(t: Tables, view: PlayerView) -> float:
+    """The chance of taking the one trick of a blind round: the share of the
+    cards the seat might hold that beat every card it can see on the others."""
+    assert view.trump is not None
+    trump = view.trump.value
+    n = view.players
+    order = [(view.eldest + i) % n for i in range(n)]
+    own = order.index(view.seat)
+    others = [view.visible_hands[seat] for seat in order]
+    mine = unseen_mask(view)
+    wins = total = 0
+    for index in range(48):
+        if not mine >> index & 1:
+            continue
+        trick = []
+        for position, hand in enumerate(others):
+            if position == own:
+                trick.append(index)
+            elif hand:
+                trick.append(hand[0].index)
+        total += 1
+        wins += trick[winning_position(t, tuple(trick), trump)] == index
+    return wins / total if total else 0.0
+
+
+def _nearest_bid(view: PlayerView, estimate: float) -> Move:
+    cards = view.cards_per_player
+    bid = max(0, min(cards, round(estimate)))
+    if bid == forbidden_bid(view):
+        up, down = bid + 1, bid - 1
+        bid = up if down < 0 or (up <= cards and estimate >= bid) else down
+    return BIDS[bid]
+
+
+def play_game(
+    rules: RuleSet,
+    bots: Sequence[Bot],
+    seed: int | None = None,
+    *,
+    dealer: int | None = None,
+) -> GameState:
+    """Play a whole game between ``bots`` (one per seat, by seat) and return
+    the final state. Each bot sees only its seat's view.
+
+    Raises:
+        PochaError: The number of bots does not match the players.
+        IllegalMoveError: A bot made an illegal move.
+
+    >>> from pocha_rules import RuleSet
+    >>> final = play_game(RuleSet(schedule=[2, 2]), [RandomBot(seed=s) for s in range(4)], seed=3)
+    >>> final.is_over
+    True
+
+    """
+    if len(bots) != rules.players:
+        raise PochaError(f"{len(bots)} bots for {rules.players} players: give one bot per seat")
+    state = new_game(rules, seed=seed, dealer=dealer)
+    while True:
+        seat = state.to_move
+        if seat is None:
+            return state
+        state = apply(state, bots[seat].act(observe(state, seat)))
