@@ -1,0 +1,216 @@
+"""Sphinx configuration of the pocha-rules documentation.
+
+Build with ``sphinx-build -n -W --keep-going -b html docs docs/_build/html``
+(nitpicky, warnings are errors) and run the pages' examples with
+``sphinx-build -b doctest docs docs/_build/doctest``. Both work offline:
+intersphinx falls back to the inventories committed in ``_inventories/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+from docutils.nodes import Element
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.ext.napoleon.docstring import GoogleDocstring
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+
+import pocha_rules
+
+logger = logging.getLogger(__name__)
+
+project = "pocha-rules"
+author = "The pocha-rules developers"
+copyright = "The pocha-rules developers"
+release = pocha_rules.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.doctest",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# Every cross-reference must resolve (run with -n -W).
+nitpicky = True
+nitpick_ignore: list[tuple[str, str]] = []
+
+# --- MyST ------------------------------------------------------------------
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# --- autodoc / napoleon ------------------------------------------------------
+
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_member_order = "bysource"
+autodoc_preserve_defaults = True
+autodoc_default_options: dict[str, object] = {}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_attr_annotations = True
+# Only parameters that the docstring describes get a type line: the private
+# positional constructor of GameState has nothing to show.
+autodoc_typehints_description_target = "documented_params"
+
+
+def _attribute_docstring(self: GoogleDocstring) -> list[str]:
+    """Parse an attribute's or a property's docstring as ordinary text.
+
+    Napoleon reads ``"word: more words"`` on an attribute docstring's first
+    line as ``type: description``. Every attribute and property of the library
+    carries a real annotation instead, and many summaries use a colon
+    (``"The largest hand: deck_size // players"``), so that reading would turn
+    the summary into an unresolvable type.
+    """
+    lines = self._dedent(self._consume_to_end())
+    return type(self)(lines, self._config).lines()
+
+
+GoogleDocstring._parse_attribute_docstring = _attribute_docstring  # type: ignore[method-assign]
+
+# --- intersphinx: the online inventories, with committed local copies as the
+# fallback so that an offline build resolves the same links --------------------
+
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", (None, "_inventories/python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", (None, "_inventories/attrs.inv")),
+}
+intersphinx_timeout = 10
+
+# --- doctest -----------------------------------------------------------------
+# The pages' examples run with ``-b doctest``. The docstrings' own examples
+# run under pytest (``--doctest-modules``) with their module's globals, so
+# they are not run a second time here.
+
+doctest_test_doctest_blocks = ""
+doctest_global_setup = "from pocha_rules import *"
+
+# --- HTML --------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"pocha-rules {release}"
+html_static_path: list[str] = []
+
+
+# --- public names defined in private modules ---------------------------------
+# The package re-exports names from private modules (``pocha_rules._rules``)
+# and sets their ``__module__`` to the public module, so that the reference
+# says ``pocha_rules.RuleSet``. autodoc reads attribute docstrings and source
+# order from the module named by ``__module__``; give that module's analyzer
+# the entries of the private module each public name was defined in.
+
+
+def _public_modules() -> list[ModuleType]:
+    package = importlib.import_module("pocha_rules")
+    found = [package]
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            found.append(importlib.import_module(f"pocha_rules.{info.name}"))
+    return found
+
+
+def _merge_private_sources(app: Sphinx) -> None:
+    package = importlib.import_module("pocha_rules")
+    modules = [
+        importlib.import_module(f"pocha_rules.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name != "__main__"
+    ]
+    for public in _public_modules():
+        target = ModuleAnalyzer.for_module(public.__name__)
+        target.analyze()
+        for name in getattr(public, "__all__", ()):
+            obj = getattr(public, name)
+            if getattr(obj, "__module__", None) != public.__name__:
+                continue
+            for module in modules:
+                if module is public or getattr(module, name, None) is not obj:
+                    continue
+                source = ModuleAnalyzer.for_module(module.__name__)
+                source.analyze()
+                _copy_entries(source, target, name)
+
+
+def _copy_entries(source: ModuleAnalyzer, target: ModuleAnalyzer, name: str) -> None:
+    for scope, doc in source.attr_docs.items():
+        if scope[0] == name or scope[0].startswith(f"{name}.") or scope == ("", name):
+            target.attr_docs.setdefault(scope, doc)
+    for scope, annotation in source.annotations.items():
+        if scope[0] == name or scope[0].startswith(f"{name}."):
+            target.annotations.setdefault(scope, annotation)
+    for key, order in source.tagorder.items():
+        if key == name or key.startswith(f"{name}."):
+            target.tagorder.setdefault(key, order)
+
+
+# --- names re-exported by the package -----------------------------------------
+# ``pocha_rules.views`` and ``pocha_rules.bots`` define names that the package
+# re-exports; the reference documents them once, as ``pocha_rules.observe``
+# and so on. A reference written inside those modules' docstrings
+# (``:func:`observe```, ``pocha_rules.views.observe``) is sent there.
+
+
+def _reexported_target(target: str, module: str | None) -> str | None:
+    name = target.lstrip(".")
+    for prefix in ("pocha_rules.views.", "pocha_rules.bots.", "pocha_rules.records."):
+        if name.startswith(prefix):
+            name = name[len(prefix) :]
+            break
+    else:
+        if not (module or "").startswith("pocha_rules"):
+            return None
+    if name.split(".", 1)[0] in pocha_rules.__all__:
+        return f"pocha_rules.{name}"
+    return None
+
+
+def _resolve_reexported(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
+    if node.get("refdomain") != "py":
+        return None
+    target = _reexported_target(node["reftarget"], node.get("py:module"))
+    if target is None or target == node["reftarget"]:
+        return None
+    domain = env.domains["py"]
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], target, node, contnode
+    )
+
+
+# --- the reference must cover every public name -----------------------------------
+
+
+def _check_coverage(app: Sphinx, env: BuildEnvironment) -> None:
+    documented = set(env.domains["py"].objects)
+    package = importlib.import_module("pocha_rules")
+    for module in _public_modules():
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            names = {f"{module.__name__}.{name}"}
+            if module is not package and getattr(package, name, None) is obj:
+                names.add(f"pocha_rules.{name}")
+            if not names & documented:
+                logger.warning("the API reference does not document %s", min(names))
+        if module.__name__ not in env.domains["py"].modules:
+            logger.warning("the API reference does not document module %s", module.__name__)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _merge_private_sources)
+    app.connect("missing-reference", _resolve_reexported)
+    app.connect("env-check-consistency", _check_coverage)
