@@ -101,7 +101,9 @@ class Call:
         return f"Call({self.tricks})"
 
 
-@attrs.frozen(cache_hash=True)
+# No hash cache: with no fields there is nothing to cache, and a cached-hash
+# slot would be left unset by pickle protocols 0 and 1 (empty state).
+@attrs.frozen
 class Pass:
     """Pass in an auction: do not call a higher number.
 
