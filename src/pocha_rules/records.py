@@ -1,0 +1,742 @@
+"""Game records: a whole game as JSON, read back and checked by replaying it.
+
+A record holds everything needed to play a game again move for move: the
+rules, the seed, the first dealer, the cards of every round as dealt, every
+move, and the scores the game ended with. :func:`replay` plays the moves again
+under the rules, checking each one, and compares the scores; a record that
+does not replay is refused with :class:`~pocha_rules.InvalidRecordError`,
+whose ``where`` names the offending part (``"rules.players"``,
+``"deals[3].hands[1][0]"``, ``"moves[12]"``, ``"scores"``) and whose
+``reason`` says what is wrong. Records are untrusted input: whatever the text
+holds, reading and replaying it either succeeds or raises that error.
+
+>>> import random
+>>> from pocha_rules import RuleSet, new_game, legal_moves, apply
+>>> state = new_game(RuleSet(schedule=[1, 2]), seed=5, dealer=0)
+>>> rng = random.Random(5)
+>>> while not state.is_over:
+...     state = apply(state, rng.choice(legal_moves(state)))
+>>> record = GameRecord.from_state(state)
+>>> text = record.to_json()
+>>> replay(GameRecord.from_json(text)) == state
+True
+
+The format (version 1)
+----------------------
+
+A record is one JSON object with exactly these members (no others)::
+
+    {
+      "format": "pocha-record",      always this string
+      "version": 1,                  the version of this format
+      "rules_version": 1,            the rules behaviour version (RULES_VERSION)
+      "rules": {...},                every RuleSet option (see below)
+      "seed": 123456789,             the game's seed, a whole number
+      "first_dealer": 0,             the seat that dealt the first round
+      "deals": [                     one entry per round reached, in order
+        {"hands": [["1o", "7c"], ...], "trump_card": "5e"},
+        ...
+      ],
+      "moves": ["bid 1", "bid 0", "play 1o", ...],
+      "scores": [20, -5, 10, 15],    final totals by seat, or null
+      "round_scores": [[10, ...], ...]   points of each finished round, or null
+    }
+
+- ``rules`` holds every option of :class:`~pocha_rules.RuleSet` by its field
+  name, all of them and nothing else: whole numbers for ``players``,
+  ``deck``, ``hit_bonus``, ``per_trick``, ``pocha_min_cards`` and
+  ``revoke_penalty``; ``true``/``false`` for the switches; the string value
+  for ``trump_when_all_dealt``, ``miss_penalty`` and ``tiebreak``
+  (``"dealer_last_card"``, ``"per_trick_off"``, ``"one_card_rounds"`` ...);
+  ``rank_order`` as a list of ranks, strongest first; ``schedule`` as a list
+  of round texts (``"10"``, ``"10a"`` for an auction round, ``"1b"`` for a
+  blind round), tiebreak rounds not included.
+- ``deals[i]`` is round ``i`` as dealt: ``hands`` lists each seat's cards by
+  seat number, in any order, as card texts (``"12o"``); ``trump_card`` is the
+  card turned up from the stock or the dealer's shown last card, or ``null``
+  in auction rounds and when the dealer chooses trump. There is one deal per
+  round the game reached: a finished game has one per round played,
+  tiebreak rounds included; a game in progress also has the current round's.
+- ``moves`` is every move of the game in order, in text form: ``"bid 2"``,
+  ``"play 12o"``, ``"trump o"``, ``"call 3"``, ``"pass"``. A move never names
+  its seat: it is made by the seat whose turn it is.
+- ``scores`` and ``round_scores`` are the engine's totals and each finished
+  round's points, by seat, without revoke penalties (see
+  :func:`replay_lenient`). When present they must match the replay;
+  ``null`` means they were not written down.
+
+Whole numbers must be JSON integers (``true``, ``"4"`` or ``4.0`` are
+refused). A record may hold at most :data:`MAX_RECORD_CHARS` characters.
+Version 1 is the only version so far; a record of any other version, or one
+made under another :data:`RULES_VERSION`, is refused rather than replayed
+under rules that may have changed.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+from collections.abc import Iterable, Sequence
+from typing import Final, NoReturn
+
+import attrs
+
+from pocha_rules._cards import Card
+from pocha_rules._deal import Deal, deal_from_seed
+from pocha_rules._engine import apply, explain, new_game, play_unchecked
+from pocha_rules._errors import InvalidDealError, InvalidRecordError, PochaError
+from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import Round
+from pocha_rules._state import GameState
+from pocha_rules._tables import tables_for
+
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_CHARS",
+    "RULES_VERSION",
+    "VERSION",
+    "GameRecord",
+    "LenientReplay",
+    "Revoke",
+    "dump",
+    "load",
+    "replay",
+    "replay_lenient",
+]
+
+FORMAT: Final = "pocha-record"
+"""The value of a record's ``"format"`` member."""
+
+VERSION: Final = 1
+"""The version of the record format this library writes and reads."""
+
+RULES_VERSION: Final = 1
+"""The version of the rules' behaviour: it changes whenever the same rules,
+deals and moves could give a different game (what is legal, how a round is
+scored), so that old records are not silently replayed under new rules."""
+
+MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
+"""The longest record text :meth:`GameRecord.from_json` and :func:`load`
+accept (16 MiB); a full classic game takes about 15 KB."""
+
+_MEMBERS: Final = (
+    "format",
+    "version",
+    "rules_version",
+    "rules",
+    "seed",
+    "first_dealer",
+    "deals",
+    "moves",
+    "scores",
+    "round_scores",
+)
+_DEAL_MEMBERS: Final = ("hands", "trump_card")
+_DEFAULTS: Final = RuleSet().options()
+_LONGEST_TEXT: Final = 32
+"""No card, move or round text is longer than this (after trimming)."""
+
+
+# --- the record -------------------------------------------------------------
+
+
+def _deals(value: Iterable[Deal]) -> tuple[Deal, ...]:
+    return tuple(value)
+
+
+def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(value)
+
+
+def _totals(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _table(value: Iterable[Iterable[int]] | None) -> tuple[tuple[int, ...], ...] | None:
+    return None if value is None else tuple(tuple(row) for row in value)
+
+
+_MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+
+
+@attrs.frozen
+class GameRecord:
+    """A game as a value: rules, seed, first dealer, deals, moves and scores.
+
+    Build one from a game with :meth:`from_state` or from text with
+    :meth:`from_json` (or :func:`load`); check it and get the game back with
+    :func:`replay`. Building a record checks only the types of its parts;
+    whether the moves are legal and the scores right is for :func:`replay`.
+
+    >>> from pocha_rules import RuleSet, new_game, Bid
+    >>> state = new_game(RuleSet(schedule=[1]), seed=1, dealer=0)
+    >>> record = GameRecord.from_state(state)
+    >>> record.moves, record.scores, len(record.deals)
+    ((), (0, 0, 0, 0), 1)
+    """
+
+    rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
+    """The rules the game was played under."""
+    seed: int = attrs.field(validator=attrs.validators.instance_of(int))
+    """The game's seed (it deals every round not given in :attr:`deals`)."""
+    first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
+    """The seat that dealt the first round."""
+    deals: tuple[Deal, ...] = attrs.field(
+        converter=_deals,
+        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(Deal)),
+    )
+    """Every round reached, as dealt."""
+    moves: tuple[Move, ...] = attrs.field(
+        converter=_moves,
+        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(_MOVE_TYPES)),
+    )
+    """Every move of the game, in order."""
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
+    """The totals by seat when the record was made, or ``None`` if unknown."""
+    round_scores: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_table)
+    """The points of every finished round by seat, or ``None`` if unknown."""
+    rules_version: int = attrs.field(default=RULES_VERSION)
+    """The rules behaviour version the game was played under."""
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The record of ``state``'s game so far (finished or not).
+
+        Args:
+            state: Any state of a game.
+
+        Returns:
+            A record whose :func:`replay` is equal to ``state``.
+
+        """
+        if not isinstance(state, GameState):
+            raise TypeError(f"expected a GameState, got {type(state).__name__}")
+        return cls(
+            rules=state.rules,
+            seed=state.seed,
+            first_dealer=state.first_dealer,
+            deals=state.deals,
+            moves=state.history,
+            scores=state.scores,
+            round_scores=state.round_scores,
+        )
+
+    # --- to and from JSON data ----------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
+        rules: dict[str, object] = {}
+        for name, value in self.rules.options().items():
+            if name == "schedule":
+                assert isinstance(value, tuple)
+                rules[name] = [str(entry) for entry in value]
+            elif name == "rank_order":
+                assert isinstance(value, tuple)
+                rules[name] = list(value)
+            elif isinstance(value, enum.Enum):
+                rules[name] = value.value
+            else:
+                rules[name] = value
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules_version": self.rules_version,
+            "rules": rules,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "deals": [
+                {
+                    "hands": [[str(card) for card in hand] for hand in deal.hands],
+                    "trump_card": None if deal.trump_card is None else str(deal.trump_card),
+                }
+                for deal in self.deals
+            ],
+            "moves": [str(move) for move in self.moves],
+            "scores": None if self.scores is None else list(self.scores),
+            "round_scores": (
+                None if self.round_scores is None else [list(row) for row in self.round_scores]
+            ),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read a record from JSON data (as :func:`json.loads` returns it).
+
+        ``data`` is only read, never changed.
+
+        Raises:
+            InvalidRecordError: The data is not a record this library reads;
+                the error says where and why.
+
+        """
+        if not isinstance(data, dict):
+            _fail("record", f"expected an object, got {_describe(data)}")
+        if "format" not in data:
+            _fail("format", "missing: this is not a pocha record")
+        if data["format"] != FORMAT:
+            _fail("format", f"expected {FORMAT!r}, got {_describe(data['format'])}")
+        if "version" not in data:
+            _fail("version", "missing")
+        version = _whole(data["version"], "version")
+        if version != VERSION:
+            _fail("version", f"this library reads version {VERSION} records, not {version}")
+        top = _members(data, "", _MEMBERS)
+        rules_version = _whole(top["rules_version"], "rules_version")
+        if rules_version != RULES_VERSION:
+            _fail(
+                "rules_version",
+                f"the game was played under rules behaviour version {rules_version}; "
+                f"this library plays version {RULES_VERSION}",
+            )
+        rules = _rules(top["rules"])
+        seed = _whole(top["seed"], "seed")
+        first_dealer = _whole(top["first_dealer"], "first_dealer")
+        if not 0 <= first_dealer < rules.players:
+            _fail("first_dealer", f"seats run from 0 to {rules.players - 1}, got {first_dealer}")
+        deals = tuple(
+            _deal(entry, f"deals[{i}]", rules)
+            for i, entry in enumerate(_list(top["deals"], "deals"))
+        )
+        moves = tuple(
+            _move(entry, f"moves[{i}]", rules.deck)
+            for i, entry in enumerate(_list(top["moves"], "moves"))
+        )
+        scores = None
+        if top["scores"] is not None:
+            scores = _seat_numbers(top["scores"], "scores", rules.players)
+        round_scores = None
+        if top["round_scores"] is not None:
+            round_scores = tuple(
+                _seat_numbers(row, f"round_scores[{i}]", rules.players)
+                for i, row in enumerate(_list(top["round_scores"], "round_scores"))
+            )
+        return cls(
+            rules=rules,
+            seed=seed,
+            first_dealer=first_dealer,
+            deals=deals,
+            moves=moves,
+            scores=scores,
+            round_scores=round_scores,
+            rules_version=rules_version,
+        )
+
+    def to_json(self) -> str:
+        """The record as JSON text: one rule per line, one deal per line and
+        the moves a few to a line, so that records read (and diff) well.
+        """
+        data = self.to_dict()
+        parts = []
+        for key, value in data.items():
+            name = json.dumps(key)
+            if key == "rules":
+                assert isinstance(value, dict)
+                inner = ",\n".join(
+                    f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()
+                )
+                parts.append(f"  {name}: {{\n{inner}\n  }}")
+            elif key in ("deals", "round_scores", "moves") and value:
+                assert isinstance(value, list)
+                if key == "moves":
+                    step = self.rules.players
+                    rows = [value[i : i + step] for i in range(0, len(value), step)]
+                    lines = [", ".join(json.dumps(m) for m in row) for row in rows]
+                else:
+                    lines = [json.dumps(item) for item in value]
+                inner = ",\n".join(f"    {line}" for line in lines)
+                parts.append(f"  {name}: [\n{inner}\n  ]")
+            else:
+                parts.append(f"  {name}: {json.dumps(value)}")
+        return "{\n" + ",\n".join(parts) + "\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record from JSON text.
+
+        >>> GameRecord.from_json('{"format": "pocha-record", "version": 2}')
+        Traceback (most recent call last):
+        ...
+        pocha_rules.InvalidRecordError: invalid record at version: this library reads ...
+
+        Raises:
+            InvalidRecordError: The text is not JSON, is too long or too
+                deeply nested, or is not a record this library reads.
+
+        """
+        if not isinstance(text, str):
+            _fail("record", f"expected JSON text (a str), got {type(text).__name__}")
+        if len(text) > MAX_RECORD_CHARS:
+            _fail(
+                "record",
+                f"{len(text)} characters is more than a record may hold ({MAX_RECORD_CHARS})",
+            )
+        try:
+            data = json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
+        except RecursionError:
+            _fail("record", "the JSON is nested too deeply")
+        except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
+            _fail("record", f"not valid JSON: {_short(str(error), 120)}")
+        return cls.from_dict(data)
+
+
+# --- replay -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Revoke:
+    """A card played against the obligations, found by :func:`replay_lenient`."""
+
+    index: int
+    """The move's position in :attr:`GameRecord.moves`."""
+    seat: int
+    """The seat that played it."""
+    move: Play
+    """The card played."""
+    reason: str
+    """The rule it broke."""
+
+
+@attrs.frozen
+class LenientReplay:
+    """The outcome of :func:`replay_lenient`: the game and its revokes."""
+
+    state: GameState
+    """The game as the table played it."""
+    revokes: tuple[Revoke, ...]
+    """Every revoke, in order."""
+    totals: tuple[int, ...]
+    """The totals by seat with ``revoke_penalty`` charged once per revoke."""
+
+
+def replay(record: GameRecord) -> GameState:
+    """Play a record's game again, checking every move, and return its state.
+
+    Every move must be legal, the deals must fit the rules and be the deals of
+    the rounds the game reaches, and the stored scores (when present) must be
+    the scores the moves give.
+
+    Raises:
+        InvalidRecordError: The first problem found, with where it is (for a
+            move, its index, the seat and the rule it breaks).
+
+    """
+    state, _ = _replay(record, lenient=False)
+    return state
+
+
+def replay_lenient(record: GameRecord) -> LenientReplay:
+    """Like :func:`replay`, but a card that breaks the obligations of play
+    (a revoke, *renuncio*) is played anyway if it is in the seat's hand, and
+    charged ``rules.revoke_penalty`` in :attr:`LenientReplay.totals`.
+
+    For a real table's game where somebody revoked and play went on. Any
+    other problem (a card not in the hand, a bid out of range, a move out of
+    turn, wrong scores) is still refused.
+
+    Raises:
+        InvalidRecordError: As for :func:`replay`.
+
+    """
+    state, revokes = _replay(record, lenient=True)
+    totals = list(state.scores)
+    for revoke in revokes:
+        totals[revoke.seat] += record.rules.revoke_penalty
+    return LenientReplay(state=state, revokes=tuple(revokes), totals=tuple(totals))
+
+
+def _same_deal(a: Deal, b: Deal) -> bool:
+    return a.trump_card is b.trump_card and [sorted(h) for h in a.hands] == [
+        sorted(h) for h in b.hands
+    ]
+
+
+def _explicit_rounds(record: GameRecord) -> int:
+    """How many of the first deals must be given to :func:`new_game`: up to
+    the last one the seed would not have dealt.
+    """
+    t = tables_for(record.rules)
+    plan = t.schedule
+    n = t.players
+    explicit = 0
+    for index, deal in enumerate(record.deals):
+        entry = plan[index] if index < len(plan) else Round(1)
+        seeded = deal_from_seed(t, record.seed, index, entry, (record.first_dealer + index) % n)
+        if not _same_deal(seeded.public(), deal):
+            explicit = index + 1
+    return explicit
+
+
+def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revoke]]:
+    if not isinstance(record, GameRecord):
+        _fail("record", f"expected a GameRecord, got {type(record).__name__}")
+    if record.rules_version != RULES_VERSION:
+        _fail(
+            "rules_version",
+            f"the game was played under rules behaviour version {record.rules_version!r}; "
+            f"this library plays version {RULES_VERSION}",
+        )
+    players = record.rules.players
+    if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
+        _fail("first_dealer", f"seats run from 0 to {players - 1}, got {record.first_dealer!r}")
+    if type(record.seed) is not int:
+        _fail("seed", f"expected a whole number, got {record.seed!r}")
+    deals = record.deals
+    for index, deal in enumerate(deals):
+        if len(deal.hands) != players:
+            _fail(f"deals[{index}].hands", f"{len(deal.hands)} hands for {players} players")
+    if not deals:
+        _fail("deals", "the record has no deal for round 0")
+    try:
+        state = new_game(
+            record.rules,
+            seed=record.seed,
+            dealer=record.first_dealer,
+            deals=deals[: _explicit_rounds(record)],
+        )
+    except InvalidDealError as error:
+        _fail(f"deals[{error.round_index}]", error.reason)
+    except PochaError as error:
+        _fail("record", str(error))
+    revokes: list[Revoke] = []
+    for index, move in enumerate(record.moves):
+        where = f"moves[{index}]"
+        seat = state.to_move
+        if seat is None:
+            _fail(where, f"{move}: the game is already over")
+        try:
+            state = apply(state, move)
+            continue
+        except PochaError as error:
+            reason = getattr(error, "reason", None) or explain(state, move) or str(error)
+        if lenient and type(move) is Play and move.card in state.hands[seat]:
+            try:
+                state = play_unchecked(state, move)
+            except PochaError as error:  # pragma: no cover - the card is in the hand
+                _fail(where, f"seat {seat} may not {move}: {error}")
+            revokes.append(Revoke(index=index, seat=seat, move=move, reason=reason))
+            continue
+        _fail(where, f"seat {seat} may not {move}: {reason}")
+    reached = len(state.deals)
+    if reached < len(deals):
+        _fail(
+            f"deals[{reached}]",
+            f"the moves end in round {reached - 1}; this deal is for a round never reached",
+        )
+    if reached > len(deals):
+        _fail("deals", f"the game reaches round {len(deals)} but the record has no deal for it")
+    _check_scores(record, state)
+    return state, revokes
+
+
+def _check_scores(record: GameRecord, state: GameState) -> None:
+    if record.scores is not None and record.scores != state.scores:
+        _fail(
+            "scores",
+            f"the record says {list(record.scores)} but the moves give {list(state.scores)}",
+        )
+    if record.round_scores is None:
+        return
+    actual = state.round_scores
+    for index, (stored, real) in enumerate(zip(record.round_scores, actual, strict=False)):
+        if stored != real:
+            _fail(
+                f"round_scores[{index}]",
+                f"the record says {list(stored)} but the moves give {list(real)}",
+            )
+    if len(record.round_scores) != len(actual):
+        _fail(
+            "round_scores",
+            f"{len(record.round_scores)} rounds recorded, but {len(actual)} were finished",
+        )
+
+
+# --- files ----------------------------------------------------------------------
+
+
+def dump(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to the file at ``path`` as UTF-8 JSON text."""
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        file.write(record.to_json())
+
+
+def load(path: str | os.PathLike[str]) -> GameRecord:
+    """Read the record in the file at ``path``.
+
+    The record is read, not replayed: call :func:`replay` to check the game.
+
+    Raises:
+        InvalidRecordError: The file is too long, is not UTF-8 text, or does
+            not hold a record.
+        OSError: The file cannot be read.
+
+    """
+    with open(path, "rb") as file:
+        raw = file.read(4 * MAX_RECORD_CHARS + 1)
+    if len(raw) > 4 * MAX_RECORD_CHARS:
+        _fail("record", f"the file is longer than a record may be ({MAX_RECORD_CHARS} characters)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        _fail("record", f"the file is not UTF-8 text (byte {error.start})")
+    return GameRecord.from_json(text)
+
+
+# --- reading JSON data ------------------------------------------------------------
+
+
+def _fail(where: str, reason: str) -> NoReturn:
+    raise InvalidRecordError(where, reason)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: object) -> str:
+    """A short description of a JSON value for messages (never a deep repr)."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {_short(value)!r}"
+    if isinstance(value, int):
+        return _short(str(value))
+    if isinstance(value, float):
+        return f"the number {_short(repr(value))}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _join(where: str, name: str) -> str:
+    return name if not where else f"{where}.{name}"
+
+
+def _members(value: object, where: str, names: Sequence[str]) -> dict[str, object]:
+    if not isinstance(value, dict):
+        _fail(where or "record", f"expected an object, got {_describe(value)}")
+    for key in value:
+        if key not in names:
+            label = _short(key) if isinstance(key, str) else _describe(key)
+            _fail(_join(where, label), "unknown member")
+    for name in names:
+        if name not in value:
+            _fail(_join(where, name), "missing")
+    return {name: value[name] for name in names}
+
+
+def _whole(value: object, where: str) -> int:
+    if type(value) is not int:
+        _fail(where, f"expected a whole number, got {_describe(value)}")
+    return value
+
+
+def _flag(value: object, where: str) -> bool:
+    if type(value) is not bool:
+        _fail(where, f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _list(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        _fail(where, f"expected a list, got {_describe(value)}")
+    return value
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        _fail(where, f"expected a string, got {_describe(value)}")
+    if len(value.strip()) > _LONGEST_TEXT:
+        _fail(where, f"the string {_short(value)!r} is too long")
+    return value
+
+
+def _rules(value: object) -> RuleSet:
+    data = _members(value, "rules", tuple(_DEFAULTS))
+    options: dict[str, object] = {}
+    for name, default in _DEFAULTS.items():
+        where = f"rules.{name}"
+        raw = data[name]
+        if name == "schedule":
+            options[name] = tuple(
+                _text(entry, f"{where}[{i}]") for i, entry in enumerate(_list(raw, where))
+            )
+        elif name == "rank_order":
+            options[name] = tuple(
+                _whole(entry, f"{where}[{i}]") for i, entry in enumerate(_list(raw, where))
+            )
+        elif isinstance(default, bool):
+            options[name] = _flag(raw, where)
+        elif isinstance(default, str):  # the StrEnum options
+            options[name] = _text(raw, where)
+        else:
+            options[name] = _whole(raw, where)
+    try:
+        return RuleSet(**options)  # type: ignore[arg-type]
+    except PochaError as error:
+        field = getattr(error, "field", None)
+        reason = getattr(error, "reason", None) or str(error)
+        _fail(f"rules.{field}" if field else "rules", reason)
+
+
+def _card(value: object, where: str, deck: int) -> Card:
+    text = _text(value, where)
+    try:
+        return Card.parse(text, deck=deck)
+    except PochaError as error:
+        _fail(where, getattr(error, "reason", None) or str(error))
+
+
+def _deal(value: object, where: str, rules: RuleSet) -> Deal:
+    data = _members(value, where, _DEAL_MEMBERS)
+    hands_where = f"{where}.hands"
+    hands = _list(data["hands"], hands_where)
+    if len(hands) != rules.players:
+        _fail(hands_where, f"{len(hands)} hands for {rules.players} players")
+    cards = tuple(
+        tuple(
+            _card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
+            for i, card in enumerate(_list(hand, f"{hands_where}[{seat}]"))
+        )
+        for seat, hand in enumerate(hands)
+    )
+    raw = data["trump_card"]
+    trump = None if raw is None else _card(raw, f"{where}.trump_card", rules.deck)
+    return Deal(hands=cards, trump_card=trump)
+
+
+def _move(value: object, where: str, deck: int) -> Move:
+    text = _text(value, where)
+    try:
+        return parse_move(text, deck=deck)
+    except PochaError as error:
+        _fail(where, getattr(error, "reason", None) or str(error))
+
+
+def _seat_numbers(value: object, where: str, players: int) -> tuple[int, ...]:
+    numbers = tuple(_whole(entry, f"{where}[{i}]") for i, entry in enumerate(_list(value, where)))
+    if len(numbers) != players:
+        _fail(where, f"{len(numbers)} numbers for {players} players")
+    return numbers
+
+
+class _DuplicateMember(ValueError):
+    pass
+
+
+def _unique_members(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateMember(f"the member {_short(key)!r} appears twice")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number a record may hold")
