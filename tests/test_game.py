@@ -172,14 +172,18 @@ def test_one_card_tiebreak_rounds() -> None:
 
 
 def test_one_card_tiebreak_rounds_go_on_while_tied() -> None:
-    rules = RuleSet(schedule=[1], hit_bonus=0, per_trick=0)  # every score is 0: always tied
+    # Everybody bids 0 and seat 0 (holding 1o) takes every trick: the other
+    # three stay tied at the top round after round.
+    rules = RuleSet(schedule=[1])
     d = deal("1o", "3o", "12o", "11o", trump="1e")
-    state = game(rules, [d, d, d], dealer=0)
-    for _ in range(3):
+    state = game(rules, [d, d, d, d], dealer=0)
+    for _ in range(4):
         state = finish(state)
     assert not state.is_over
-    assert state.round_index == 3
-    assert [r.dealer for r in state.round_results] == [0, 1, 2]
+    assert state.round_index == 4
+    assert state.scores == (-20, 40, 40, 40)
+    assert [r.dealer for r in state.round_results] == [0, 1, 2, 3]
+    assert all(r.bids == (0, 0, 0, 0) for r in state.round_results)
 
 
 def test_no_move_after_the_end() -> None:

@@ -225,6 +225,18 @@ def test_refusals(options: dict[str, Any], field: str, reason: str) -> None:
     assert str(info.value).startswith(f"invalid rules: {field}: ")
 
 
+def test_rules_under_which_no_game_could_end_are_refused() -> None:
+    # No points to score: every total stays 0, and the one-card tiebreak
+    # rounds, played while the top is tied, would go on forever.
+    with pytest.raises(InvalidRulesError) as info:
+        RuleSet(hit_bonus=0, per_trick=0)
+    assert info.value.field == "tiebreak"
+    assert "never end" in info.value.reason
+    assert RuleSet(hit_bonus=0, per_trick=0, tiebreak="shared").hit_bonus == 0
+    assert RuleSet(hit_bonus=0).per_trick == 5
+    assert RuleSet(per_trick=0).hit_bonus == 10
+
+
 def test_preset_refuses_unknown_names() -> None:
     with pytest.raises(InvalidRulesError, match="unknown preset 'nope'"):
         RuleSet.preset("nope")
