@@ -282,6 +282,12 @@ class RuleSet:
             zero_wins=_flag("zero_wins", zero_wins),
             tiebreak=_choice(Tiebreak, "tiebreak", tiebreak),
         )
+        if self.hit_bonus == self.per_trick == 0 and self.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
+            raise InvalidRulesError(
+                "tiebreak",
+                "with hit_bonus and per_trick both 0 every total stays 0, so one-card "
+                "tiebreak rounds would never end; use tiebreak='shared'",
+            )
 
     @property
     def deck_size(self) -> int:
