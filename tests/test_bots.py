@@ -57,8 +57,8 @@ def test_the_bots_follow_the_protocol() -> None:
 @settings(max_examples=25)
 @given(rule_sets(), seeds(), st.lists(st.booleans(), min_size=8, max_size=8))
 def test_bots_only_make_legal_moves(rules: RuleSet, seed: int, heuristic: list[bool]) -> None:
-    # Shared wins: with one-card tiebreak rounds and no points to score
-    # (hit_bonus = per_trick = 0) a tie would never be broken.
+    # Shared wins keep each game to its schedule: a tie at the top could
+    # otherwise call for many one-card tiebreak rounds.
     rules = attrs.evolve(rules, tiebreak=Tiebreak.SHARED)
     bots = [
         Checked(HeuristicBot(seed=seat) if heuristic[seat] else RandomBot(seed=seat), seat)
