@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -66,22 +67,33 @@ class DealtRound:
         return Deal(hands=tuple(cards_of(hand) for hand in self.hands), trump_card=trump)
 
 
+_BIT: Final = tuple(1 << card for card in range(48))
+_DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(48))
+
+
 def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -> DealtRound:
     """Shuffle with the game's seed and the round's index, then deal one card
     at a time from the first player round to the dealer.
     """
     deck = list(t.deck_cards)
-    random.Random(f"pocha:{seed}:{index}").shuffle(deck)
+    draw = random.Random(f"pocha:{seed}:{index}").getrandbits
+    # ``Random.shuffle`` spelled out: the same draws from the same generator,
+    # by the same rejection sampling as ``Random._randbelow``, so the same
+    # order, without two method calls per card.
+    for i in range(len(deck) - 1, 0, -1):
+        size = _DRAW_BITS[i]
+        j = draw(size)
+        while j > i:
+            j = draw(size)
+        deck[i], deck[j] = deck[j], deck[i]
     n = t.players
     dealt = n * plan.cards
     hands = [0] * n
+    bit = _BIT.__getitem__
     for i in range(n):
-        seat = (dealer + 1 + i) % n
-        for card in deck[i:dealt:n]:
-            hands[seat] |= 1 << card
-    stock = 0
-    for card in deck[dealt:]:
-        stock |= 1 << card
+        # Cards are distinct, so adding their bits is or-ing them.
+        hands[(dealer + 1 + i) % n] = sum(map(bit, deck[i:dealt:n]))
+    stock = t.deck_mask - sum(hands)
     return _with_trump(t, plan, tuple(hands), stock, deck[dealt] if stock else deck[dealt - 1])
 
 

@@ -9,18 +9,16 @@ move pays for a sentence explaining why (:func:`explain`).
 
 from __future__ import annotations
 
-import secrets
+import random
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
-from pocha_rules._bidding import auction_moves, bid_moves, forbidden_bid, hooked
+from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
 from pocha_rules._deal import Deal, check_deals, deal_from_seed
 from pocha_rules._errors import IllegalMoveError
-from pocha_rules._moves import PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._play import beats_winner, explain_play, legal_plays
+from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._play import explain_play
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._scoring import round_score
@@ -32,12 +30,13 @@ from pocha_rules._state import (
     RoundInfo,
     RoundResult,
 )
-from pocha_rules._tables import tables_for
+from pocha_rules._tables import Tables, tables_for
 
 __all__ = ["apply", "explain", "is_legal", "legal_moves", "new_game", "score"]
 
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
+_OVER: Final = Phase.OVER
 _TIEBREAK_ROUND: Final = Round(1)
 
 
@@ -73,13 +72,13 @@ def new_game(
     if not isinstance(rules, RuleSet):
         raise PochaError(f"rules must be a RuleSet, got {rules!r}")
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(63)
     elif type(seed) is not int:
         raise PochaError(f"seed must be a whole number, got {seed!r}")
     t = tables_for(rules)
     if dealer is None:
-        import random
-
         dealer = random.Random(f"pocha:{seed}:dealer").randrange(t.players)
     elif type(dealer) is not int or not 0 <= dealer < t.players:
         raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
@@ -109,15 +108,16 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int) -> GameState:
     auction = plan.kind is RoundKind.AUCTION
     order = () if auction else tuple((eldest + i) % n for i in range(n))
     info = RoundInfo(index, plan, dealer, eldest, deal, trump, (), -1, order, eldest)
+    bids = (-1,) * n
+    legal = 0
     if auction:
         phase, to_move = Phase.AUCTION, eldest
     elif trump < 0:
         phase, to_move = Phase.CHOOSE_TRUMP, dealer
     else:
         phase, to_move = _BID, eldest
-    return GameState(
-        g, info, phase, to_move, deal.hands, (-1,) * n, (), 0, eldest, (0,) * n, (), ledger, 0
-    )
+        legal = _bid_mask(t, info, bids, eldest)
+    return GameState(g, info, phase, to_move, 0, bids, (), 0, eldest, (0,) * n, (), ledger, legal)
 
 
 def _game_over(g: GameSetup, ledger: Ledger) -> GameState:
@@ -135,14 +135,15 @@ def _game_over(g: GameSetup, ledger: Ledger) -> GameState:
         (),
         (last.dealer + 1) % n,
     )
-    return GameState(
-        g, info, Phase.OVER, -1, (0,) * n, last.bids, (), 0, -1, last.won, (), ledger, 0
-    )
+    # Every bit of ``played`` set: nobody holds a card any more.
+    return GameState(g, info, _OVER, -1, -1, last.bids, (), 0, -1, last.won, (), ledger, 0)
 
 
 # --- moves ----------------------------------------------------------------
 
 _SUIT_PLAYS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = ({}, {}, {}, {})
+"""The plays of each suit's 12-bit chunks of a mask, filled as they are met
+(at most 4 x 4096 small tuples)."""
 
 
 def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
@@ -155,12 +156,38 @@ def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
+    if mask < 0x1000:
+        return _SUIT_PLAYS[0].get(mask) or _plays_in_suit(0, mask)
     plays: tuple[Play, ...] = ()
     for suit in range(4):
         chunk = (mask >> (12 * suit)) & 0xFFF
         if chunk:
             plays += _SUIT_PLAYS[suit].get(chunk) or _plays_in_suit(suit, chunk)
     return plays
+
+
+_BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}
+"""The bids of each mask of allowed numbers (a few hundred at most)."""
+
+
+def _bids(mask: int) -> tuple[Bid, ...]:
+    bids = _BID_MOVES.get(mask)
+    if bids is None:
+        bids = _BID_MOVES[mask] = tuple(bid for bid in BIDS if mask >> bid.tricks & 1)
+    return bids
+
+
+def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
+    """The bid numbers ``seat`` may say: 0 to the round's cards, less the
+    hook's forbidden number for the last bidder."""
+    cards = r.plan.cards
+    allowed = (2 << cards) - 1
+    if seat == r.bid_order[-1] and hooked(cards, t.hook_in_one_card_rounds):
+        # -1 marks a seat that has not bid yet; zeros add nothing either.
+        forbidden = forbidden_bid(cards, sum(bid for bid in bids if bid > 0))
+        if forbidden >= 0:
+            allowed &= ~(1 << forbidden)
+    return allowed
 
 
 def _forbidden(state: GameState) -> int:
@@ -186,7 +213,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if phase is _PLAY:
         return _plays(state._legal)
     if phase is _BID:
-        return bid_moves(state._r.plan.cards, _forbidden(state))
+        return _bids(state._legal)
     if phase is Phase.AUCTION:
         calls = state._r.calls
         return auction_moves(state._r.plan.cards, max(calls) if calls else -1)
@@ -201,10 +228,7 @@ def is_legal(state: GameState, move: Move) -> bool:
     if phase is _PLAY:
         return type(move) is Play and bool(state._legal >> move.card.index & 1)
     if phase is _BID:
-        if type(move) is not Bid:
-            return False
-        n = move.tricks
-        return n <= state._r.plan.cards and n != _forbidden(state)
+        return type(move) is Bid and bool(state._legal >> move.tricks & 1)
     return move in legal_moves(state)
 
 
@@ -226,11 +250,13 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     phase = state._phase
     if phase is _PLAY:
-        if type(move) is Play and state._legal >> move.card.index & 1:
-            return _play(state, move)
+        if type(move) is Play:
+            card = move.card.index
+            if state._legal >> card & 1:
+                return _play(state, move, card)
     elif phase is _BID:
-        if type(move) is Bid and is_legal(state, move):
-            return _bid(state, move.tricks)
+        if type(move) is Bid and state._legal >> move.tricks & 1:
+            return _bid(state, move)
     elif phase is Phase.AUCTION:
         if (type(move) is Call or type(move) is Pass) and is_legal(state, move):
             return _call(state, move)
@@ -248,9 +274,10 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
     """
     if state._phase is not _PLAY or type(move) is not Play:
         raise IllegalMoveError(move, state.to_move, explain(state, move) or "not a card play")
-    if not state._hands[state._to_move] >> move.card.index & 1:
+    card = move.card.index
+    if not _hand(state, state._to_move) >> card & 1:
         raise IllegalMoveError(move, state.to_move, explain(state, move) or "not in the hand")
-    return _play(state, move)
+    return _play(state, move, card)
 
 
 def score(state: GameState) -> tuple[int, ...]:
@@ -261,54 +288,75 @@ def score(state: GameState) -> tuple[int, ...]:
 # --- transitions ----------------------------------------------------------
 
 
-def _play(state: GameState, move: Play) -> GameState:
-    card = move.card.index
+def _hand(state: GameState, seat: int) -> int:
+    return state._r.deal.hands[seat] & ~state._played
+
+
+def _play(state: GameState, move: Play, card: int) -> GameState:
     seat = state._to_move
-    hands = state._hands
-    hand = hands[seat] ^ (1 << card)
-    hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    t = state._g.tables
     r = state._r
-    trick = state._trick
-    win = state._win
-    if trick and beats_winner(t, card, trick[win], r.trump):
-        win = len(trick)
-    trick += (card,)
+    t = state._g.tables
+    trump = r.trump
+    played = state._played | 1 << card
     moves = state._moves + (move,)
     n = t.players
-    if len(trick) < n:
-        nxt = (seat + 1) % n
-        legal = legal_plays(t, hands[nxt], trick, win, r.trump)
-        return GameState(
-            state._g, r, _PLAY, nxt, hands, state._bids, trick, win,
-            state._leader, state._won, moves, state._ledger, legal,
-        )  # fmt: skip
+    trick = state._trick
+    if trick:
+        win = state._win
+        if t.takes[trump][trick[win]] >> card & 1:
+            win = len(trick)
+        trick += (card,)
+        if len(trick) == n:
+            return _end_trick(state, seat, played, win, moves)
+        led = SUIT_OF[trick[0]]
+    else:
+        trick = (card,)
+        win = 0
+        led = SUIT_OF[card]
+    nxt = seat + 1 if seat + 1 < n else 0
+    # legal_plays, inlined: the chain of masks the next hand meets first.
+    hand = r.deal.hands[nxt] & ~played
+    first, second, third = t.follow[trump][trick[win] * 4 + led]
+    legal = hand & first or hand & second or hand & third or hand
+    return GameState(
+        state._g, r, _PLAY, nxt, played, state._bids, trick, win,
+        state._leader, state._won, moves, state._ledger, legal,
+    )  # fmt: skip
+
+
+def _end_trick(
+    state: GameState, seat: int, played: int, win: int, moves: tuple[Move, ...]
+) -> GameState:
+    n = state._g.tables.players
     winner = (state._leader + win) % n
-    won = (*state._won[:winner], state._won[winner] + 1, *state._won[winner + 1 :])
-    if hand:
+    won = state._won
+    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+    hands = state._r.deal.hands
+    if hands[seat] & ~played:
         return GameState(
-            state._g, r, _PLAY, winner, hands, state._bids, (), 0,
-            winner, won, moves, state._ledger, hands[winner],
+            state._g, state._r, _PLAY, winner, played, state._bids, (), 0,
+            winner, won, moves, state._ledger, hands[winner] & ~played,
         )  # fmt: skip
     return _finish_round(state, won, moves)
 
 
-def _bid(state: GameState, tricks: int) -> GameState:
+def _bid(state: GameState, move: Bid) -> GameState:
     r = state._r
     seat = state._to_move
-    bids = (*state._bids[:seat], tricks, *state._bids[seat + 1 :])
-    moves = state._moves + (Bid(tricks),)
+    bids = state._bids
+    bids = (*bids[:seat], move.tricks, *bids[seat + 1 :])
+    moves = state._moves + (move,)
     order = r.bid_order
     if seat != order[-1]:
         nxt = order[order.index(seat) + 1]
         return GameState(
-            state._g, r, _BID, nxt, state._hands, bids, (), 0,
-            r.leader, state._won, moves, state._ledger, 0,
+            state._g, r, _BID, nxt, state._played, bids, (), 0,
+            r.leader, state._won, moves, state._ledger, _bid_mask(state._g.tables, r, bids, nxt),
         )  # fmt: skip
     lead = r.leader
     return GameState(
-        state._g, r, _PLAY, lead, state._hands, bids, (), 0,
-        lead, state._won, moves, state._ledger, state._hands[lead],
+        state._g, r, _PLAY, lead, state._played, bids, (), 0,
+        lead, state._won, moves, state._ledger, _hand(state, lead),
     )  # fmt: skip
 
 
@@ -318,30 +366,32 @@ def _call(state: GameState, move: Call | Pass) -> GameState:
     calls = r.calls + (move.tricks if type(move) is Call else -1,)
     moves = state._moves + (move,)
     if len(calls) < n:
-        info = attrs.evolve(r, calls=calls)
+        info = r._replace(calls=calls)
         nxt = (state._to_move + 1) % n
         return GameState(
-            state._g, info, Phase.AUCTION, nxt, state._hands, state._bids, (), 0,
+            state._g, info, Phase.AUCTION, nxt, state._played, state._bids, (), 0,
             state._leader, state._won, moves, state._ledger, 0,
         )  # fmt: skip
     best = max(calls)
     winner = (r.eldest + calls.index(best)) % n
     order = tuple(s for s in ((r.eldest + i) % n for i in range(n)) if s != winner)
     leader = winner if state._g.tables.auction_winner_leads else r.eldest
-    info = attrs.evolve(r, calls=calls, auction_winner=winner, bid_order=order, leader=leader)
+    info = r._replace(calls=calls, auction_winner=winner, bid_order=order, leader=leader)
     bids = (*state._bids[:winner], best, *state._bids[winner + 1 :])
     return GameState(
-        state._g, info, Phase.CHOOSE_TRUMP, winner, state._hands, bids, (), 0,
+        state._g, info, Phase.CHOOSE_TRUMP, winner, state._played, bids, (), 0,
         leader, state._won, moves, state._ledger, 0,
     )  # fmt: skip
 
 
 def _choose_trump(state: GameState, suit: Suit) -> GameState:
-    r = attrs.evolve(state._r, trump=suit.value)
+    r = state._r._replace(trump=suit.value)
     moves = state._moves + (TRUMP_CHOICES[suit.value],)
+    first = r.bid_order[0]
     return GameState(
-        state._g, r, _BID, r.bid_order[0], state._hands, state._bids, (), 0,
-        r.leader, state._won, moves, state._ledger, 0,
+        state._g, r, _BID, first, state._played, state._bids, (), 0,
+        r.leader, state._won, moves, state._ledger,
+        _bid_mask(state._g.tables, r, state._bids, first),
     )  # fmt: skip
 
 
@@ -355,7 +405,7 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: tuple[Move, ...
     scores = tuple(
         round_score(rules, cards, trump, bid, w) for bid, w in zip(bids, won, strict=True)
     )
-    result = RoundResult(r.index, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
+    result = RoundResult(r.number, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
     old = state._ledger
     ledger = Ledger(
         old.results + (result,),
@@ -363,7 +413,7 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: tuple[Move, ...
         old.deals + (r.deal,),
         tuple(a + b for a, b in zip(old.totals, scores, strict=True)),
     )
-    return _start_round(g, ledger, r.index + 1)
+    return _start_round(g, ledger, r.number + 1)
 
 
 # --- explanations ---------------------------------------------------------
@@ -384,7 +434,7 @@ def explain(state: GameState, move: object) -> str | None:
     "it is time for a bid ('bid N'), not pass"
     """
     phase = state._phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return "the game is over"
     if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
         return f"{move!r} is not a move"
@@ -400,7 +450,7 @@ def explain(state: GameState, move: object) -> str | None:
     cards = r.plan.cards
     if type(move) is Play:
         t = state._g.tables
-        hand = state._hands[state._to_move]
+        hand = _hand(state, state._to_move)
         return explain_play(t, hand, state._trick, state._win, r.trump, move.card.index)
     if type(move) is Bid:
         if move.tricks > cards:

@@ -16,28 +16,16 @@ __all__ = ["beats_winner", "explain_play", "legal_plays"]
 
 
 def legal_plays(t: Tables, hand: int, trick: tuple[int, ...], win: int, trump: int) -> int:
-    """The mask of the cards of ``hand`` that may be played to ``trick``."""
+    """The mask of the cards of ``hand`` that may be played to ``trick``.
+
+    The obligations are compiled in :attr:`Tables.follow`: the first mask of
+    the chain that the hand meets holds the cards it may play; meeting none,
+    it may play any card.
+    """
     if not trick:
         return hand
-    led = SUIT_OF[trick[0]]
-    best = trick[win]
-    following = hand & SUIT_MASKS[led]
-    if following:
-        if t.must_overtake and SUIT_OF[best] == led:
-            beating = following & t.beats[best]
-            if beating:
-                return beating
-        return following
-    trumps = hand & SUIT_MASKS[trump]
-    if trumps:
-        if SUIT_OF[best] != trump:
-            if t.must_ruff:
-                return trumps
-        elif t.must_overruff:
-            beating = trumps & t.beats[best]
-            if beating:
-                return beating
-    return hand
+    first, second, third = t.follow[trump][trick[win] * 4 + SUIT_OF[trick[0]]]
+    return hand & first or hand & second or hand & third or hand
 
 
 def beats_winner(t: Tables, card: int, best: int, trump: int) -> bool:

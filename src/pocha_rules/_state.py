@@ -1,15 +1,18 @@
 """The immutable game state and the values it is made of.
 
 :class:`GameState` is built for speed: hands are bit masks, cards are indices,
-and the fields are private slots set once by a positional constructor. Its
-public properties turn them into :class:`Card` values on demand. Create states
+and the fields are private slots set once by a positional constructor. What
+stays fixed for a game, a round or a stretch of a round is grouped in small
+named tuples shared by every state of that stretch, so a card played builds
+one new object and a few small tuples. Its public properties turn them into
+:class:`Card` values on demand. Create states
 with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -42,6 +45,9 @@ class Phase(enum.StrEnum):
         return f"Phase.{self.name}"
 
 
+_OVER: Final = Phase.OVER
+
+
 class PlayedCard(NamedTuple):
     """A card on the table, with the seat that played it."""
 
@@ -72,8 +78,7 @@ class RoundResult:
     """Points scored by each seat in this round."""
 
 
-@attrs.frozen
-class GameSetup:
+class GameSetup(NamedTuple):
     """What stays fixed for a whole game (private)."""
 
     tables: Tables
@@ -83,11 +88,11 @@ class GameSetup:
     """Explicit deals of the first rounds; later rounds are dealt from the seed."""
 
 
-@attrs.frozen
-class RoundInfo:
+class RoundInfo(NamedTuple):
     """What stays fixed for a stretch of a round (private)."""
 
-    index: int
+    number: int
+    """The round's index in the game."""
     plan: Round
     dealer: int
     eldest: int
@@ -102,8 +107,7 @@ class RoundInfo:
     """Who leads the first trick."""
 
 
-@attrs.frozen
-class Ledger:
+class Ledger(NamedTuple):
     """The finished rounds (private)."""
 
     results: tuple[RoundResult, ...]
@@ -123,12 +127,12 @@ class GameState:
     __slots__ = (
         "_bids",
         "_g",
-        "_hands",
         "_leader",
         "_ledger",
         "_legal",
         "_moves",
         "_phase",
+        "_played",
         "_r",
         "_to_move",
         "_trick",
@@ -140,7 +144,9 @@ class GameState:
     _r: RoundInfo
     _phase: Phase
     _to_move: int
-    _hands: tuple[int, ...]
+    _played: int
+    """The cards played so far this round (every bit set once it is over):
+    a seat holds the cards dealt to it that are not in this mask."""
     _bids: tuple[int, ...]
     _trick: tuple[int, ...]
     _win: int
@@ -149,6 +155,8 @@ class GameState:
     _moves: tuple[Move, ...]
     _ledger: Ledger
     _legal: int
+    """What may be played, as a mask: cards while playing, bid numbers while
+    bidding; unused in other phases."""
 
     def __init__(
         self,
@@ -156,7 +164,7 @@ class GameState:
         r: RoundInfo,
         phase: Phase,
         to_move: int,
-        hands: tuple[int, ...],
+        played: int,
         bids: tuple[int, ...],
         trick: tuple[int, ...],
         win: int,
@@ -170,7 +178,7 @@ class GameState:
         self._r = r
         self._phase = phase
         self._to_move = to_move
-        self._hands = hands
+        self._played = played
         self._bids = bids
         self._trick = trick
         self._win = win
@@ -186,7 +194,7 @@ class GameState:
             self._r,
             self._phase,
             self._to_move,
-            self._hands,
+            self._played,
             self._bids,
             self._trick,
             self._win,
@@ -218,7 +226,7 @@ class GameState:
             return f"<GameState over, scores {self.scores}, winners {self.winners}>"
         trump = self.trump
         return (
-            f"<GameState round {self._r.index} ({self._r.plan}), {self._phase}, "
+            f"<GameState round {self._r.number} ({self._r.plan}), {self._phase}, "
             f"seat {self._to_move} to move, trump {trump if trump else '?'}>"
         )
 
@@ -252,7 +260,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -295,7 +303,7 @@ class GameState:
     @property
     def round_index(self) -> int:
         """The current round's position in the game (0-based)."""
-        return self._r.index
+        return self._r.number
 
     @property
     def round(self) -> Round:
@@ -330,7 +338,8 @@ class GameState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat holds now, by seat."""
-        return tuple(cards_of(hand) for hand in self._hands)
+        played = self._played
+        return tuple(cards_of(hand & ~played) for hand in self._r.deal.hands)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -357,7 +366,7 @@ class GameState:
     def calls(self) -> tuple[tuple[int, Call | Pass], ...]:
         """The auction so far: ``(seat, Call(n) or Pass())`` in order."""
         r = self._r
-        n = len(self._hands)
+        n = self._g.tables.players
         return tuple(
             ((r.eldest + i) % n, Pass() if call < 0 else Call(call))
             for i, call in enumerate(r.calls)
@@ -383,7 +392,7 @@ class GameState:
     @property
     def trick(self) -> tuple[PlayedCard, ...]:
         """The cards on the table, in play order, each with its seat."""
-        n = len(self._hands)
+        n = self._g.tables.players
         lead = self._leader
         return tuple(PlayedCard((lead + i) % n, CARDS[card]) for i, card in enumerate(self._trick))
 

@@ -3,13 +3,22 @@
 The engine never walks a rank order while playing: the strength of each card
 and, for each card, the mask of the cards of its suit that beat it are worked
 out here, once, and shared by every state of every game under those rules.
+
+The obligations of RULES.md section 5 are compiled too. Whatever the trick,
+what may be played depends only on three things: the led suit, the card that
+is winning (``best``) and trump. For each combination :attr:`Tables.follow`
+holds a short chain of masks; the legal cards are the hand's cards in the
+first mask of the chain that the hand meets, or the whole hand when it meets
+none (see :func:`~pocha_rules._play.legal_plays`). :attr:`Tables.takes`
+holds, for each trump and winning card, the cards that would take the trick
+from it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._cards import card_index
+from pocha_rules._cards import SUIT_MASKS, SUIT_OF, card_index
 from pocha_rules._rules import MissPenalty, RuleSet, TrumpWhenAllDealt
 
 __all__ = ["Tables", "tables_for"]
@@ -24,6 +33,7 @@ class Tables:
         "dealer_chooses",
         "deck_cards",
         "deck_mask",
+        "follow",
         "hook_in_one_card_rounds",
         "must_overruff",
         "must_overtake",
@@ -32,6 +42,7 @@ class Tables:
         "rules",
         "schedule",
         "strength",
+        "takes",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -59,6 +70,35 @@ class Tables:
         self.deck_mask = sum(1 << i for i in deck_cards)
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
+        self.takes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(beats[best] | (SUIT_MASKS[trump] if SUIT_OF[best] != trump else 0)
+                  for best in range(48))
+            for trump in range(4)
+        )  # fmt: skip
+        self.follow: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple(self._chain(best, led, trump) for best in range(48) for led in range(4))
+            for trump in range(4)
+        )
+
+    def _chain(self, best: int, led: int, trump: int) -> tuple[int, int, int]:
+        """The masks that decide what may be played to a trick led in ``led``
+        whose winning card is ``best``, under ``trump`` (index ``best * 4 + led``
+        of ``follow[trump]``).
+        """
+        suit = SUIT_MASKS[led]
+        trumps = SUIT_MASKS[trump] if led != trump else 0
+        if SUIT_OF[best] == led:
+            # Nobody has ruffed: follow suit, beating ``best`` when able and
+            # required; void, ruff when required.
+            overtake = self.beats[best] if self.must_overtake else suit
+            return (overtake, suit, trumps if self.must_ruff else 0)
+        if SUIT_OF[best] == trump:
+            # Somebody ruffed: follow suit (no need to beat a trump); void,
+            # over-ruff when able and required.
+            return (suit, self.beats[best] if self.must_overruff else 0, 0)
+        # No trick reaches this (the winning card is of the led suit or a
+        # trump); it reads the obligations as a trick led in ``led`` would.
+        return (suit, trumps if self.must_ruff else 0, 0)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Tables and other.rules == self.rules
@@ -81,14 +121,27 @@ class Tables:
 
 
 _CACHE: Final[dict[RuleSet, Tables]] = {}
+_BY_ID: Final[dict[int, tuple[RuleSet, Tables]]] = {}
 _CACHE_LIMIT: Final = 256
 
 
 def tables_for(rules: RuleSet) -> Tables:
-    """The (cached) tables of ``rules``."""
+    """The (cached) tables of ``rules``.
+
+    A rule set seen before is found by identity first, which spares hashing
+    its every field (the schedule included) on each new game. The identity
+    entry holds the rule set alive, so its ``id`` cannot be reused by another
+    object while the entry exists.
+    """
+    seen = _BY_ID.get(id(rules))
+    if seen is not None and seen[0] is rules:
+        return seen[1]
     tables = _CACHE.get(rules)
     if tables is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         tables = _CACHE[rules] = Tables(rules)
+    if len(_BY_ID) >= _CACHE_LIMIT:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, tables)
     return tables
