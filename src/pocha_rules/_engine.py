@@ -23,12 +23,14 @@ from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._scoring import round_score
 from pocha_rules._state import (
+    Context,
     GameSetup,
     GameState,
     Ledger,
     Phase,
     RoundInfo,
     RoundResult,
+    context,
 )
 from pocha_rules._tables import Tables, tables_for
 
@@ -37,6 +39,7 @@ __all__ = ["apply", "explain", "is_legal", "legal_moves", "new_game", "score"]
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
 _OVER: Final = Phase.OVER
+_new: Final = tuple.__new__
 _TIEBREAK_ROUND: Final = Round(1)
 
 
@@ -82,12 +85,11 @@ def new_game(
         dealer = random.Random(f"pocha:{seed}:dealer").randrange(t.players)
     elif type(dealer) is not int or not 0 <= dealer < t.players:
         raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
-    setup = GameSetup(t, seed, dealer, check_deals(t, dealer, deals))
-    n = t.players
-    return _start_round(setup, Ledger((), (), (), (0,) * n), 0)
+    setup = GameSetup(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
+    return _start_round(setup, Ledger((), (), (), (0,) * t.players), 0)
 
 
-def _start_round(g: GameSetup, ledger: Ledger, index: int) -> GameState:
+def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = None) -> GameState:
     t = g.tables
     n = t.players
     if index < len(t.schedule):
@@ -96,7 +98,8 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int) -> GameState:
         totals = ledger.totals
         tied = totals.count(max(totals)) > 1
         if not tied or t.rules.tiebreak is not Tiebreak.ONE_CARD_ROUNDS:
-            return _game_over(g, ledger)
+            assert last is not None
+            return _game_over(g, ledger, last)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
     if index < len(g.deals):
@@ -117,15 +120,16 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int) -> GameState:
     else:
         phase, to_move = _BID, eldest
         legal = _bid_mask(t, info, bids, eldest)
-    return GameState(g, info, phase, to_move, 0, bids, (), 0, eldest, (0,) * n, (), ledger, legal)
+    c = context(g, info, ledger, bids, eldest, (0,) * n)
+    return GameState(c, phase, to_move, 0, (), 0, (), legal)
 
 
-def _game_over(g: GameSetup, ledger: Ledger) -> GameState:
+def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
     n = g.tables.players
     last = ledger.results[-1]
     info = RoundInfo(
         last.index,
-        Round(last.cards, last.kind),
+        plan,
         last.dealer,
         (last.dealer + 1) % n,
         ledger.deals[-1],
@@ -136,7 +140,9 @@ def _game_over(g: GameSetup, ledger: Ledger) -> GameState:
         (last.dealer + 1) % n,
     )
     # Every bit of ``played`` set: nobody holds a card any more.
-    return GameState(g, info, _OVER, -1, -1, last.bids, (), 0, -1, last.won, (), ledger, 0)
+    return GameState(
+        context(g, info, ledger, last.bids, -1, last.won), _OVER, -1, -1, (), 0, (), 0
+    )
 
 
 # --- moves ----------------------------------------------------------------
@@ -191,14 +197,13 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
 
 
 def _forbidden(state: GameState) -> int:
-    r = state._r
+    c = state._c
+    r = c.r
     cards = r.plan.cards
-    if state._to_move != r.bid_order[-1] or not hooked(
-        cards, state._g.tables.hook_in_one_card_rounds
-    ):
+    if state._to_move != r.bid_order[-1] or not hooked(cards, c.g.tables.hook_in_one_card_rounds):
         return -1
     # -1 marks a seat that has not bid yet; zeros add nothing either.
-    return forbidden_bid(cards, sum(bid for bid in state._bids if bid > 0))
+    return forbidden_bid(cards, sum(bid for bid in c.bids if bid > 0))
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -215,8 +220,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if phase is _BID:
         return _bids(state._legal)
     if phase is Phase.AUCTION:
-        calls = state._r.calls
-        return auction_moves(state._r.plan.cards, max(calls) if calls else -1)
+        r = state._c.r
+        return auction_moves(r.plan.cards, max(r.calls) if r.calls else -1)
     if phase is Phase.CHOOSE_TRUMP:
         return TRUMP_CHOICES
     return ()
@@ -282,138 +287,120 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
 
 def score(state: GameState) -> tuple[int, ...]:
     """The cumulative totals by seat, counting every finished round."""
-    return state._ledger.totals
+    return state._c.ledger.totals
 
 
 # --- transitions ----------------------------------------------------------
 
 
 def _hand(state: GameState, seat: int) -> int:
-    return state._r.deal.hands[seat] & ~state._played
+    return state._c.dealt[seat] & ~state._played
 
 
 def _play(state: GameState, move: Play, card: int) -> GameState:
-    seat = state._to_move
-    r = state._r
-    t = state._g.tables
-    trump = r.trump
+    c = state._c
     played = state._played | 1 << card
     moves = state._moves + (move,)
-    n = t.players
     trick = state._trick
     if trick:
         win = state._win
-        if t.takes[trump][trick[win]] >> card & 1:
+        if c.takes[trick[win]] >> card & 1:
             win = len(trick)
         trick += (card,)
-        if len(trick) == n:
-            return _end_trick(state, seat, played, win, moves)
-        led = SUIT_OF[trick[0]]
+        if len(trick) == c.players:
+            return _end_trick(state, played, win, moves)
+        key = trick[win] * 4 + SUIT_OF[trick[0]]
     else:
         trick = (card,)
         win = 0
-        led = SUIT_OF[card]
-    nxt = seat + 1 if seat + 1 < n else 0
-    # legal_plays, inlined: the chain of masks the next hand meets first.
-    hand = r.deal.hands[nxt] & ~played
-    first, second, third = t.follow[trump][trick[win] * 4 + led]
+        key = card * 4 + SUIT_OF[card]
+    seat = state._to_move + 1
+    if seat == c.players:
+        seat = 0
+    # legal_plays, inlined: the first mask of the chain that the hand meets.
+    hand = c.dealt[seat] & ~played
+    first, second, third = c.follow[key]
     legal = hand & first or hand & second or hand & third or hand
-    return GameState(
-        state._g, r, _PLAY, nxt, played, state._bids, trick, win,
-        state._leader, state._won, moves, state._ledger, legal,
-    )  # fmt: skip
+    return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
 
 
-def _end_trick(
-    state: GameState, seat: int, played: int, win: int, moves: tuple[Move, ...]
-) -> GameState:
-    n = state._g.tables.players
-    winner = (state._leader + win) % n
-    won = state._won
+def _end_trick(state: GameState, played: int, win: int, moves: tuple[Move, ...]) -> GameState:
+    c = state._c
+    winner = (c.leader + win) % c.players
+    won = c.won
     won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
-    hands = state._r.deal.hands
-    if hands[seat] & ~played:
-        return GameState(
-            state._g, state._r, _PLAY, winner, played, state._bids, (), 0,
-            winner, won, moves, state._ledger, hands[winner] & ~played,
-        )  # fmt: skip
+    if c.dealt[state._to_move] & ~played:
+        g, r, ledger, bids, _, _, n, takes, follow, dealt = c
+        c = _new(Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt))
+        return GameState(c, _PLAY, winner, played, (), 0, moves, dealt[winner] & ~played)
     return _finish_round(state, won, moves)
 
 
 def _bid(state: GameState, move: Bid) -> GameState:
-    r = state._r
     seat = state._to_move
-    bids = state._bids
+    g, r, ledger, bids, leader, won, n, takes, follow, dealt = state._c
     bids = (*bids[:seat], move.tricks, *bids[seat + 1 :])
+    c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = state._moves + (move,)
     order = r.bid_order
     if seat != order[-1]:
         nxt = order[order.index(seat) + 1]
-        return GameState(
-            state._g, r, _BID, nxt, state._played, bids, (), 0,
-            r.leader, state._won, moves, state._ledger, _bid_mask(state._g.tables, r, bids, nxt),
-        )  # fmt: skip
+        legal = _bid_mask(g.tables, r, bids, nxt)
+        return GameState(c, _BID, nxt, state._played, (), 0, moves, legal)
     lead = r.leader
-    return GameState(
-        state._g, r, _PLAY, lead, state._played, bids, (), 0,
-        lead, state._won, moves, state._ledger, _hand(state, lead),
-    )  # fmt: skip
+    return GameState(c, _PLAY, lead, state._played, (), 0, moves, _hand(state, lead))
 
 
 def _call(state: GameState, move: Call | Pass) -> GameState:
-    r = state._r
-    n = state._g.tables.players
+    c = state._c
+    r = c.r
+    n = c.players
     calls = r.calls + (move.tricks if type(move) is Call else -1,)
     moves = state._moves + (move,)
     if len(calls) < n:
-        info = r._replace(calls=calls)
+        c = c._replace(r=r._replace(calls=calls))
         nxt = (state._to_move + 1) % n
-        return GameState(
-            state._g, info, Phase.AUCTION, nxt, state._played, state._bids, (), 0,
-            state._leader, state._won, moves, state._ledger, 0,
-        )  # fmt: skip
+        return GameState(c, Phase.AUCTION, nxt, state._played, (), 0, moves, 0)
     best = max(calls)
     winner = (r.eldest + calls.index(best)) % n
     order = tuple(s for s in ((r.eldest + i) % n for i in range(n)) if s != winner)
-    leader = winner if state._g.tables.auction_winner_leads else r.eldest
+    leader = winner if c.g.tables.auction_winner_leads else r.eldest
     info = r._replace(calls=calls, auction_winner=winner, bid_order=order, leader=leader)
-    bids = (*state._bids[:winner], best, *state._bids[winner + 1 :])
-    return GameState(
-        state._g, info, Phase.CHOOSE_TRUMP, winner, state._played, bids, (), 0,
-        leader, state._won, moves, state._ledger, 0,
-    )  # fmt: skip
+    bids = (*c.bids[:winner], best, *c.bids[winner + 1 :])
+    c = context(c.g, info, c.ledger, bids, leader, c.won)
+    return GameState(c, Phase.CHOOSE_TRUMP, winner, state._played, (), 0, moves, 0)
 
 
 def _choose_trump(state: GameState, suit: Suit) -> GameState:
-    r = state._r._replace(trump=suit.value)
+    c = state._c
+    r = c.r._replace(trump=suit.value)
+    c = context(c.g, r, c.ledger, c.bids, c.leader, c.won)
     moves = state._moves + (TRUMP_CHOICES[suit.value],)
     first = r.bid_order[0]
-    return GameState(
-        state._g, r, _BID, first, state._played, state._bids, (), 0,
-        r.leader, state._won, moves, state._ledger,
-        _bid_mask(state._g.tables, r, state._bids, first),
-    )  # fmt: skip
+    legal = _bid_mask(c.g.tables, r, c.bids, first)
+    return GameState(c, _BID, first, state._played, (), 0, moves, legal)
 
 
 def _finish_round(state: GameState, won: tuple[int, ...], moves: tuple[Move, ...]) -> GameState:
-    g = state._g
-    r = state._r
+    c = state._c
+    g = c.g
+    r = c.r
     rules = g.tables.rules
     trump = Suit(r.trump)
     cards = r.plan.cards
-    bids = state._bids
+    bids = c.bids
     scores = tuple(
         round_score(rules, cards, trump, bid, w) for bid, w in zip(bids, won, strict=True)
     )
     result = RoundResult(r.number, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
-    old = state._ledger
+    old = c.ledger
     ledger = Ledger(
         old.results + (result,),
         old.moves + (moves,),
         old.deals + (r.deal,),
         tuple(a + b for a, b in zip(old.totals, scores, strict=True)),
     )
-    return _start_round(g, ledger, r.number + 1)
+    return _start_round(g, ledger, r.number + 1, r.plan)
 
 
 # --- explanations ---------------------------------------------------------
@@ -446,10 +433,10 @@ def explain(state: GameState, move: object) -> str | None:
     }[phase]
     if type(move) not in kinds:
         return f"it is time for {_EXPECTED[phase]}, not {move}"
-    r = state._r
+    r = state._c.r
     cards = r.plan.cards
     if type(move) is Play:
-        t = state._g.tables
+        t = state._c.g.tables
         hand = _hand(state, state._to_move)
         return explain_play(t, hand, state._trick, state._win, r.trump, move.card.index)
     if type(move) is Bid:

@@ -116,6 +116,54 @@ class Ledger(NamedTuple):
     totals: tuple[int, ...]
 
 
+class Context(NamedTuple):
+    """What stays fixed while one trick is played, or one bid made (private).
+
+    The first six fields are the game's facts; the last four are read off
+    them, once, for the hot path: they never take part in equality.
+    """
+
+    g: GameSetup
+    r: RoundInfo
+    ledger: Ledger
+    bids: tuple[int, ...]
+    """Each seat's bid; -1 until made."""
+    leader: int
+    """The seat that leads the current trick."""
+    won: tuple[int, ...]
+    """Tricks won so far this round, by seat."""
+    players: int
+    takes: tuple[int, ...]
+    """``Tables.takes`` for this round's trump (empty while it is unknown)."""
+    follow: tuple[tuple[int, int, int], ...]
+    """``Tables.follow`` for this round's trump (empty while it is unknown)."""
+    dealt: tuple[int, ...]
+    """The hands as dealt, by seat."""
+
+
+def context(
+    g: GameSetup,
+    r: RoundInfo,
+    ledger: Ledger,
+    bids: tuple[int, ...],
+    leader: int,
+    won: tuple[int, ...],
+) -> Context:
+    """A :class:`Context`, with the fields read off the others filled in."""
+    t = g.tables
+    trump = r.trump
+    if trump < 0:
+        return Context(g, r, ledger, bids, leader, won, t.players, (), (), r.deal.hands)
+    return Context(
+        g, r, ledger, bids, leader, won, t.players, t.takes[trump], t.follow[trump], r.deal.hands
+    )
+
+
+def _restore(c: tuple[object, ...], *rest: object) -> GameState:
+    """Rebuild a pickled :class:`GameState`."""
+    return GameState(context(*c), *rest)  # type: ignore[arg-type]
+
+
 class GameState:
     """A moment of a game of Pocha: immutable, hashable, comparable.
 
@@ -124,84 +172,65 @@ class GameState:
     are equal to the original.
     """
 
-    __slots__ = (
-        "_bids",
-        "_g",
-        "_leader",
-        "_ledger",
-        "_legal",
-        "_moves",
-        "_phase",
-        "_played",
-        "_r",
-        "_to_move",
-        "_trick",
-        "_win",
-        "_won",
-    )
+    __slots__ = ("_c", "_legal", "_moves", "_phase", "_played", "_to_move", "_trick", "_win")
 
-    _g: GameSetup
-    _r: RoundInfo
+    _c: Context
     _phase: Phase
     _to_move: int
     _played: int
     """The cards played so far this round (every bit set once it is over):
     a seat holds the cards dealt to it that are not in this mask."""
-    _bids: tuple[int, ...]
     _trick: tuple[int, ...]
+    """The current trick's cards, in play order."""
     _win: int
-    _leader: int
-    _won: tuple[int, ...]
+    """The position in ``_trick`` of the card that is winning it."""
     _moves: tuple[Move, ...]
-    _ledger: Ledger
+    """The moves of the current round."""
     _legal: int
     """What may be played, as a mask: cards while playing, bid numbers while
     bidding; unused in other phases."""
 
     def __init__(
         self,
-        g: GameSetup,
-        r: RoundInfo,
+        c: Context,
         phase: Phase,
         to_move: int,
         played: int,
-        bids: tuple[int, ...],
         trick: tuple[int, ...],
         win: int,
-        leader: int,
-        won: tuple[int, ...],
         moves: tuple[Move, ...],
-        ledger: Ledger,
         legal: int,
     ) -> None:
-        self._g = g
-        self._r = r
+        self._c = c
         self._phase = phase
         self._to_move = to_move
         self._played = played
-        self._bids = bids
         self._trick = trick
         self._win = win
-        self._leader = leader
-        self._won = won
         self._moves = moves
-        self._ledger = ledger
         self._legal = legal
+
+    @property
+    def _g(self) -> GameSetup:
+        return self._c.g
+
+    @property
+    def _r(self) -> RoundInfo:
+        return self._c.r
+
+    @property
+    def _ledger(self) -> Ledger:
+        return self._c.ledger
 
     def _fields(self) -> tuple[object, ...]:
         return (
-            self._g,
-            self._r,
+            self._c[:6],
             self._phase,
             self._to_move,
             self._played,
-            self._bids,
             self._trick,
             self._win,
-            self._leader,
-            self._won,
             self._moves,
-            self._ledger,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -213,7 +242,8 @@ class GameState:
         return hash(self._fields())
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (GameState, (*self._fields(), self._legal))
+        c = self._c
+        return (_restore, (tuple(c[:6]), *self._fields()[1:], self._legal))
 
     def __copy__(self) -> GameState:
         return self
@@ -284,7 +314,7 @@ class GameState:
         """
         if self._phase is not Phase.OVER:
             return ()
-        return winners(self.rules, self._ledger.totals)
+        return winners(self.rules, self._c.ledger.totals)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -387,13 +417,13 @@ class GameState:
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid, ``None`` until made."""
-        return tuple(None if bid < 0 else bid for bid in self._bids)
+        return tuple(None if bid < 0 else bid for bid in self._c.bids)
 
     @property
     def trick(self) -> tuple[PlayedCard, ...]:
         """The cards on the table, in play order, each with its seat."""
-        n = self._g.tables.players
-        lead = self._leader
+        n = self._c.players
+        lead = self._c.leader
         return tuple(PlayedCard((lead + i) % n, CARDS[card]) for i, card in enumerate(self._trick))
 
     @property
@@ -425,12 +455,12 @@ class GameState:
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the current trick."""
-        return self._leader
+        return self._c.leader
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won so far this round, by seat."""
-        return self._won
+        return self._c.won
 
     @property
     def round_moves(self) -> tuple[Move, ...]:
