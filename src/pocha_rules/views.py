@@ -200,19 +200,18 @@ class PlayerView:
 
 # The deals of finished rounds cost a conversion per round; states of one
 # round share their finished-round results tuple, so one entry, checked by
-# identity (the cache holds the tuple, so its id cannot be reused), saves
-# converting them again on every move.
-_PAST: Final[list[object]] = [None, ()]
+# identity (the entry holds the tuple, so its id cannot be reused), saves
+# converting them again on every move. The entry is replaced in one store.
+_PAST: Final[list[tuple[tuple[RoundResult, ...], tuple[Deal, ...]]]] = [((), ())]
 
 
 def _past_deals(state: GameState) -> tuple[Deal, ...]:
     results = state.round_results
-    if _PAST[0] is results:
-        deals = _PAST[1]
-        assert isinstance(deals, tuple)
+    cached, deals = _PAST[0]
+    if cached is results:
         return deals
     deals = state.deals[: len(results)]
-    _PAST[0], _PAST[1] = results, deals
+    _PAST[0] = (results, deals)
     return deals
 
 
