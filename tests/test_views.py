@@ -254,3 +254,15 @@ def test_a_view_is_unchanged_by_the_seed_of_later_rounds(state: GameState, seed:
         other = apply(other, move)
     for seat in range(state.rules.players):
         assert observe(other, seat) == observe(state, seat)
+
+
+def test_each_view_carries_its_own_games_finished_deals() -> None:
+    moves = ["bid 2", "bid 0", "bid 0", "bid 1", "play 1o", "play 3c", "play 12e", "play 6o"]
+    moves += ["play 4c", "play 5e", "play 7b", "play 2b"]
+    other = deal("1o 4c", "3c 5e", "12e 7b", "2b 6o", trump="5o")
+    first = game(FOUR, [DEAL, SECOND], moves, dealer=3)
+    second = game(FOUR, [other, SECOND], moves, dealer=3)
+    for _ in range(2):
+        assert observe(first, 0).past_deals == (DEAL,)
+        assert observe(second, 0).past_deals == (other,)
+    assert observe(first, 0) != observe(second, 0)
