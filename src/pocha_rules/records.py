@@ -21,10 +21,8 @@ holds, reading and replaying it either succeeds or raises that error.
 >>> replay(GameRecord.from_json(text)) == state
 True
 
-The format (version 1)
-----------------------
-
-A record is one JSON object with exactly these members (no others)::
+**The format, version 1.** A record is one JSON object with exactly these
+members, and no others::
 
     {
       "format": "pocha-record",      always this string
