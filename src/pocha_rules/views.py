@@ -72,6 +72,13 @@ class PlayerView:
     Build it with :func:`observe`. It is immutable, hashable and equal to any
     other view holding the same information. :meth:`legal_moves` gives the
     seat's legal moves when it is to move, worked out from the view alone.
+
+    >>> from pocha_rules import RuleSet, new_game
+    >>> state = new_game(RuleSet(), seed=3, dealer=0)
+    >>> observe(state, 1).legal_moves(), observe(state, 2).legal_moves()
+    ((Bid(0), Bid(1)), ())
+    >>> observe(state, 1) == observe(state, 1), observe(state, 1).hand_sizes
+    (True, (1, 1, 1, 1))
     """
 
     rules: RuleSet
@@ -167,13 +174,7 @@ class PlayerView:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves, the same as :func:`~pocha_rules.legal_moves`
-        of the game when it is this seat's turn; ``()`` otherwise.
-
-        >>> from pocha_rules import RuleSet, new_game
-        >>> state = new_game(RuleSet(), seed=3, dealer=0)
-        >>> observe(state, 1).legal_moves(), observe(state, 2).legal_moves()
-        ((Bid(0), Bid(1)), ())
-        """
+        of the game when it is this seat's turn; ``()`` otherwise."""
         if self.to_move != self.seat:
             return ()
         phase = self.phase
