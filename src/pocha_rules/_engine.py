@@ -149,7 +149,7 @@ def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
 
 _SUIT_PLAYS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = ({}, {}, {}, {})
 """The plays of each suit's 12-bit chunks of a mask, filled as they are met
-(at most 4 x 4096 small tuples)."""
+(at most 4 x 4096 small tuples, shared with ``_ONE_SUIT``)."""
 
 
 def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
@@ -161,14 +161,21 @@ def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
     return plays
 
 
+_ONE_SUIT: Final[dict[int, tuple[Play, ...]]] = {}
+"""The same tuples as ``_SUIT_PLAYS``, by the whole mask: one look-up for
+the common case of cards of one suit (following, ruffing)."""
+
+
 def _plays(mask: int) -> tuple[Play, ...]:
-    if mask < 0x1000:
-        return _SUIT_PLAYS[0].get(mask) or _plays_in_suit(0, mask)
     plays: tuple[Play, ...] = ()
+    suits = 0
     for suit in range(4):
         chunk = (mask >> (12 * suit)) & 0xFFF
         if chunk:
             plays += _SUIT_PLAYS[suit].get(chunk) or _plays_in_suit(suit, chunk)
+            suits += 1
+    if suits == 1:
+        _ONE_SUIT[mask] = plays
     return plays
 
 
@@ -216,9 +223,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """
     phase = state._phase
     if phase is _PLAY:
-        return _plays(state._legal)
+        mask = state._legal
+        return _ONE_SUIT.get(mask) or _plays(mask)
     if phase is _BID:
-        return _bids(state._legal)
+        return _BID_MOVES.get(state._legal) or _bids(state._legal)
     if phase is Phase.AUCTION:
         r = state._c.r
         return auction_moves(r.plan.cards, max(r.calls) if r.calls else -1)
@@ -258,7 +266,32 @@ def apply(state: GameState, move: Move) -> GameState:
         if type(move) is Play:
             card = move.card.index
             if state._legal >> card & 1:
-                return _play(state, move, card)
+                # The card goes to the trick (written out here, not called:
+                # this is the path every card of every game takes).
+                c = state._c
+                played = state._played | 1 << card
+                moves = state._moves + (move,)
+                trick = state._trick
+                if trick:
+                    win = state._win
+                    if c.takes[trick[win]] >> card & 1:
+                        win = len(trick)
+                    trick += (card,)
+                    if len(trick) == c.players:
+                        return _end_trick(state, played, win, moves)
+                    key = trick[win] * 4 + SUIT_OF[trick[0]]
+                else:
+                    trick = (card,)
+                    win = 0
+                    key = card * 4 + SUIT_OF[card]
+                seat = state._to_move + 1
+                if seat == c.players:
+                    seat = 0
+                # What the next seat may play: legal_plays, written out.
+                hand = c.dealt[seat] & ~played
+                first, second, third = c.follow[key]
+                legal = hand & first or hand & second or hand & third or hand
+                return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
     elif phase is _BID:
         if type(move) is Bid and state._legal >> move.tricks & 1:
             return _bid(state, move)
@@ -279,10 +312,15 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
     """
     if state._phase is not _PLAY or type(move) is not Play:
         raise IllegalMoveError(move, state.to_move, explain(state, move) or "not a card play")
-    card = move.card.index
-    if not _hand(state, state._to_move) >> card & 1:
+    hand = _hand(state, state._to_move)
+    if not hand >> move.card.index & 1:
         raise IllegalMoveError(move, state.to_move, explain(state, move) or "not in the hand")
-    return _play(state, move, card)
+    # The same state with every card of the hand allowed: apply plays it.
+    lenient = GameState(
+        state._c, _PLAY, state._to_move, state._played, state._trick, state._win,
+        state._moves, hand,
+    )  # fmt: skip
+    return apply(lenient, move)
 
 
 def score(state: GameState) -> tuple[int, ...]:
@@ -295,33 +333,6 @@ def score(state: GameState) -> tuple[int, ...]:
 
 def _hand(state: GameState, seat: int) -> int:
     return state._c.dealt[seat] & ~state._played
-
-
-def _play(state: GameState, move: Play, card: int) -> GameState:
-    c = state._c
-    played = state._played | 1 << card
-    moves = state._moves + (move,)
-    trick = state._trick
-    if trick:
-        win = state._win
-        if c.takes[trick[win]] >> card & 1:
-            win = len(trick)
-        trick += (card,)
-        if len(trick) == c.players:
-            return _end_trick(state, played, win, moves)
-        key = trick[win] * 4 + SUIT_OF[trick[0]]
-    else:
-        trick = (card,)
-        win = 0
-        key = card * 4 + SUIT_OF[card]
-    seat = state._to_move + 1
-    if seat == c.players:
-        seat = 0
-    # legal_plays, inlined: the first mask of the chain that the hand meets.
-    hand = c.dealt[seat] & ~played
-    first, second, third = c.follow[key]
-    legal = hand & first or hand & second or hand & third or hand
-    return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
 
 
 def _end_trick(state: GameState, played: int, win: int, moves: tuple[Move, ...]) -> GameState:
