@@ -4,6 +4,7 @@ the cards a seat's plays prove it does not hold."""
 from __future__ import annotations
 
 from hypothesis import given
+from hypothesis import strategies as st
 
 from pocha_rules import (
     Bid,
@@ -24,6 +25,24 @@ from tests.strategies import game_states, rule_sets
 TWO = RuleSet(players=4, schedule=[2, 2])
 TWO_DEAL = deal("1o 4c", "3c 5e", "12e 7b", "2b 6o", trump="4o")
 BIDS_OF_ZERO = ["bid 0"] * 4
+
+
+@st.composite
+def all_dealt_rules(draw: st.DrawFn) -> RuleSet:
+    """Rules whose one round deals every card: the dealer shows its last card
+    or chooses trump, or the round is an auction."""
+    players = draw(st.sampled_from((4, 5, 8)))
+    return RuleSet(
+        players=players,
+        schedule=[f"{40 // players}{draw(st.sampled_from(('', 'a')))}"],
+        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
+        must_overtake=draw(st.booleans()),
+        must_ruff=draw(st.booleans()),
+        must_overruff=draw(st.booleans()),
+    )
+
+
+ANY_RULES = st.one_of(rule_sets(), all_dealt_rules())
 
 
 # --- forbidden_bid --------------------------------------------------------
@@ -72,7 +91,7 @@ def test_no_bid_is_forbidden_outside_the_bidding() -> None:
     assert forbidden_bid(observe(state, 3)) is None
 
 
-@given(game_states(rule_sets()))
+@given(game_states(ANY_RULES))
 def test_forbidden_bid_is_the_bid_missing_from_the_legal_bids(state: GameState) -> None:
     seat = state.to_move
     if seat is None:
@@ -119,7 +138,7 @@ def test_played_cards_are_no_longer_unseen() -> None:
     assert card("5e") in unseen
 
 
-@given(game_states(rule_sets()))
+@given(game_states(ANY_RULES))
 def test_unseen_cards_are_the_hidden_hands_and_the_stock(state: GameState) -> None:
     for seat in range(state.rules.players):
         view = observe(state, seat)
@@ -207,7 +226,7 @@ def test_voids_are_forgotten_when_a_new_round_starts() -> None:
     assert known_voids(observe(state, 0)) == (frozenset(),) * 4
 
 
-@given(game_states(rule_sets()))
+@given(game_states(ANY_RULES))
 def test_no_seat_holds_a_card_its_plays_ruled_out(state: GameState) -> None:
     for viewer in range(state.rules.players):
         view = observe(state, viewer)
