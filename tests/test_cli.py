@@ -371,7 +371,7 @@ def test_validate_a_good_record() -> None:
     result = pocha("validate", str(GOLDEN / "classic_4p.json"))
     assert result.returncode == 0, result.stderr
     assert result.stdout == (
-        f"OK: {GOLDEN / 'classic_4p.json'}: 29 rounds, "
+        f"OK: {GOLDEN / 'classic_4p.json'}: 32 rounds, "
         f"{len(load(GOLDEN / 'classic_4p.json').moves)} moves, game finished\n"
     )
 
@@ -452,7 +452,8 @@ def test_replay_prints_the_score_sheet_of_a_record() -> None:
     assert len(rows) == 32
     assert rows[16][:3] == ["17", "10a", str(state.round_results[16].trump)]
     assert rows[-1][1] == "1b"
-    assert "final: 75 15 100 165; winners: seat 3" in result.stdout
+    assert "final: -465 -250 -375 -350; winners: seat 1" in result.stdout
+    assert state.scores == (-465, -250, -375, -350)
     assert result.stdout.splitlines()[0] == f"{path}: 4 players, seed 7, seat 2 dealt first"
 
 
