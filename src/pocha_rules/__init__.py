@@ -24,6 +24,7 @@ from pocha_rules._errors import (
     PochaError,
 )
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._rollout import rollout, rollout_rounds
 from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, up_down
 from pocha_rules._scoring import round_score
@@ -53,6 +54,7 @@ for _name in (
     "new_game", "parse_move", "round_score", "score", "up_down",
     "Bot", "HeuristicBot", "PlayerView", "RandomBot", "forbidden_bid", "known_voids",
     "observe", "play_game", "sample_state", "sample_states", "tricks_needed", "unseen_cards",
+    "rollout", "rollout_rounds",
 ):  # fmt: skip
     globals()[_name].__module__ = __name__
 del _name
@@ -101,6 +103,8 @@ __all__ = [
     "observe",
     "parse_move",
     "play_game",
+    "rollout",
+    "rollout_rounds",
     "round_score",
     "sample_state",
     "sample_states",

@@ -1,0 +1,127 @@
+"""The fast path for rollouts plays exactly the games the public API plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pocha_rules import (
+    Bid,
+    GameState,
+    IllegalMoveError,
+    Move,
+    PochaError,
+    RuleSet,
+    apply,
+    legal_moves,
+    new_game,
+    rollout,
+    rollout_rounds,
+)
+from tests.strategies import game_states, play_out, rule_sets, seeds
+
+
+def public_playout(state: GameState, rng: random.Random) -> GameState:
+    """The reference: ``apply(state, rng.choice(legal_moves(state)))`` to the end."""
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+@given(state=game_states(), seed=seeds())
+def test_rollout_makes_the_random_choices_apply_would(state: GameState, seed: int) -> None:
+    reference_rng = random.Random(seed)
+    final = public_playout(state, reference_rng)
+    fast_rng = random.Random(seed)
+    assert rollout(state, rng=fast_rng) == final.scores
+    # The same number of draws: both generators end in the same state.
+    assert fast_rng.getstate() == reference_rng.getstate()
+    assert rollout_rounds(state, rng=random.Random(seed)) == final.round_scores
+
+
+@settings(max_examples=10)
+@given(rules=rule_sets(presets=True), seed=seeds(), dealer=st.integers(0, 7))
+def test_whole_games_under_presets_end_the_same(rules: RuleSet, seed: int, dealer: int) -> None:
+    start = new_game(rules, seed=seed, dealer=dealer % rules.players)
+    final = public_playout(start, random.Random(seed))
+    assert rollout(start, rng=random.Random(seed)) == final.scores
+    assert rollout_rounds(start, rng=random.Random(seed)) == final.round_scores
+
+
+@given(state=game_states(), seed=seeds())
+def test_a_policy_is_offered_exactly_the_legal_moves(state: GameState, seed: int) -> None:
+    offered: list[tuple[Move, ...]] = []
+    rng = random.Random(seed)
+
+    def policy(moves: tuple[Move, ...]) -> Move:
+        offered.append(moves)
+        return rng.choice(moves)
+
+    scores = rollout(state, policy)
+    seen: list[tuple[Move, ...]] = []
+    reference_rng = random.Random(seed)
+    reference = state
+    while not reference.is_over:
+        moves = legal_moves(reference)
+        seen.append(moves)
+        reference = apply(reference, reference_rng.choice(moves))
+    assert offered == seen
+    assert scores == reference.scores
+
+
+@given(rules=rule_sets(), seed=seeds(), other=seeds())
+def test_explicit_deals_are_played_then_the_seed_deals(
+    rules: RuleSet, seed: int, other: int
+) -> None:
+    dealt = play_out(new_game(rules, seed=seed, dealer=0), seed).deals
+    start = new_game(rules, seed=other, dealer=0, deals=dealt[:2])
+    final = public_playout(start, random.Random(other))
+    assert rollout_rounds(start, rng=random.Random(other)) == final.round_scores
+
+
+@given(state=game_states(), seed=seeds())
+def test_a_finished_game_returns_its_scores_without_drawing(state: GameState, seed: int) -> None:
+    final = play_out(state, seed)
+    rng = random.Random(seed)
+    before = rng.getstate()
+    assert rollout(final, rng=rng) == final.scores
+    assert rollout_rounds(final, rng=rng) == final.round_scores
+    assert rng.getstate() == before
+
+
+def test_the_state_rolled_out_is_left_as_it_was() -> None:
+    state = new_game(RuleSet(schedule=(3, "2a", "1b")), seed=11, dealer=2)
+    copy = new_game(RuleSet(schedule=(3, "2a", "1b")), seed=11, dealer=2)
+    rollout(state, rng=random.Random(3))
+    assert state == copy
+    assert state.round_moves == ()
+
+
+def test_without_an_rng_a_fresh_one_is_used() -> None:
+    state = new_game(RuleSet(schedule=(5, 5)), seed=4)
+    scores = rollout(state)
+    assert len(scores) == 4
+    assert sum(len(r) for r in rollout_rounds(state)) == 8
+
+
+def test_a_policy_that_picks_an_illegal_move_is_refused() -> None:
+    state = new_game(RuleSet(schedule=(2,)), seed=3, dealer=0)
+    with pytest.raises(IllegalMoveError, match="the policy did not pick one of the legal moves"):
+        rollout(state, lambda moves: Bid(5))
+
+
+def test_a_policy_may_also_pick_by_its_own_rule() -> None:
+    # Always the first legal move: the same game as applying legal_moves(s)[0].
+    state = new_game(RuleSet(schedule=(4, "3a", 2)), seed=21, dealer=1)
+    reference = state
+    while not reference.is_over:
+        reference = apply(reference, legal_moves(reference)[0])
+    assert rollout(state, lambda moves: moves[0]) == reference.scores
+
+
+def test_only_a_state_can_be_rolled_out() -> None:
+    with pytest.raises(PochaError, match="expected a GameState"):
+        rollout("not a state")  # type: ignore[arg-type]
