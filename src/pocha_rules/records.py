@@ -29,7 +29,8 @@ members, and no others::
       "version": 1,                  the version of this format
       "rules_version": 1,            the rules behaviour version (RULES_VERSION)
       "rules": {...},                every RuleSet option (see below)
-      "seed": 123456789,             the game's seed, a whole number
+      "seed": 123456789,             the game's seed, a whole number (any,
+                                     when every deal is given)
       "first_dealer": 0,             the seat that dealt the first round
       "deals": [                     one entry per round reached, in order
         {"hands": [["1o", "7c"], ...], "trump_card": "5e"},
@@ -432,6 +433,24 @@ def replay_lenient(record: GameRecord) -> LenientReplay:
     For a real table's game where somebody revoked and play went on. Any
     other problem (a card not in the hand, a bid out of range, a move out of
     turn, wrong scores) is still refused.
+
+    A real table's record gives every deal, so its seed deals nothing; any
+    whole number will do. Here (RULES.md section 5, example A, trump
+    espadas) seat 2 must overtake 7c with 3c, but plays 4c:
+
+    >>> from pocha_rules import Deal, RuleSet, parse_move
+    >>> deal = Deal(hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"],
+    ...                    ["6c", "7o", "10o"]], trump_card="7e")
+    >>> moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c"]
+    >>> record = GameRecord(rules=RuleSet(schedule=[3]), seed=0, first_dealer=3,
+    ...                     deals=[deal], moves=[parse_move(m) for m in moves])
+    >>> result = replay_lenient(record)
+    >>> result.revokes[0].seat, result.revokes[0].reason, result.totals
+    (2, 'must overtake 7c with a higher copas: 3c', (0, 0, -50, 0))
+    >>> replay(record)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.InvalidRecordError: invalid record at moves[6]: seat 2 may not play 4c: ...
 
     Raises:
         InvalidRecordError: As for :func:`replay`.
