@@ -84,6 +84,11 @@ def rule_sets(
         schedule = draw(schedules(n, deck, twos, small=small and not presets))
         if draw(st.booleans()):
             schedule = [str(entry) for entry in schedule]
+    hit_bonus = draw(st.integers(0, 20))
+    per_trick = draw(st.integers(0, 10))
+    tiebreak = draw(st.sampled_from(("one_card_rounds", "shared")))
+    if hit_bonus == per_trick == 0:
+        tiebreak = "shared"  # otherwise tied totals of 0 would never end the game
     return RuleSet(
         players=n,
         deck=deck,  # type: ignore[arg-type]
@@ -96,15 +101,15 @@ def rule_sets(
         must_ruff=draw(st.booleans()),
         must_overruff=draw(st.booleans()),
         auction_winner_leads=draw(st.booleans()),
-        hit_bonus=draw(st.integers(0, 20)),
-        per_trick=draw(st.integers(0, 10)),
+        hit_bonus=hit_bonus,
+        per_trick=per_trick,
         miss_penalty=draw(st.sampled_from(("per_trick_off", "per_trick_bid"))),
         pocha_bonus=draw(st.booleans()),
         pocha_min_cards=draw(st.integers(1, 8)),
         double_when_oros=draw(st.booleans()),
         revoke_penalty=draw(st.integers(-100, 0)),
         zero_wins=draw(st.booleans()),
-        tiebreak=draw(st.sampled_from(("one_card_rounds", "shared"))),
+        tiebreak=tiebreak,
     )
 
 
