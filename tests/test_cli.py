@@ -480,6 +480,25 @@ def test_help_lists_the_commands() -> None:
         assert command in result.stdout
 
 
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    # As in `pocha replay game.json | head -1`: stdout is closed before the
+    # command writes.
+    environment = {**os.environ, "PYTHONPATH": str(SRC)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pocha_rules", "replay", str(GOLDEN / "classic_4p.json")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert errors == ""
+
+
 def test_a_command_is_required() -> None:
     result = pocha()
     assert result.returncode == 2

@@ -641,12 +641,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pocha",
         description="Pocha, the Spanish game of exact bids: play, simulate and check games.",
     )
-    parser.add_argument(
-        "--plain", action="store_true", help="plain text output (no colours, tables or bars)"
-    )
+    plain_help = "plain text output (no colours, tables or bars)"
+    parser.add_argument("--plain", action="store_true", help=plain_help)
+    # Each command takes --plain too; SUPPRESS keeps a command's default from
+    # hiding the top-level flag.
+    output = argparse.ArgumentParser(add_help=False)
+    output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    play = commands.add_parser("play", help="play a game in the terminal (or watch bots play)")
+    play = commands.add_parser(
+        "play", parents=[output], help="play a game in the terminal (or watch bots play)"
+    )
     play.add_argument(
         "--human",
         action="append",
@@ -664,7 +669,9 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arguments(play)
     play.set_defaults(run=_cmd_play, subparser=play)
 
-    simulate = commands.add_parser("simulate", help="play many bot games and compare the seats")
+    simulate = commands.add_parser(
+        "simulate", parents=[output], help="play many bot games and compare the seats"
+    )
     simulate.add_argument("-n", "--games", type=int, default=100, help="games to play")
     simulate.add_argument(
         "--bots",
@@ -677,21 +684,23 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_arguments(simulate)
     simulate.set_defaults(run=_cmd_simulate, subparser=simulate)
 
-    validate = commands.add_parser("validate", help="check a game record")
+    validate = commands.add_parser("validate", parents=[output], help="check a game record")
     validate.add_argument("file", help="the record (JSON)")
     validate.add_argument(
         "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
     )
     validate.set_defaults(run=_cmd_validate, subparser=validate)
 
-    replay = commands.add_parser("replay", help="the score sheet of a recorded game")
+    replay = commands.add_parser(
+        "replay", parents=[output], help="the score sheet of a recorded game"
+    )
     replay.add_argument("file", help="the record (JSON)")
     replay.add_argument(
         "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
     )
     replay.set_defaults(run=_cmd_replay, subparser=replay)
 
-    rules = commands.add_parser("rules", help="show every option of a rule set")
+    rules = commands.add_parser("rules", parents=[output], help="show every option of a rule set")
     rules.add_argument("name", nargs="?", choices=tuple(PRESETS), metavar="PRESET")
     _rules_arguments(rules, preset=True)
     rules.set_defaults(run=_cmd_rules, subparser=rules)
@@ -719,4 +728,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``pocha replay game.json | head``): stop
+        # quietly, and keep Python from complaining when it flushes stdout.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
