@@ -25,6 +25,7 @@ from pocha_rules import (
     legal_moves,
     new_game,
     parse_move,
+    records,
 )
 from pocha_rules.records import (
     FORMAT,
@@ -145,6 +146,16 @@ def test_load_refuses_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(b'{"format": "\xff"}')
     with pytest.raises(InvalidRecordError, match=r"at record: the file is not UTF-8 text"):
+        load(path)
+
+
+def test_load_refuses_a_file_too_long_for_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "long.json"
+    dump(GameRecord.from_state(small_game()), path)
+    monkeypatch.setattr(records, "MAX_RECORD_CHARS", 100)
+    with pytest.raises(InvalidRecordError, match=r"at record: the file is longer than a record"):
         load(path)
 
 
@@ -288,6 +299,12 @@ def test_malformed_records_are_refused_saying_where(mutate: Mutation, message: s
     assert str(error).startswith("invalid record at ")
 
 
+def test_data_that_json_cannot_hold_is_named_by_type() -> None:
+    data = record_data()
+    data["format"] = ("pocha-record",)
+    assert str(refused(data)) == "invalid record at format: expected 'pocha-record', got tuple"
+
+
 def test_the_error_carries_where_and_why() -> None:
     data = record_data()
     data["rules"]["players"] = 2
@@ -378,6 +395,19 @@ def test_stored_round_scores_must_match_the_replay() -> None:
     error = refused(data)
     assert error.where == "round_scores"
     assert error.reason == "5 rounds recorded, but 4 were finished"
+
+
+def test_records_built_in_python_are_checked_too() -> None:
+    record = GameRecord.from_state(small_game())
+    with pytest.raises(InvalidRecordError, match=r"at first_dealer: seats run from 0 to 3, got 7"):
+        replay(attrs.evolve(record, first_dealer=7))
+    with pytest.raises(InvalidRecordError, match=r"at seed: expected a whole number, got True"):
+        replay(attrs.evolve(record, seed=True))
+    three = Deal(hands=record.deals[0].hands[:3], trump_card=record.deals[0].trump_card)
+    with pytest.raises(InvalidRecordError, match=r"at deals\[0\]\.hands: 3 hands for 4 players"):
+        replay(attrs.evolve(record, deals=(three, *record.deals[1:])))
+    with pytest.raises(TypeError):
+        GameRecord(rules=SMALL, seed=1, first_dealer=0, deals=[], moves=["bid 1"])  # type: ignore[list-item]
 
 
 def test_the_callers_data_is_never_changed() -> None:
