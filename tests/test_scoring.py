@@ -34,7 +34,7 @@ def test_hit_bonus_and_per_trick_are_settable() -> None:
     rules = RuleSet(hit_bonus=3, per_trick=2)
     assert round_score(rules, 5, C, 4, 4) == 3 + 2 * 4
     assert round_score(rules, 5, C, 4, 1) == -6
-    assert round_score(RuleSet(hit_bonus=0, per_trick=0), 5, C, 4, 1) == 0
+    assert round_score(RuleSet(hit_bonus=0, per_trick=0, tiebreak="shared"), 5, C, 4, 1) == 0
     bid_rules = RuleSet(hit_bonus=3, per_trick=2, miss_penalty="per_trick_bid")
     assert round_score(bid_rules, 5, C, 4, 1) == -8
 
