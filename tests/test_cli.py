@@ -161,6 +161,36 @@ def test_an_illegal_entry_is_explained_and_asked_again() -> None:
     assert f"seat 0> {hand[0]}\nseat 0: play {hand[0]}" in out
 
 
+def test_a_human_dealer_chooses_trump_and_calls_in_an_auction() -> None:
+    result = pocha(
+        "play", "--human", "0", "--dealer", "0", "--seed", "1",
+        "--rule", "schedule=10,2a", "--rule", "trump_when_all_dealt=dealer_chooses",
+        stdin="trump e\n" + "1\n" * 60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "trump: not chosen yet (seat 0 chooses)" in out
+    assert "moves:   1) trump o  2) trump c  3) trump e  4) trump b" in out
+    assert "seat 0> trump e\nseat 0: trump e" in out
+    assert "trump: espadas (swords)\n" in out
+    assert "== round 2/2: 2a (auction), seat 1 deals; you are seat 0" in out
+    assert "trump: not chosen yet (auction round)" in out
+    assert "auction: seat 2 " in out
+
+
+def test_the_dealers_shown_card_is_on_the_screen() -> None:
+    rules = RuleSet(schedule=[10])
+    shown = new_game(rules, seed=2, dealer=3).trump_card
+    assert shown is not None
+    result = pocha(
+        "play", "--human", "0", "--dealer", "3", "--seed", "2", "--rule", "schedule=10",
+        stdin="1\n" * 20,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    trump = f"trump: {shown.suit} ({shown.suit.english}), seat 3 showed {shown}"
+    assert f"{trump} and still holds it\n" in result.stdout
+
+
 def test_end_of_input_ends_the_game_cleanly(tmp_path: Path) -> None:
     path = tmp_path / "partial.json"
     result = pocha(
