@@ -219,3 +219,42 @@ def test_auction_round_is_scored_like_a_normal_round() -> None:
     assert result.bids == (0, 2, 0, 1)
     assert result.won == (2, 0, 0, 0)
     assert result.scores == (-10, -10, 10, -5)
+
+
+def test_auction_winner_names_trump_even_when_the_dealer_would_choose() -> None:
+    whole = (
+        "1o 2o 3o 4o 5o 6o 7o 10o 11o 12o",
+        "1c 2c 3c 4c 5c 6c 7c 10c 11c 12c",
+        "1e 2e 3e 4e 5e 6e 7e 10e 11e 12e",
+        "1b 2b 3b 4b 5b 6b 7b 10b 11b 12b",
+    )
+    rules = RuleSet(schedule=["10a"], trump_when_all_dealt="dealer_chooses")
+    state = game(rules, [deal(*whole)], dealer=3)
+    assert state.phase is Phase.AUCTION
+    assert state.to_move == 0
+    state = play(state, ["call 3", "call 10", "pass", "pass"])
+    assert state.phase is Phase.CHOOSE_TRUMP
+    assert state.to_move == state.auction_winner == 1
+    assert play(state, ["trump c"]).trump is Suit.COPAS
+
+
+def test_one_card_auction_and_the_hook_option() -> None:
+    one = deal("1o", "3o", "12o", "11o")
+    hooked = game(RuleSet(schedule=["1a"]), [one], ["call 1", "pass", "pass", "pass", "trump o"])
+    assert hooked.bid_order == (2, 3, 0)
+    hooked = play(hooked, ["bid 0", "bid 0"])
+    assert plays(hooked) == {Bid(1)}
+    free = game(
+        RuleSet(schedule=["1a"], hook_in_one_card_rounds=False),
+        [one],
+        ["call 1", "pass", "pass", "pass", "trump o", "bid 0", "bid 0"],
+    )
+    assert plays(free) == {Bid(0), Bid(1)}
+
+
+def test_blind_round_is_dealt_and_bid_like_a_normal_one_card_round() -> None:
+    rules = RuleSet(schedule=["1b"])
+    state = game(rules, [ONE], ["bid 1", "bid 0", "bid 0"], dealer=3)
+    assert state.round_kind.value == "blind"
+    assert state.trump is Suit.ESPADAS
+    assert plays(state) == {Bid(1)}

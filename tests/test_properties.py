@@ -279,7 +279,7 @@ def test_small_random_games_finish_by_the_rules(
     assert state.is_over
 
 
-@settings(max_examples=10, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets(presets=True), seeds())
 def test_full_length_games_finish_by_the_rules(rules: RuleSet, seed: int) -> None:
     def check(state: GameState) -> None:
