@@ -181,7 +181,10 @@ class ScoreSheet:
     def footer(self, state: GameState) -> None:
         """Write the final totals and the winners."""
         winners = ", ".join(f"seat {s}" for s in state.winners)
-        self.out.line(f"final: {' '.join(str(t) for t in state.scores)}; winners: {winners}")
+        self.out.line(
+            f"final: {' '.join(str(t) for t in state.scores)}; winners: {winners}",
+            style="bold green",
+        )
 
 
 def _sheet(out: Output, state: GameState) -> None:
@@ -452,10 +455,10 @@ def _cmd_play(args: argparse.Namespace, out: Output, fail: Callable[[str], NoRet
                 _narrate(out, state, move, after)
             finished = after.round_results[len(state.round_results) :]
             for result in finished:
-                if humans:
+                if humans:  # the whole sheet so far, after the narration
                     out.line()
+                    sheet = ScoreSheet(out, rules.players)
                     sheet.header()
-                    sheet.totals = [0] * rules.players
                     for earlier in after.round_results:
                         sheet.row(earlier)
                 else:
