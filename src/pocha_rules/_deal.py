@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from hashlib import sha512
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -51,8 +52,7 @@ class Deal:
     """The card that shows trump, if any."""
 
 
-@attrs.frozen
-class DealtRound:
+class DealtRound(NamedTuple):
     """A deal in the engine's terms (private): masks and card indices."""
 
     hands: tuple[int, ...]
@@ -69,14 +69,44 @@ class DealtRound:
 
 _BIT: Final = tuple(1 << card for card in range(48))
 _DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(48))
+_GENERATOR: Final = random.Random.__mro__[1]
+"""The C generator under :class:`random.Random`; seeding it with the integer
+that ``Random.seed`` makes of a string gives the same stream."""
+
+
+def seeded_bits(text: str) -> Callable[[int], int]:
+    """The ``getrandbits`` of ``random.Random(text)``, without building one.
+
+    ``Random.seed`` turns a string into the integer of its bytes followed by
+    their SHA-512 digest and seeds the Mersenne Twister with it; this does the
+    same, and skips the Python-level ``Random`` around the generator.
+    """
+    data = text.encode()
+    generator = _GENERATOR()
+    generator.seed(int.from_bytes(data + sha512(data).digest()))
+    bits: Callable[[int], int] = generator.getrandbits
+    return bits
+
+
+def draw_below(bits: Callable[[int], int], n: int) -> int:
+    """``Random.randrange(n)`` on the stream of ``bits`` (the same rejection
+    sampling, so the same number)."""
+    size = n.bit_length()
+    value = bits(size)
+    while value >= n:
+        value = bits(size)
+    return value
 
 
 def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -> DealtRound:
     """Shuffle with the game's seed and the round's index, then deal one card
     at a time from the first player round to the dealer.
+
+    The shuffle is ``random.Random(f"pocha:{seed}:{index}").shuffle`` of the
+    deck in card order, drawn as that method draws.
     """
     deck = list(t.deck_cards)
-    draw = random.Random(f"pocha:{seed}:{index}").getrandbits
+    draw = seeded_bits(f"pocha:{seed}:{index}")
     # ``Random.shuffle`` spelled out: the same draws from the same generator,
     # by the same rejection sampling as ``Random._randbelow``, so the same
     # order, without two method calls per card.

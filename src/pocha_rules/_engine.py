@@ -9,14 +9,13 @@ move pays for a sentence explaining why (:func:`explain`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
-from pocha_rules._deal import Deal, check_deals, deal_from_seed
-from pocha_rules._errors import IllegalMoveError
+from pocha_rules._deal import Deal, check_deals, deal_from_seed, draw_below, seeded_bits
+from pocha_rules._errors import IllegalMoveError, PochaError
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
 from pocha_rules._rules import RuleSet, Tiebreak
@@ -27,10 +26,12 @@ from pocha_rules._state import (
     GameSetup,
     GameState,
     Ledger,
+    MoveChain,
     Phase,
     RoundInfo,
     RoundResult,
     context,
+    unchain,
 )
 from pocha_rules._tables import Tables, tables_for
 
@@ -70,8 +71,6 @@ def new_game(
     (Phase.BID, 0, 1)
 
     """
-    from pocha_rules._errors import PochaError
-
     if not isinstance(rules, RuleSet):
         raise PochaError(f"rules must be a RuleSet, got {rules!r}")
     if seed is None:
@@ -82,7 +81,8 @@ def new_game(
         raise PochaError(f"seed must be a whole number, got {seed!r}")
     t = tables_for(rules)
     if dealer is None:
-        dealer = random.Random(f"pocha:{seed}:dealer").randrange(t.players)
+        # random.Random(f"pocha:{seed}:dealer").randrange(players), drawn alike.
+        dealer = draw_below(seeded_bits(f"pocha:{seed}:dealer"), t.players)
     elif type(dealer) is not int or not 0 <= dealer < t.players:
         raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
     setup = GameSetup(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
@@ -109,7 +109,7 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
     eldest = (dealer + 1) % n
     trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
     auction = plan.kind is RoundKind.AUCTION
-    order = () if auction else tuple((eldest + i) % n for i in range(n))
+    order = () if auction else t.seats_from[eldest]
     info = RoundInfo(index, plan, dealer, eldest, deal, trump, (), -1, order, eldest)
     bids = (-1,) * n
     legal = 0
@@ -270,7 +270,7 @@ def apply(state: GameState, move: Move) -> GameState:
                 # this is the path every card of every game takes).
                 c = state._c
                 played = state._played | 1 << card
-                moves = state._moves + (move,)
+                moves = (state._moves, move)
                 trick = state._trick
                 if trick:
                     win = state._win
@@ -335,7 +335,7 @@ def _hand(state: GameState, seat: int) -> int:
     return state._c.dealt[seat] & ~state._played
 
 
-def _end_trick(state: GameState, played: int, win: int, moves: tuple[Move, ...]) -> GameState:
+def _end_trick(state: GameState, played: int, win: int, moves: MoveChain) -> GameState:
     c = state._c
     winner = (c.leader + win) % c.players
     won = c.won
@@ -352,7 +352,7 @@ def _bid(state: GameState, move: Bid) -> GameState:
     g, r, ledger, bids, leader, won, n, takes, follow, dealt = state._c
     bids = (*bids[:seat], move.tricks, *bids[seat + 1 :])
     c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
-    moves = state._moves + (move,)
+    moves = (state._moves, move)
     order = r.bid_order
     if seat != order[-1]:
         nxt = order[order.index(seat) + 1]
@@ -367,7 +367,7 @@ def _call(state: GameState, move: Call | Pass) -> GameState:
     r = c.r
     n = c.players
     calls = r.calls + (move.tricks if type(move) is Call else -1,)
-    moves = state._moves + (move,)
+    moves = (state._moves, move)
     if len(calls) < n:
         c = c._replace(r=r._replace(calls=calls))
         nxt = (state._to_move + 1) % n
@@ -386,13 +386,13 @@ def _choose_trump(state: GameState, suit: Suit) -> GameState:
     c = state._c
     r = c.r._replace(trump=suit.value)
     c = context(c.g, r, c.ledger, c.bids, c.leader, c.won)
-    moves = state._moves + (TRUMP_CHOICES[suit.value],)
+    moves = (state._moves, TRUMP_CHOICES[suit.value])
     first = r.bid_order[0]
     legal = _bid_mask(c.g.tables, r, c.bids, first)
     return GameState(c, _BID, first, state._played, (), 0, moves, legal)
 
 
-def _finish_round(state: GameState, won: tuple[int, ...], moves: tuple[Move, ...]) -> GameState:
+def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> GameState:
     c = state._c
     g = c.g
     r = c.r
@@ -407,7 +407,7 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: tuple[Move, ...
     old = c.ledger
     ledger = Ledger(
         old.results + (result,),
-        old.moves + (moves,),
+        old.moves + (unchain(moves),),
         old.deals + (r.deal,),
         tuple(a + b for a, b in zip(old.totals, scores, strict=True)),
     )

@@ -123,8 +123,9 @@ Move: TypeAlias = Bid | Play | ChooseTrump | Call | Pass
 
 # Interned moves, so the engine hands out the same objects every time.
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)
-BIDS: Final[tuple[Bid, ...]] = tuple(Bid(n) for n in range(13))
-CALLS: Final[tuple[Call, ...]] = tuple(Call(n) for n in range(13))
+# Bids and calls run up to the largest hand: 16 cards (48 cards, 3 players).
+BIDS: Final[tuple[Bid, ...]] = tuple(Bid(n) for n in range(17))
+CALLS: Final[tuple[Call, ...]] = tuple(Call(n) for n in range(17))
 TRUMP_CHOICES: Final[tuple[ChooseTrump, ...]] = tuple(ChooseTrump(s) for s in Suit)
 PASS: Final = Pass()
 

@@ -12,7 +12,7 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 from __future__ import annotations
 
 import enum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -46,6 +46,21 @@ class Phase(enum.StrEnum):
 
 
 _OVER: Final = Phase.OVER
+
+MoveChain: TypeAlias = "tuple[MoveChain, Move] | tuple[()]"
+"""The moves of a round as a chain of pairs, ``(earlier moves, last move)``
+with ``()`` for none: adding a move builds one pair instead of copying the
+round's moves (private)."""
+
+
+def unchain(chain: MoveChain) -> tuple[Move, ...]:
+    """The moves of ``chain``, first to last."""
+    out: list[Move] = []
+    while chain:
+        chain, move = chain
+        out.append(move)
+    out.reverse()
+    return tuple(out)
 
 
 class PlayedCard(NamedTuple):
@@ -184,7 +199,7 @@ class GameState:
     """The current trick's cards, in play order."""
     _win: int
     """The position in ``_trick`` of the card that is winning it."""
-    _moves: tuple[Move, ...]
+    _moves: MoveChain
     """The moves of the current round."""
     _legal: int
     """What may be played, as a mask: cards while playing, bid numbers while
@@ -198,7 +213,7 @@ class GameState:
         played: int,
         trick: tuple[int, ...],
         win: int,
-        moves: tuple[Move, ...],
+        moves: MoveChain,
         legal: int,
     ) -> None:
         self._c = c
@@ -320,7 +335,7 @@ class GameState:
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, in order."""
         past: tuple[Move, ...] = tuple(m for moves in self._ledger.moves for m in moves)
-        return past + self._moves
+        return past + unchain(self._moves)
 
     @property
     def deals(self) -> tuple[Deal, ...]:
@@ -439,7 +454,7 @@ class GameState:
         leader = self._r.leader
         trick: list[int] = []
         win = 0
-        for move in self._moves:
+        for move in unchain(self._moves):
             if type(move) is not Play:
                 continue
             card = move.card.index
@@ -465,4 +480,4 @@ class GameState:
     @property
     def round_moves(self) -> tuple[Move, ...]:
         """The moves of the current round so far."""
-        return self._moves
+        return unchain(self._moves)

@@ -41,13 +41,18 @@ class Tables:
         "players",
         "rules",
         "schedule",
+        "seats_from",
         "strength",
         "takes",
     )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.players = rules.players
+        self.players = n = rules.players
+        self.seats_from: tuple[tuple[int, ...], ...] = tuple(
+            tuple((first + i) % n for i in range(n)) for first in range(n)
+        )
+        """Every seat in turn from each seat (bidding order from the first player)."""
         self.schedule = rules.schedule
         self.hook_in_one_card_rounds = rules.hook_in_one_card_rounds
         self.dealer_chooses = rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_CHOOSES
