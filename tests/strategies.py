@@ -77,6 +77,8 @@ def rule_sets(
     order: tuple[int, ...] | None = None
     if draw(st.booleans()):
         order = tuple(draw(st.permutations(DEFAULT_ORDER[deck])))
+        if twos and draw(st.booleans()):
+            order = tuple(rank for rank in order if rank != 2)  # the 2s are out anyway
     schedule: Any
     if presets and draw(st.booleans()):
         schedule = draw(st.sampled_from(PRESET_NAMES))

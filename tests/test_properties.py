@@ -291,6 +291,26 @@ def test_full_length_games_finish_by_the_rules(rules: RuleSet, seed: int) -> Non
     check_game(state)
 
 
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("deck", [40, 48])
+def test_full_preset_games_follow_the_rules_at_every_state(players: int, deck: int) -> None:
+    """Whole games of the longest preset (auctions and blind rounds included)."""
+    rules = RuleSet.preset("full", players=players, deck=deck)
+    previous: list[GameState] = []
+
+    def check(state: GameState) -> None:
+        if previous:
+            check_trick_winner(previous[0], state)
+        previous[:] = [state]
+        if not state.is_over:
+            check_cards(state)
+            check_moves(state, every_move=False)
+
+    state = play_out(new_game(rules, seed=players * deck), players, on_state=check)
+    check_game(state)
+    assert len(state.round_results) >= len(rules.schedule)
+
+
 @given(game_states(rule_sets(), max_moves=80))
 def test_same_rules_seed_and_moves_give_the_same_game(state: GameState) -> None:
     again = new_game(state.rules, seed=state.seed, dealer=state.first_dealer)
