@@ -40,7 +40,7 @@ def check_seeded_round(rules: RuleSet, state: Any) -> None:
 @pytest.mark.parametrize("players", range(3, 9))
 @pytest.mark.parametrize("deck", [40, 48])
 def test_seeded_deal_uses_the_whole_deck(players: int, deck: Any) -> None:
-    rules = RuleSet(players=players, deck=deck, schedule=[1, 2, players and 3])
+    rules = RuleSet(players=players, deck=deck, schedule=[1, 2, 3])
     for seed in range(5):
         state = new_game(rules, seed=seed)
         check_seeded_round(rules, state)
