@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Callable, Iterable, Sequence
-from hashlib import sha512
 from typing import Final, NamedTuple
 
 import attrs
@@ -13,6 +12,11 @@ from pocha_rules._cards import CARDS, Card, cards_of
 from pocha_rules._errors import InvalidDealError
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._tables import Tables
+
+try:  # the lean digest module ``random`` itself uses, not all of hashlib
+    from _sha2 import sha512  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # Python 3.11
+    from _sha512 import sha512  # type: ignore[import-not-found,no-redef,unused-ignore]
 
 __all__ = ["Deal", "DealtRound", "check_deal", "check_deals", "deal_from_seed"]
 
@@ -69,9 +73,6 @@ class DealtRound(NamedTuple):
 
 _BIT: Final = tuple(1 << card for card in range(48))
 _DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(48))
-_GENERATOR: Final = random.Random.__mro__[1]
-"""The C generator under :class:`random.Random`; seeding it with the integer
-that ``Random.seed`` makes of a string gives the same stream."""
 
 
 def seeded_bits(text: str) -> Callable[[int], int]:
@@ -82,7 +83,9 @@ def seeded_bits(text: str) -> Callable[[int], int]:
     same, and skips the Python-level ``Random`` around the generator.
     """
     data = text.encode()
-    generator = _GENERATOR()
+    # The generator under ``random.Random`` (``__new__`` alone: calling the
+    # class would first seed it from the system, for nothing).
+    generator = _random.Random.__new__(_random.Random)
     generator.seed(int.from_bytes(data + sha512(data).digest()))
     bits: Callable[[int], int] = generator.getrandbits
     return bits
