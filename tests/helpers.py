@@ -6,6 +6,7 @@ depends on what a particular seed happens to deal.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Sequence
 
 import pytest
@@ -81,6 +82,7 @@ def assert_refused(state: GameState, item: str | Move, *reasons: str) -> Illegal
     the_move = move(item, state.rules.deck)
     before = legal_moves(state)
     snapshot = (state.hands, state.trick, state.bids, state.history, state.to_move)
+    twin = pickle.loads(pickle.dumps(state))  # an independent copy to compare with
     with pytest.raises(IllegalMoveError) as info:
         apply(state, the_move)
     error = info.value
@@ -94,4 +96,5 @@ def assert_refused(state: GameState, item: str | Move, *reasons: str) -> Illegal
         assert reason in str(error)
     assert legal_moves(state) == before
     assert (state.hands, state.trick, state.bids, state.history, state.to_move) == snapshot
+    assert state == twin
     return error
