@@ -42,6 +42,19 @@ def test_rollout_makes_the_random_choices_apply_would(state: GameState, seed: in
     assert rollout_rounds(state, rng=random.Random(seed)) == final.round_scores
 
 
+class OwnRandom(random.Random):
+    """A generator with its own ``random()``: ``choice`` then draws through it."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@given(state=game_states(), seed=seeds())
+def test_a_generator_of_another_kind_is_drawn_from_alike(state: GameState, seed: int) -> None:
+    final = public_playout(state, OwnRandom(seed))
+    assert rollout_rounds(state, rng=OwnRandom(seed)) == final.round_scores
+
+
 @settings(max_examples=10)
 @given(rules=rule_sets(presets=True), seed=seeds(), dealer=st.integers(0, 7))
 def test_whole_games_under_presets_end_the_same(rules: RuleSet, seed: int, dealer: int) -> None:

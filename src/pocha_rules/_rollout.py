@@ -42,6 +42,7 @@ Policy = Callable[[tuple[Move, ...]], Move]
 returns), for example ``rng.choice`` or ``min``."""
 
 _TIEBREAK_ROUND: Final = Round(1)
+_SIZE: Final = tuple(k.bit_length() for k in range(49))
 
 
 def rollout(
@@ -112,6 +113,10 @@ def _finish(
     if rng is None:
         rng = random.Random()
     draw = rng.randrange
+    # For a plain ``random.Random``, a card is drawn as ``randrange`` draws
+    # (``Random._randbelow``: the fewest bits that can hold the number,
+    # drawn again while too large), without its two Python calls.
+    bits = rng.getrandbits if type(rng) is random.Random else None
     # The state's private fields: this module is part of the engine.
     c = state._c
     g = c.g
@@ -226,7 +231,14 @@ def _finish(
             else:
                 legal = hand
             if policy is None:
-                i = draw(legal.bit_count())
+                k = legal.bit_count()
+                if bits is None:
+                    i = draw(k)
+                else:
+                    size = _SIZE[k]
+                    i = bits(size)
+                    while i >= k:
+                        i = bits(size)
                 while i:
                     legal &= legal - 1
                     i -= 1
