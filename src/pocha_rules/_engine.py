@@ -31,7 +31,6 @@ from pocha_rules._state import (
     RoundInfo,
     RoundResult,
     context,
-    unchain,
 )
 from pocha_rules._tables import Tables, tables_for
 
@@ -41,6 +40,7 @@ _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
 _OVER: Final = Phase.OVER
 _new: Final = tuple.__new__
+_blank: Final = object.__new__
 _TIEBREAK_ROUND: Final = Round(1)
 
 
@@ -290,8 +290,17 @@ def apply(state: GameState, move: Move) -> GameState:
                 # What the next seat may play: legal_plays, written out.
                 hand = c.dealt[seat] & ~played
                 first, second, third = c.follow[key]
-                legal = hand & first or hand & second or hand & third or hand
-                return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
+                # GameState(c, _PLAY, seat, ...), without the call to __init__.
+                new = _blank(GameState)
+                new._c = c
+                new._phase = _PLAY
+                new._to_move = seat
+                new._played = played
+                new._trick = trick
+                new._win = win
+                new._moves = moves
+                new._legal = hand & first or hand & second or hand & third or hand
+                return new
     elif phase is _BID:
         if type(move) is Bid and state._legal >> move.tricks & 1:
             return _bid(state, move)
@@ -342,8 +351,16 @@ def _end_trick(state: GameState, played: int, win: int, moves: MoveChain) -> Gam
     won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
     if c.dealt[state._to_move] & ~played:
         g, r, ledger, bids, _, _, n, takes, follow, dealt = c
-        c = _new(Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt))
-        return GameState(c, _PLAY, winner, played, (), 0, moves, dealt[winner] & ~played)
+        new = _blank(GameState)
+        new._c = _new(Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt))
+        new._phase = _PLAY
+        new._to_move = winner
+        new._played = played
+        new._trick = ()
+        new._win = 0
+        new._moves = moves
+        new._legal = dealt[winner] & ~played
+        return new
     return _finish_round(state, won, moves)
 
 
@@ -407,7 +424,7 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     old = c.ledger
     ledger = Ledger(
         old.results + (result,),
-        old.moves + (unchain(moves),),
+        old.moves + (moves,),
         old.deals + (r.deal,),
         tuple(a + b for a, b in zip(old.totals, scores, strict=True)),
     )

@@ -126,7 +126,8 @@ class Ledger(NamedTuple):
     """The finished rounds (private)."""
 
     results: tuple[RoundResult, ...]
-    moves: tuple[tuple[Move, ...], ...]
+    moves: tuple[MoveChain, ...]
+    """The moves of each finished round, as chains."""
     deals: tuple[DealtRound, ...]
     totals: tuple[int, ...]
 
@@ -334,7 +335,7 @@ class GameState:
     @property
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, in order."""
-        past: tuple[Move, ...] = tuple(m for moves in self._ledger.moves for m in moves)
+        past = tuple(m for chain in self._ledger.moves for m in unchain(chain))
         return past + unchain(self._moves)
 
     @property
