@@ -10,6 +10,7 @@ move pays for a sentence explaining why (:func:`explain`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
@@ -41,6 +42,7 @@ _BID: Final = Phase.BID
 _OVER: Final = Phase.OVER
 _new: Final = tuple.__new__
 _blank: Final = object.__new__
+_SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
 
 
@@ -414,20 +416,17 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     g = c.g
     r = c.r
     rules = g.tables.rules
-    trump = Suit(r.trump)
+    trump = _SUITS[r.trump]
     cards = r.plan.cards
     bids = c.bids
-    scores = tuple(
-        round_score(rules, cards, trump, bid, w) for bid, w in zip(bids, won, strict=True)
-    )
+    points = []
+    for seat in range(c.players):
+        points.append(round_score(rules, cards, trump, bids[seat], won[seat]))
+    scores = tuple(points)
     result = RoundResult(r.number, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
     old = c.ledger
-    ledger = Ledger(
-        old.results + (result,),
-        old.moves + (moves,),
-        old.deals + (r.deal,),
-        tuple(a + b for a, b in zip(old.totals, scores, strict=True)),
-    )
+    totals = tuple(map(add, old.totals, scores))
+    ledger = Ledger(old.results + (result,), old.moves + (moves,), old.deals + (r.deal,), totals)
     return _start_round(g, ledger, r.number + 1, r.plan)
 
 
