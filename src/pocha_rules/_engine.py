@@ -87,8 +87,8 @@ def new_game(
         dealer = draw_below(seeded_bits(f"pocha:{seed}:dealer"), t.players)
     elif type(dealer) is not int or not 0 <= dealer < t.players:
         raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
-    setup = GameSetup(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
-    return _start_round(setup, Ledger((), (), (), (0,) * t.players), 0)
+    setup = _new(GameSetup, (t, seed, dealer, check_deals(t, dealer, deals) if deals else ()))
+    return _start_round(setup, _new(Ledger, ((), (), (), t.no_tricks)), 0)
 
 
 def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = None) -> GameState:
@@ -112,8 +112,8 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
     trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
     auction = plan.kind is RoundKind.AUCTION
     order = () if auction else t.seats_from[eldest]
-    info = RoundInfo(index, plan, dealer, eldest, deal, trump, (), -1, order, eldest)
-    bids = (-1,) * n
+    info = _new(RoundInfo, (index, plan, dealer, eldest, deal, trump, (), -1, order, eldest))
+    bids = t.no_bids
     legal = 0
     if auction:
         phase, to_move = Phase.AUCTION, eldest
@@ -121,8 +121,9 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
         phase, to_move = Phase.CHOOSE_TRUMP, dealer
     else:
         phase, to_move = _BID, eldest
-        legal = _bid_mask(t, info, bids, eldest)
-    c = context(g, info, ledger, bids, eldest, (0,) * n)
+        # The first bidder is never the hooked one (there are 3 seats or more).
+        legal = (2 << plan.cards) - 1
+    c = context(g, info, ledger, bids, eldest, t.no_tricks)
     return GameState(c, phase, to_move, 0, (), 0, (), legal)
 
 
@@ -426,7 +427,9 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     result = RoundResult(r.number, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
     old = c.ledger
     totals = tuple(map(add, old.totals, scores))
-    ledger = Ledger(old.results + (result,), old.moves + (moves,), old.deals + (r.deal,), totals)
+    ledger = _new(
+        Ledger, (old.results + (result,), old.moves + (moves,), old.deals + (r.deal,), totals)
+    )
     return _start_round(g, ledger, r.number + 1, r.plan)
 
 

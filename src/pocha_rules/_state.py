@@ -168,11 +168,13 @@ def context(
     """A :class:`Context`, with the fields read off the others filled in."""
     t = g.tables
     trump = r.trump
+    fields: tuple[object, ...]
     if trump < 0:
-        return Context(g, r, ledger, bids, leader, won, t.players, (), (), r.deal.hands)
-    return Context(
-        g, r, ledger, bids, leader, won, t.players, t.takes[trump], t.follow[trump], r.deal.hands
-    )
+        fields = (g, r, ledger, bids, leader, won, t.players, (), (), r.deal.hands)
+    else:
+        fields = (g, r, ledger, bids, leader, won, t.players, t.takes[trump], t.follow[trump],
+                  r.deal.hands)  # fmt: skip
+    return tuple.__new__(Context, fields)
 
 
 def _restore(c: tuple[object, ...], *rest: object) -> GameState:

@@ -38,6 +38,8 @@ class Tables:
         "must_overruff",
         "must_overtake",
         "must_ruff",
+        "no_bids",
+        "no_tricks",
         "players",
         "rules",
         "schedule",
@@ -53,6 +55,8 @@ class Tables:
             tuple((first + i) % n for i in range(n)) for first in range(n)
         )
         """Every seat in turn from each seat (bidding order from the first player)."""
+        self.no_bids = (-1,) * n
+        self.no_tricks = (0,) * n
         self.schedule = rules.schedule
         self.hook_in_one_card_rounds = rules.hook_in_one_card_rounds
         self.dealer_chooses = rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_CHOOSES
