@@ -374,12 +374,26 @@ def _bid(state: GameState, move: Bid) -> GameState:
     c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = (state._moves, move)
     order = r.bid_order
+    new = _blank(GameState)
+    new._c = c
+    new._played = played = state._played
+    new._trick = ()
+    new._win = 0
+    new._moves = moves
     if seat != order[-1]:
         nxt = order[order.index(seat) + 1]
-        legal = _bid_mask(g.tables, r, bids, nxt)
-        return GameState(c, _BID, nxt, state._played, (), 0, moves, legal)
+        new._phase = _BID
+        new._to_move = nxt
+        if nxt == order[-1]:
+            new._legal = _bid_mask(g.tables, r, bids, nxt)
+        else:
+            new._legal = (2 << r.plan.cards) - 1
+        return new
     lead = r.leader
-    return GameState(c, _PLAY, lead, state._played, (), 0, moves, _hand(state, lead))
+    new._phase = _PLAY
+    new._to_move = lead
+    new._legal = dealt[lead] & ~played
+    return new
 
 
 def _call(state: GameState, move: Call | Pass) -> GameState:
