@@ -164,21 +164,32 @@ def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
     return plays
 
 
+_OROS, _COPAS, _ESPADAS, _BASTOS = _SUIT_PLAYS
 _ONE_SUIT: Final[dict[int, tuple[Play, ...]]] = {}
 """The same tuples as ``_SUIT_PLAYS``, by the whole mask: one look-up for
 the common case of cards of one suit (following, ruffing)."""
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
-    plays: tuple[Play, ...] = ()
-    suits = 0
-    for suit in range(4):
-        chunk = (mask >> (12 * suit)) & 0xFFF
-        if chunk:
-            plays += _SUIT_PLAYS[suit].get(chunk) or _plays_in_suit(suit, chunk)
-            suits += 1
-    if suits == 1:
+    suit = SUIT_OF[mask.bit_length() - 1]
+    if suit == SUIT_OF[(mask & -mask).bit_length() - 1]:
+        plays = _plays_in_suit(suit, mask >> 12 * suit)
         _ONE_SUIT[mask] = plays
+        return plays
+    # The four suits' chunks, written out: a lead offers the whole hand.
+    plays = ()
+    chunk = mask & 0xFFF
+    if chunk:
+        plays = _OROS.get(chunk) or _plays_in_suit(0, chunk)
+    chunk = mask >> 12 & 0xFFF
+    if chunk:
+        plays += _COPAS.get(chunk) or _plays_in_suit(1, chunk)
+    chunk = mask >> 24 & 0xFFF
+    if chunk:
+        plays += _ESPADAS.get(chunk) or _plays_in_suit(2, chunk)
+    chunk = mask >> 36
+    if chunk:
+        plays += _BASTOS.get(chunk) or _plays_in_suit(3, chunk)
     return plays
 
 
@@ -281,7 +292,24 @@ def apply(state: GameState, move: Move) -> GameState:
                         win = len(trick)
                     trick += (card,)
                     if len(trick) == c.players:
-                        return _end_trick(state, played, win, moves)
+                        # The trick is complete: its winner leads the next.
+                        g, r, ledger, bids, leader, won, n, takes, follow, dealt = c
+                        winner = (leader + win) % n
+                        won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+                        if not dealt[state._to_move] & ~played:
+                            return _finish_round(state, won, moves)
+                        new = _blank(GameState)
+                        new._c = _new(
+                            Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt)
+                        )
+                        new._phase = _PLAY
+                        new._to_move = winner
+                        new._played = played
+                        new._trick = ()
+                        new._win = 0
+                        new._moves = moves
+                        new._legal = dealt[winner] & ~played
+                        return new
                     key = trick[win] * 4 + SUIT_OF[trick[0]]
                 else:
                     trick = (card,)
@@ -345,26 +373,6 @@ def score(state: GameState) -> tuple[int, ...]:
 
 def _hand(state: GameState, seat: int) -> int:
     return state._c.dealt[seat] & ~state._played
-
-
-def _end_trick(state: GameState, played: int, win: int, moves: MoveChain) -> GameState:
-    c = state._c
-    winner = (c.leader + win) % c.players
-    won = c.won
-    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
-    if c.dealt[state._to_move] & ~played:
-        g, r, ledger, bids, _, _, n, takes, follow, dealt = c
-        new = _blank(GameState)
-        new._c = _new(Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt))
-        new._phase = _PLAY
-        new._to_move = winner
-        new._played = played
-        new._trick = ()
-        new._win = 0
-        new._moves = moves
-        new._legal = dealt[winner] & ~played
-        return new
-    return _finish_round(state, won, moves)
 
 
 def _bid(state: GameState, move: Bid) -> GameState:
