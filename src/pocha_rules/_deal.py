@@ -122,10 +122,13 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     n = t.players
     dealt = n * plan.cards
     hands = [0] * n
-    bit = _BIT.__getitem__
+    bit = _BIT
     for i in range(n):
-        # Cards are distinct, so adding their bits is or-ing them.
-        hands[(dealer + 1 + i) % n] = sum(map(bit, deck[i:dealt:n]))
+        mask = 0
+        for card in deck[i:dealt:n]:
+            mask |= bit[card]
+        hands[(dealer + 1 + i) % n] = mask
+    # The hands are disjoint parts of the deck: the stock is what is left.
     stock = t.deck_mask - sum(hands)
     return _with_trump(t, plan, tuple(hands), stock, deck[dealt] if stock else deck[dealt - 1])
 

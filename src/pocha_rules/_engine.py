@@ -130,18 +130,12 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
 def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
     n = g.tables.players
     last = ledger.results[-1]
-    info = RoundInfo(
-        last.index,
-        plan,
-        last.dealer,
-        (last.dealer + 1) % n,
-        ledger.deals[-1],
-        last.trump.value,
-        (),
-        -1,
-        (),
-        (last.dealer + 1) % n,
-    )
+    eldest = (last.dealer + 1) % n
+    info = _new(
+        RoundInfo,
+        (last.index, plan, last.dealer, eldest, ledger.deals[-1], last.trump.value, (), -1, (),
+         eldest),
+    )  # fmt: skip
     # Every bit of ``played`` set: nobody holds a card any more.
     return GameState(
         context(g, info, ledger, last.bids, -1, last.won), _OVER, -1, -1, (), 0, (), 0

@@ -43,6 +43,7 @@ returns), for example ``rng.choice`` or ``min``."""
 
 _TIEBREAK_ROUND: Final = Round(1)
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
+_SUITS: Final = tuple(Suit)
 
 
 def rollout(
@@ -266,13 +267,13 @@ def _finish(
                 break
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
-        suit = Suit(trump)
-        scores = tuple(
-            round_score(rules, cards, suit, bid, w) for bid, w in zip(bids, won, strict=True)
-        )
-        rounds.append(scores)
+        suit = _SUITS[trump]
+        points = []
         for s in range(n):
-            totals[s] += scores[s]
+            point = round_score(rules, cards, suit, bids[s], won[s])
+            points.append(point)
+            totals[s] += point
+        rounds.append(tuple(points))
         index += 1
         if index < len(t.schedule):
             plan = t.schedule[index]
