@@ -72,7 +72,13 @@ class DealtRound(NamedTuple):
 
 
 _BIT: Final = tuple(1 << card for card in range(48))
-_DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(48))
+_new: Final = tuple.__new__
+_STEPS: Final = {
+    size: tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for size in (36, 40, 44, 48)
+}
+"""For each deck size, the shuffle's steps: the position filled, and the bits
+``Random._randbelow`` draws to pick a card among those not yet placed."""
 
 
 def seeded_bits(text: str) -> Callable[[int], int]:
@@ -113,8 +119,7 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     # ``Random.shuffle`` spelled out: the same draws from the same generator,
     # by the same rejection sampling as ``Random._randbelow``, so the same
     # order, without two method calls per card.
-    for i in range(len(deck) - 1, 0, -1):
-        size = _DRAW_BITS[i]
+    for i, size in _STEPS[len(deck)]:
         j = draw(size)
         while j > i:
             j = draw(size)
@@ -137,12 +142,12 @@ def _with_trump(
     t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
 ) -> DealtRound:
     if plan.kind is RoundKind.AUCTION:
-        return DealtRound(hands, stock, -1, False)
+        return _new(DealtRound, (hands, stock, -1, False))
     if stock:
-        return DealtRound(hands, stock, shown, False)
+        return _new(DealtRound, (hands, stock, shown, False))
     if t.dealer_chooses:
-        return DealtRound(hands, stock, -1, False)
-    return DealtRound(hands, stock, shown, True)
+        return _new(DealtRound, (hands, stock, -1, False))
+    return _new(DealtRound, (hands, stock, shown, True))
 
 
 def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> DealtRound:
