@@ -116,6 +116,27 @@ def rule_sets(
 
 
 @st.composite
+def all_dealt_rules(draw: st.DrawFn) -> RuleSet:
+    """Rules whose one round deals every card: the dealer shows its last card
+    or chooses trump, or the round is an auction."""
+    players = draw(st.sampled_from((4, 5, 8)))
+    return RuleSet(
+        players=players,
+        schedule=[f"{40 // players}{draw(st.sampled_from(('', 'a')))}"],
+        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
+        must_overtake=draw(st.booleans()),
+        must_ruff=draw(st.booleans()),
+        must_overruff=draw(st.booleans()),
+    )
+
+
+def any_rules() -> st.SearchStrategy[RuleSet]:
+    """:func:`rule_sets` or :func:`all_dealt_rules`: random rules that also
+    often reach the rounds where every card is dealt."""
+    return st.one_of(rule_sets(), all_dealt_rules())
+
+
+@st.composite
 def new_games(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] | None = None) -> GameState:
     """A fresh game under drawn rules, seed and first dealer."""
     ruleset = draw(rule_sets() if rules is None else rules)

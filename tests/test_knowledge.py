@@ -4,7 +4,6 @@ the cards a seat's plays prove it does not hold."""
 from __future__ import annotations
 
 from hypothesis import given
-from hypothesis import strategies as st
 
 from pocha_rules import (
     Bid,
@@ -20,29 +19,11 @@ from pocha_rules import (
     unseen_cards,
 )
 from tests.helpers import card, cards, deal, game
-from tests.strategies import game_states, rule_sets
+from tests.strategies import any_rules, game_states
 
 TWO = RuleSet(players=4, schedule=[2, 2])
 TWO_DEAL = deal("1o 4c", "3c 5e", "12e 7b", "2b 6o", trump="4o")
 BIDS_OF_ZERO = ["bid 0"] * 4
-
-
-@st.composite
-def all_dealt_rules(draw: st.DrawFn) -> RuleSet:
-    """Rules whose one round deals every card: the dealer shows its last card
-    or chooses trump, or the round is an auction."""
-    players = draw(st.sampled_from((4, 5, 8)))
-    return RuleSet(
-        players=players,
-        schedule=[f"{40 // players}{draw(st.sampled_from(('', 'a')))}"],
-        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
-        must_overtake=draw(st.booleans()),
-        must_ruff=draw(st.booleans()),
-        must_overruff=draw(st.booleans()),
-    )
-
-
-ANY_RULES = st.one_of(rule_sets(), all_dealt_rules())
 
 
 # --- forbidden_bid --------------------------------------------------------
@@ -91,7 +72,7 @@ def test_no_bid_is_forbidden_outside_the_bidding() -> None:
     assert forbidden_bid(observe(state, 3)) is None
 
 
-@given(game_states(ANY_RULES))
+@given(game_states(any_rules()))
 def test_forbidden_bid_is_the_bid_missing_from_the_legal_bids(state: GameState) -> None:
     seat = state.to_move
     if seat is None:
@@ -138,7 +119,7 @@ def test_played_cards_are_no_longer_unseen() -> None:
     assert card("5e") in unseen
 
 
-@given(game_states(ANY_RULES))
+@given(game_states(any_rules()))
 def test_unseen_cards_are_the_hidden_hands_and_the_stock(state: GameState) -> None:
     for seat in range(state.rules.players):
         view = observe(state, seat)
@@ -226,7 +207,7 @@ def test_voids_are_forgotten_when_a_new_round_starts() -> None:
     assert known_voids(observe(state, 0)) == (frozenset(),) * 4
 
 
-@given(game_states(ANY_RULES))
+@given(game_states(any_rules()))
 def test_no_seat_holds_a_card_its_plays_ruled_out(state: GameState) -> None:
     for viewer in range(state.rules.players):
         view = observe(state, viewer)

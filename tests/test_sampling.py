@@ -26,7 +26,7 @@ from pocha_rules import (
     unseen_cards,
 )
 from tests.helpers import card, cards, deal, game
-from tests.strategies import game_states, rule_sets
+from tests.strategies import any_rules, game_states
 
 # Three players, 36 cards (the 2s out), 12 each: no stock; the dealer (seat 2)
 # shows 12b, so bastos is trump.
@@ -41,24 +41,6 @@ THREE_DEAL = deal(
 # Seat 0 leads 1o; seat 1 cannot follow and holds no trump (plays 4c); seat 2
 # cannot follow and must ruff (plays 4b).
 THREE_MOVES = ["bid 1", "bid 1", "bid 1", "play 1o", "play 4c", "play 4b"]
-
-
-@st.composite
-def all_dealt_rules(draw: st.DrawFn) -> RuleSet:
-    """Rules whose one round deals every card: the dealer shows its last card
-    or chooses trump, or the round is an auction."""
-    players = draw(st.sampled_from((4, 5, 8)))
-    return RuleSet(
-        players=players,
-        schedule=[f"{40 // players}{draw(st.sampled_from(('', 'a')))}"],
-        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
-        must_overtake=draw(st.booleans()),
-        must_ruff=draw(st.booleans()),
-        must_overruff=draw(st.booleans()),
-    )
-
-
-ANY_RULES = st.one_of(rule_sets(), all_dealt_rules())
 
 
 def _scenario() -> GameState:
@@ -129,7 +111,7 @@ def test_a_view_that_no_state_fits_is_refused() -> None:
         sample_state(wrong, random.Random(1))
 
 
-@given(game_states(ANY_RULES), st.data())
+@given(game_states(any_rules()), st.data())
 def test_every_sample_fits_the_view_and_plays_on(state: GameState, data: st.DataObject) -> None:
     seat = data.draw(st.integers(0, state.rules.players - 1))
     view = observe(state, seat)

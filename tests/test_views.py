@@ -30,29 +30,11 @@ from pocha_rules import (
 )
 from pocha_rules import views as views_module
 from tests.helpers import card, cards, deal, game, play
-from tests.strategies import game_states, rule_sets
+from tests.strategies import any_rules, game_states
 
 FOUR = RuleSet(players=4, schedule=[2, 2])
 DEAL = deal("1o 4c", "3c 5e", "12e 7b", "2b 6o", trump="4o")
 SECOND = deal("1c 3c", "1e 3e", "1b 3b", "12o 11o", trump="5c")
-
-
-@st.composite
-def all_dealt_rules(draw: st.DrawFn) -> RuleSet:
-    """Rules whose one round deals every card: the dealer shows its last card
-    or chooses trump, or the round is an auction."""
-    players = draw(st.sampled_from((4, 5, 8)))
-    return RuleSet(
-        players=players,
-        schedule=[f"{40 // players}{draw(st.sampled_from(('', 'a')))}"],
-        trump_when_all_dealt=draw(st.sampled_from(("dealer_last_card", "dealer_chooses"))),
-        must_overtake=draw(st.booleans()),
-        must_ruff=draw(st.booleans()),
-        must_overruff=draw(st.booleans()),
-    )
-
-
-ANY_RULES = st.one_of(rule_sets(), all_dealt_rules())
 
 
 def test_the_view_holds_the_own_hand_and_the_public_facts() -> None:
@@ -204,7 +186,7 @@ def test_the_views_module_exports_the_helpers() -> None:
     assert views_module.known_voids is known_voids
 
 
-@given(game_states(ANY_RULES))
+@given(game_states(any_rules()))
 def test_legal_moves_from_the_view_are_the_games(state: GameState) -> None:
     for seat in range(state.rules.players):
         view = observe(state, seat)
@@ -212,7 +194,7 @@ def test_legal_moves_from_the_view_are_the_games(state: GameState) -> None:
         assert view.legal_moves() == expected
 
 
-@given(game_states(ANY_RULES))
+@given(game_states(any_rules()))
 def test_the_dealer_holds_the_shown_card_exactly_until_it_is_played(state: GameState) -> None:
     holds = (
         state.trump_card_shown_by_dealer
@@ -249,7 +231,7 @@ def _swapped(state: GameState, a: Card, b: Card) -> GameState:
     return changed
 
 
-@given(game_states(ANY_RULES), st.data())
+@given(game_states(any_rules()), st.data())
 def test_a_view_is_unchanged_by_cards_its_seat_cannot_see(
     state: GameState, data: st.DataObject
 ) -> None:
@@ -273,7 +255,7 @@ def test_a_view_is_unchanged_by_cards_its_seat_cannot_see(
     assert observe(changed, seat) == view
 
 
-@given(game_states(ANY_RULES), st.integers(0, 2**32))
+@given(game_states(any_rules()), st.integers(0, 2**32))
 def test_a_view_is_unchanged_by_the_seed_of_later_rounds(state: GameState, seed: int) -> None:
     other = new_game(state.rules, seed=seed, dealer=state.first_dealer, deals=state.deals)
     for move in state.history:
