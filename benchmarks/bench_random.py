@@ -1,8 +1,9 @@
-"""Random-play throughput of the public API (issue: rules engine).
+"""Random-play throughput of the public API and of the fast path.
 
 Plays uniformly random 4-player, 40-card, 9-card hands (deal, bids, every
 trick) and complete ``classic`` games through ``legal_moves`` + ``apply``,
-and prints how many it plays per second.
+then the same games with ``rollout``, and prints how many it plays per
+second. ``bench_openspiel.py`` sets these against OpenSpiel.
 
     python benchmarks/bench_random.py [--seconds 3]
 """
@@ -13,7 +14,7 @@ import argparse
 import random
 import time
 
-from pocha_rules import RuleSet, apply, legal_moves, new_game
+from pocha_rules import RuleSet, apply, legal_moves, new_game, rollout
 
 
 def play_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
@@ -28,13 +29,22 @@ def play_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
     return moves
 
 
-def rate(rules: RuleSet, seconds: float) -> tuple[float, float]:
+def roll_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
+    """The same games as :func:`play_hands`, with the fast path; returns 0
+    (the fast path does not count moves)."""
+    for seed in range(count):
+        rollout(new_game(rules, seed=seed, dealer=0), rng=rng)
+    return 0
+
+
+def rate(rules: RuleSet, seconds: float, *, fast: bool = False) -> tuple[float, float]:
     """Games and moves per second, over about ``seconds`` of play."""
     rng = random.Random(12345)
     games = moves = 0
+    play = roll_hands if fast else play_hands
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        moves += play_hands(rules, 50, rng)
+        moves += play(rules, 50, rng)
         games += 50
     return games / elapsed, moves / elapsed
 
@@ -48,6 +58,10 @@ def main() -> None:
     print(f"9-card hands (4 players, 40 cards): {hands:10,.0f} /s  ({hand_moves:,.0f} moves/s)")
     games, game_moves = rate(RuleSet(players=4, schedule="classic"), args.seconds)
     print(f"complete classic games:             {games:10,.1f} /s  ({game_moves:,.0f} moves/s)")
+    hands, _ = rate(hand, args.seconds, fast=True)
+    print(f"9-card hands with rollout:          {hands:10,.0f} /s")
+    games, _ = rate(RuleSet(players=4, schedule="classic"), args.seconds, fast=True)
+    print(f"classic games with rollout:         {games:10,.1f} /s")
 
 
 if __name__ == "__main__":

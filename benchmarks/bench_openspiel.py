@@ -1,0 +1,234 @@
+"""Side-by-side throughput: pocha-rules against OpenSpiel's ``oh_hell``.
+
+Every contender plays the same work: one 9-card hand of 4 players with a
+40-card deck (deal, bids and all nine tricks), every move drawn uniformly at
+random from the legal moves, with fixed seeds. The contenders are
+
+* pocha-rules through its public API: ``new_game``, then ``legal_moves`` and
+  ``apply`` (which checks every move) until the hand is over;
+* pocha-rules' fast path for rollouts, ``rollout`` (same games, no
+  intermediate states);
+* OpenSpiel's C++ ``oh_hell`` driven from a Python loop, chance nodes sampled
+  uniformly from ``chance_outcomes()`` (skipped when ``pyspiel`` is not
+  installed: ``pip install -e ".[bench]"``).
+
+It also prints ``legal_moves`` and ``apply`` calls per second on states taken
+from the middle of random games, the time of ``import pocha_rules`` in a fresh
+interpreter, and the peak traced memory of simulating 1,000 and 10,000 hands
+(it must not grow with the count).
+
+    python benchmarks/bench_openspiel.py [--games 2000] [--repeats 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+
+import pocha_rules
+from pocha_rules import GameState, Move, RuleSet, apply, legal_moves, new_game, rollout
+
+RULES = RuleSet(players=4, deck=40, schedule=(9,), tiebreak="shared")
+"""One 9-card hand of 4 players with 40 cards: OpenSpiel's oh_hell settings below."""
+
+OH_HELL = {
+    "players": 4,
+    "num_suits": 4,
+    "num_cards_per_suit": 10,
+    "num_tricks_fixed": 9,
+    "off_bid_penalty": True,
+    "points_per_trick": 5,
+}
+
+Runner = Callable[[int, int], None]
+WARM_UP = 20_000
+
+
+def pocha_public(games: int, seed: int) -> None:
+    """Random hands through the public API; every move is checked by apply.
+
+    The cards are dealt from each game's seed; the dealer is drawn from the
+    loop's generator, as the OpenSpiel loop draws its dealer chance node.
+    """
+    rng = random.Random(seed)
+    choice, below = rng.choice, rng.randrange
+    for game in range(games):
+        state = new_game(RULES, seed=seed * 1_000_003 + game, dealer=below(4))
+        while not state.is_over:
+            state = apply(state, choice(legal_moves(state)))
+
+
+def pocha_fast(games: int, seed: int) -> None:
+    """The same hands with the fast path for rollouts."""
+    rng = random.Random(seed)
+    below = rng.randrange
+    for game in range(games):
+        rollout(new_game(RULES, seed=seed * 1_000_003 + game, dealer=below(4)), rng=rng)
+
+
+def openspiel_runner() -> Runner | None:
+    """OpenSpiel's oh_hell from a Python loop, or None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", OH_HELL)
+    params = game.get_parameters()
+    deck = params["num_suits"] * params["num_cards_per_suit"]
+    if (deck, params["num_tricks_fixed"], params["players"]) != (40, 9, 4):
+        raise SystemExit(f"oh_hell did not take the 4-player, 40-card, 9-trick setup: {params}")
+
+    def openspiel_loop(games: int, seed: int) -> None:
+        rng = random.Random(seed)
+        choice, below = rng.choice, rng.randrange
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[below(len(outcomes))][0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+
+    return openspiel_loop
+
+
+def best_rates(runners: dict[str, Runner], games: int, repeats: int) -> dict[str, float]:
+    """Hands per second of each runner: the best of ``repeats`` interleaved runs."""
+    best = dict.fromkeys(runners, 0.0)
+    for repeat in range(repeats):
+        for name, run in runners.items():
+            start = time.perf_counter()
+            run(games, repeat)
+            best[name] = max(best[name], games / (time.perf_counter() - start))
+    return best
+
+
+def midgame_samples(games: int) -> list[tuple[GameState, Move]]:
+    """Every state before the end of ``games`` random hands, with the move played."""
+    rng = random.Random(99)
+    samples = []
+    for game in range(games):
+        state = new_game(RULES, seed=game)
+        while not state.is_over:
+            move = rng.choice(legal_moves(state))
+            samples.append((state, move))
+            state = apply(state, move)
+    return samples
+
+
+def calls_per_second(samples: list[tuple[GameState, Move]], repeats: int) -> tuple[float, float]:
+    """``legal_moves`` and ``apply`` calls per second over ``samples`` (best runs)."""
+    states = [state for state, _ in samples]
+    best_legal = best_apply = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for state in states:
+            legal_moves(state)
+        best_legal = max(best_legal, len(states) / (time.perf_counter() - start))
+        start = time.perf_counter()
+        for state, move in samples:
+            apply(state, move)
+        best_apply = max(best_apply, len(samples) / (time.perf_counter() - start))
+    return best_legal, best_apply
+
+
+def import_ms(tries: int, *, cached: bool) -> float:
+    """Best time of ``import pocha_rules`` in a fresh interpreter, in ms.
+
+    ``cached``: with the bytecode of a first import kept (in a temporary
+    directory), as after a normal install; otherwise with no bytecode written,
+    so that modules without a cache are compiled from source every time.
+    """
+    code = (
+        "import time; start = time.perf_counter(); import pocha_rules; "
+        "print(time.perf_counter() - start)"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    with tempfile.TemporaryDirectory() as cache:
+        if cached:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        command = [sys.executable, "-c", code]
+        subprocess.run(command, env=env, capture_output=True, check=True)
+        times = [
+            float(subprocess.run(command, env=env, capture_output=True, text=True,
+                                 check=True).stdout)
+            for _ in range(tries)
+        ]  # fmt: skip
+    return 1000 * min(times)
+
+
+def peak_memory(mode: str, games: int) -> int:
+    """Peak traced memory (bytes) of a fresh interpreter simulating ``games``
+    hands, after a warm-up of 20,000 untraced ones: it fills the engine's
+    bounded caches (the tuples of plays of each suit, at most 4 x 4,095) and
+    CPython's free lists, so that what is left is what the games keep."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    result = subprocess.run(
+        [sys.executable, __file__, "--memory-child", mode, str(games)],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return int(result.stdout)
+
+
+def memory_child(mode: str, games: int) -> None:
+    run = pocha_public if mode == "public" else pocha_fast
+    run(WARM_UP, 1)
+    tracemalloc.start()
+    run(games, 0)
+    print(tracemalloc.get_traced_memory()[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="hands per timed run")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs; the best counts")
+    parser.add_argument("--memory-child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.memory_child:
+        memory_child(args.memory_child[0], int(args.memory_child[1]))
+        return
+    print(f"Python {platform.python_version()} on {platform.machine()}, "
+          f"pocha-rules {pocha_rules.__version__}")  # fmt: skip
+    runners: dict[str, Runner] = {"pocha public API": pocha_public, "pocha rollout": pocha_fast}
+    openspiel = openspiel_runner()
+    if openspiel is None:
+        print("OpenSpiel is not installed (pip install open-spiel): its column is skipped")
+    else:
+        runners["OpenSpiel (Python loop)"] = openspiel
+    print(f"\nRandom 9-card hands, 4 players, 40 cards, deal included "
+          f"(best of {args.repeats} runs of {args.games:,}):")  # fmt: skip
+    rates = best_rates(runners, args.games, args.repeats)
+    for name, value in rates.items():
+        print(f"  {name:<26}{value:>10,.0f} hands/s")
+    if openspiel is not None:
+        reference = rates["OpenSpiel (Python loop)"]
+        for name in ("pocha public API", "pocha rollout"):
+            print(f"  {name} / OpenSpiel: {rates[name] / reference:5.2f}x")
+    legal, applied = calls_per_second(midgame_samples(300), args.repeats)
+    print("\nCalls on states from the middle of random hands:")
+    print(f"  legal_moves {legal:>12,.0f} /s")
+    print(f"  apply       {applied:>12,.0f} /s")
+    print("\nimport pocha_rules (best of 7 fresh interpreters):")
+    print(f"  bytecode cached   {import_ms(7, cached=True):6.1f} ms")
+    print(f"  compiled anew     {import_ms(7, cached=False):6.1f} ms")
+    print(f"\nPeak traced memory (tracemalloc) of simulating, after a warm-up of {WARM_UP:,}:")
+    for mode in ("public", "fast"):
+        small, large = peak_memory(mode, 1_000), peak_memory(mode, 10_000)
+        print(f"  {mode:<7} 1,000 hands {small / 1024:8,.0f} KiB   "
+              f"10,000 hands {large / 1024:8,.0f} KiB")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
