@@ -2,7 +2,10 @@
 
 Every contender plays the same work: one 9-card hand of 4 players with a
 40-card deck (deal, bids and all nine tricks), every move drawn uniformly at
-random from the legal moves, with fixed seeds. The contenders are
+random from the legal moves, with fixed seeds. In each of them the dealer
+is drawn from the loop's own generator (OpenSpiel's first chance node) and
+the cards are shuffled: by pocha-rules from each game's seed, by OpenSpiel
+through its chance nodes, sampled by the loop. The contenders are
 
 * pocha-rules through its public API: ``new_game``, then ``legal_moves`` and
   ``apply`` (which checks every move) until the hand is over;
