@@ -15,7 +15,7 @@ from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
-from pocha_rules._deal import Deal, check_deals, deal_from_seed, draw_below, seeded_bits
+from pocha_rules._deal import Deal, check_deals, deal_from_seed, seeded_dealer
 from pocha_rules._errors import IllegalMoveError, PochaError
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
@@ -83,8 +83,7 @@ def new_game(
         raise PochaError(f"seed must be a whole number, got {seed!r}")
     t = tables_for(rules)
     if dealer is None:
-        # random.Random(f"pocha:{seed}:dealer").randrange(players), drawn alike.
-        dealer = draw_below(seeded_bits(f"pocha:{seed}:dealer"), t.players)
+        dealer = seeded_dealer(seed, t.players)
     elif type(dealer) is not int or not 0 <= dealer < t.players:
         raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
     setup = _new(GameSetup, (t, seed, dealer, check_deals(t, dealer, deals) if deals else ()))

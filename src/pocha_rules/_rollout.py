@@ -70,13 +70,12 @@ def rollout(
     >>> from pocha_rules import RuleSet, new_game, apply, legal_moves
     >>> rules = RuleSet(schedule=(3, 2))
     >>> start = new_game(rules, seed=5)
-    >>> rollout(start, rng=random.Random(1))
-    (35, -10, -15, 5)
+    >>> scores = rollout(start, rng=random.Random(1))
     >>> state, rng = start, random.Random(1)
     >>> while not state.is_over:
     ...     state = apply(state, rng.choice(legal_moves(state)))
-    >>> state.scores
-    (35, -10, -15, 5)
+    >>> scores == state.scores
+    True
 
     """
     return tuple(_finish(state, policy, rng)[0])
@@ -91,8 +90,10 @@ def rollout_rounds(
 
     >>> import random
     >>> from pocha_rules import RuleSet, new_game
-    >>> rollout_rounds(new_game(RuleSet(schedule=(3, 2)), seed=5), rng=random.Random(1))
-    ((15, -5, -5, -5), (20, -5, -10, 10))
+    >>> start = new_game(RuleSet(schedule=(3, 2)), seed=5)
+    >>> rounds = rollout_rounds(start, rng=random.Random(1))
+    >>> tuple(map(sum, zip(*rounds))) == rollout(start, rng=random.Random(1))
+    True
     """
     return tuple(_finish(state, policy, rng)[1])
 

@@ -1,9 +1,11 @@
 """Write the golden game records of ``tests/test_golden.py``.
 
 Each game is played by seeded random choice among :func:`legal_moves` (which
-come in a fixed order), so the games depend on the rules engine alone:
-running this again writes the same files for as long as rule behaviour is
-unchanged, and shows in a diff what a change of behaviour does. Run from the
+come in a fixed order). The records carry every deal explicitly, so they
+replay to the same results however seeds deal: the seeds below were picked,
+when the files were first written, for the features named beside each game,
+and the current seeded shuffle deals them differently. Regenerating therefore
+writes new games; pick seeds again that show the same features. Run from the
 repository root::
 
     python tests/golden/make_golden.py
