@@ -558,6 +558,16 @@ def test_output_uses_rich_only_on_a_terminal_without_no_color(
     assert not Output(_Terminal(), plain=False).rich
 
 
+def test_output_is_plain_on_a_terminal_without_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setitem(sys.modules, "rich.console", None)  # as if not installed
+    stream = _Terminal()
+    out = Output(stream, plain=False)
+    assert not out.rich
+    out.line("no colour")
+    assert stream.getvalue() == "no colour\n"
+
+
 def test_rich_tables_hold_the_same_cells(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     stream = _Terminal()
