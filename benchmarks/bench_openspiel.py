@@ -11,9 +11,13 @@ through its chance nodes, sampled by the loop. The contenders are
   ``apply`` (which checks every move) until the hand is over;
 * pocha-rules' fast path for rollouts, ``rollout`` (same games, no
   intermediate states);
-* OpenSpiel's C++ ``oh_hell`` driven from a Python loop, chance nodes sampled
-  uniformly from ``chance_outcomes()`` (skipped when ``pyspiel`` is not
-  installed: ``pip install -e ".[bench]"``).
+* OpenSpiel's C++ ``oh_hell`` driven from a Python loop that picks every
+  action, chance nodes included, with ``rng.choice(state.legal_actions())``:
+  the reference for the ratios. Its chance outcomes (the dealer, each dealt
+  card, the trump card) are equiprobable, which the script checks at start;
+* the same with chance nodes sampled from ``chance_outcomes()``, the general
+  way, slower (both skipped when ``pyspiel`` is not installed:
+  ``pip install -e ".[bench]"``).
 
 It also prints ``legal_moves`` and ``apply`` calls per second on states taken
 from the middle of random games, the time of ``import pocha_rules`` in a fresh
@@ -36,6 +40,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 import pocha_rules
 from pocha_rules import GameState, Move, RuleSet, apply, legal_moves, new_game, rollout
@@ -54,6 +59,8 @@ OH_HELL = {
 
 Runner = Callable[[int, int], None]
 WARM_UP = 50_000
+OPENSPIEL = "OpenSpiel (Python loop)"
+OPENSPIEL_OUTCOMES = "OpenSpiel, chance_outcomes"
 
 
 def pocha_public(games: int, seed: int) -> None:
@@ -78,8 +85,8 @@ def pocha_fast(games: int, seed: int) -> None:
         rollout(new_game(RULES, seed=seed * 1_000_003 + game, dealer=below(4)), rng=rng)
 
 
-def openspiel_runner() -> Runner | None:
-    """OpenSpiel's oh_hell from a Python loop, or None without pyspiel."""
+def openspiel_game() -> Any | None:
+    """OpenSpiel's oh_hell with the settings above, or None without pyspiel."""
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -89,8 +96,56 @@ def openspiel_runner() -> Runner | None:
     deck = params["num_suits"] * params["num_cards_per_suit"]
     if (deck, params["num_tricks_fixed"], params["players"]) != (40, 9, 4):
         raise SystemExit(f"oh_hell did not take the 4-player, 40-card, 9-trick setup: {params}")
+    check_uniform_chance(game, games=20)
+    return game
 
-    def openspiel_loop(games: int, seed: int) -> None:
+
+def check_uniform_chance(game: Any, games: int) -> None:
+    """Fail loudly unless every chance node of a few random games has
+    equiprobable outcomes, exactly the legal actions in order.
+
+    Only then is ``rng.choice(state.legal_actions())`` at a chance node a
+    fair sample of it (the dealer, each dealt card, the trump card).
+    """
+    rng = random.Random(2024)
+    nodes = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [action for action, _ in outcomes]
+                probabilities = {probability for _, probability in outcomes}
+                if actions != state.legal_actions() or len(probabilities) != 1:
+                    raise SystemExit(
+                        "oh_hell has a chance node whose outcomes are not equiprobable "
+                        f"legal actions: {outcomes}; the uniform loop would not be fair"
+                    )
+                nodes += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    if nodes < 38 * games:  # the trick count, the dealer, 36 cards, the trump card
+        raise SystemExit(f"only {nodes} chance nodes in {games} oh_hell games")
+
+
+def openspiel_runners(game: Any) -> dict[str, Runner]:
+    """Two Python loops over OpenSpiel's oh_hell.
+
+    The first, the fair reference, samples every node, chance or not, with
+    ``rng.choice(state.legal_actions())`` (the chance outcomes are
+    equiprobable, as :func:`check_uniform_chance` verifies). The second
+    samples chance nodes from ``state.chance_outcomes()``, the general way,
+    which builds a list of (action, probability) pairs at every deal step and
+    is slower.
+    """
+
+    def uniform_loop(games: int, seed: int) -> None:
+        choice = random.Random(seed).choice
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+
+    def chance_outcomes_loop(games: int, seed: int) -> None:
         rng = random.Random(seed)
         choice, below = rng.choice, rng.randrange
         for _ in range(games):
@@ -102,7 +157,7 @@ def openspiel_runner() -> Runner | None:
                 else:
                     state.apply_action(choice(state.legal_actions()))
 
-    return openspiel_loop
+    return {OPENSPIEL: uniform_loop, OPENSPIEL_OUTCOMES: chance_outcomes_loop}
 
 
 def best_rates(runners: dict[str, Runner], games: int, repeats: int) -> dict[str, float]:
@@ -209,20 +264,21 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"pocha-rules {pocha_rules.__version__}")  # fmt: skip
     runners: dict[str, Runner] = {"pocha public API": pocha_public, "pocha rollout": pocha_fast}
-    openspiel = openspiel_runner()
+    openspiel = openspiel_game()
     if openspiel is None:
         print("OpenSpiel is not installed (pip install open-spiel): its column is skipped")
     else:
-        runners["OpenSpiel (Python loop)"] = openspiel
+        runners.update(openspiel_runners(openspiel))
     print(f"\nRandom 9-card hands, 4 players, 40 cards, deal included "
           f"(best of {args.repeats} runs of {args.games:,}):")  # fmt: skip
     rates = best_rates(runners, args.games, args.repeats)
     for name, value in rates.items():
         print(f"  {name:<26}{value:>10,.0f} hands/s")
     if openspiel is not None:
-        reference = rates["OpenSpiel (Python loop)"]
-        for name in ("pocha public API", "pocha rollout"):
-            print(f"  {name} / OpenSpiel: {rates[name] / reference:5.2f}x")
+        reference = rates[OPENSPIEL]
+        for name in runners:
+            if name != OPENSPIEL:
+                print(f"  {name} / OpenSpiel: {rates[name] / reference:5.2f}x")
     legal, applied = calls_per_second(midgame_samples(300), args.repeats)
     print("\nCalls on states from the middle of random hands:")
     print(f"  legal_moves {legal:>12,.0f} /s")
