@@ -10,7 +10,9 @@ through its chance nodes, sampled by the loop. The contenders are
 * pocha-rules through its public API: ``new_game``, then ``legal_moves`` and
   ``apply`` (which checks every move) until the hand is over;
 * pocha-rules' fast path for rollouts, ``rollout`` (same games, no
-  intermediate states);
+  intermediate states), started from ``new_game``;
+* its batch simulator, ``simulate``: the same work in one call, each game's
+  dealer drawn from its seed as ``new_game`` draws it;
 * OpenSpiel's C++ ``oh_hell`` driven from a Python loop that picks every
   action, chance nodes included, with ``rng.choice(state.legal_actions())``:
   the reference for the ratios. Its chance outcomes (the dealer, each dealt
@@ -43,7 +45,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pocha_rules
-from pocha_rules import GameState, Move, RuleSet, apply, legal_moves, new_game, rollout
+from pocha_rules import (
+    GameState,
+    Move,
+    RuleSet,
+    apply,
+    legal_moves,
+    new_game,
+    rollout,
+    simulate,
+)
 
 RULES = RuleSet(players=4, deck=40, schedule=(9,), tiebreak="shared")
 """One 9-card hand of 4 players with 40 cards: OpenSpiel's oh_hell settings below."""
@@ -83,6 +94,11 @@ def pocha_fast(games: int, seed: int) -> None:
     below = rng.randrange
     for game in range(games):
         rollout(new_game(RULES, seed=seed * 1_000_003 + game, dealer=below(4)), rng=rng)
+
+
+def pocha_simulate(games: int, seed: int) -> None:
+    """The same work with the batch simulator (no state built at all)."""
+    simulate(RULES, games, seed=seed * 1_000_003)
 
 
 def openspiel_game() -> Any | None:
@@ -242,8 +258,14 @@ def peak_memory(mode: str, games: int, warm_up: int) -> int:
     return int(result.stdout)
 
 
+def simulate_in_batches(games: int, seed: int) -> None:
+    """``simulate`` 100 games at a time (its results, kept, would grow)."""
+    for start in range(0, games, 100):
+        simulate(RULES, min(100, games - start), seed=seed * 1_000_003 + start)
+
+
 def memory_child(mode: str, games: int, warm_up: int) -> None:
-    run = pocha_public if mode == "public" else pocha_fast
+    run = {"public": pocha_public, "rollout": pocha_fast, "simulate": simulate_in_batches}[mode]
     if warm_up:
         run(warm_up, 1)
     tracemalloc.start()
@@ -263,7 +285,11 @@ def main() -> None:
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"pocha-rules {pocha_rules.__version__}")  # fmt: skip
-    runners: dict[str, Runner] = {"pocha public API": pocha_public, "pocha rollout": pocha_fast}
+    runners: dict[str, Runner] = {
+        "pocha public API": pocha_public,
+        "pocha rollout": pocha_fast,
+        "pocha simulate": pocha_simulate,
+    }
     openspiel = openspiel_game()
     if openspiel is None:
         print("OpenSpiel is not installed (pip install open-spiel): its column is skipped")
@@ -290,9 +316,9 @@ def main() -> None:
     for warm_up in (0, WARM_UP):
         label = f"after {warm_up:,} untraced" if warm_up else "from the start"
         print(f"  {label}:")
-        for mode in ("public", "fast"):
+        for mode in ("public", "rollout", "simulate"):
             small, large = peak_memory(mode, 1_000, warm_up), peak_memory(mode, 10_000, warm_up)
-            print(f"    {mode:<7} 1,000 hands {small / 1024:8,.0f} KiB   "
+            print(f"    {mode:<9} 1,000 hands {small / 1024:8,.0f} KiB   "
                   f"10,000 hands {large / 1024:8,.0f} KiB")  # fmt: skip
 
 

@@ -1,8 +1,9 @@
-"""The fast path for rollouts plays exactly the games the public API plays."""
+"""The fast paths (rollout, simulate) play exactly the games the public API plays."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from pocha_rules import (
     new_game,
     rollout,
     rollout_rounds,
+    simulate,
 )
 from tests.strategies import game_states, play_out, rule_sets, seeds
 
@@ -138,3 +140,93 @@ def test_a_policy_may_also_pick_by_its_own_rule() -> None:
 def test_only_a_state_can_be_rolled_out() -> None:
     with pytest.raises(PochaError, match="expected a GameState"):
         rollout("not a state")  # type: ignore[arg-type]
+
+
+def public_games(
+    rules: RuleSet, games: int, seed: int, dealer: int | None, rng: random.Random
+) -> tuple[GameState, ...]:
+    """The games ``simulate`` plays, one after the other through the public API."""
+    return tuple(
+        public_playout(new_game(rules, seed=game_seed, dealer=dealer), rng)
+        for game_seed in range(seed, seed + games)
+    )
+
+
+@settings(max_examples=25)
+@given(
+    rules=rule_sets(),
+    games=st.integers(0, 3),
+    seed=seeds(),
+    dealer=st.none() | st.integers(0, 7),
+    rng_seed=seeds(),
+)
+def test_simulate_plays_the_games_of_the_public_api(
+    rules: RuleSet, games: int, seed: int, dealer: int | None, rng_seed: int
+) -> None:
+    if dealer is not None:
+        dealer %= rules.players
+    reference_rng = random.Random(rng_seed)
+    finals = public_games(rules, games, seed, dealer, reference_rng)
+    fast_rng = random.Random(rng_seed)
+    scores = simulate(rules, games, seed=seed, dealer=dealer, rng=fast_rng)
+    assert scores == tuple(final.scores for final in finals)
+    # The same number of draws: both generators end in the same state.
+    assert fast_rng.getstate() == reference_rng.getstate()
+
+
+@settings(max_examples=10)
+@given(rules=rule_sets(), seed=seeds(), rng_seed=seeds())
+def test_simulate_with_a_policy_or_another_generator(
+    rules: RuleSet, seed: int, rng_seed: int
+) -> None:
+    finals = public_games(rules, 2, seed, None, OwnRandom(rng_seed))
+    assert simulate(rules, 2, seed=seed, rng=OwnRandom(rng_seed)) == tuple(
+        final.scores for final in finals
+    )
+    offered: list[tuple[Move, ...]] = []
+    policy_rng = random.Random(rng_seed)
+
+    def policy(moves: tuple[Move, ...]) -> Move:
+        offered.append(moves)
+        return policy_rng.choice(moves)
+
+    scores = simulate(rules, 2, seed=seed, policy=policy)
+    seen: list[tuple[Move, ...]] = []
+    reference_rng = random.Random(rng_seed)
+    ends = []
+    for game_seed in (seed, seed + 1):
+        state = new_game(rules, seed=game_seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            seen.append(moves)
+            state = apply(state, reference_rng.choice(moves))
+        ends.append(state.scores)
+    assert offered == seen
+    assert scores == tuple(ends)
+
+
+def test_simulate_defaults_to_a_generator_seeded_like_the_games() -> None:
+    rules = RuleSet(schedule=(4, "3a", 2, "1b"))
+    assert simulate(rules, 3, seed=8) == simulate(rules, 3, seed=8, rng=random.Random(8))
+    assert simulate(rules, 0, seed=8) == ()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rules": "classic", "games": 1}, "rules must be a RuleSet"),
+        ({"games": -1}, "games must be a whole number, 0 or more, got -1"),
+        ({"games": 1.5}, "games must be a whole number, 0 or more, got 1.5"),
+        ({"games": 1, "seed": "7"}, "seed must be a whole number, got '7'"),
+        ({"games": 1, "dealer": 4}, "dealer must be a seat from 0 to 3, got 4"),
+    ],
+)
+def test_simulate_refuses_bad_arguments(arguments: dict[str, Any], message: str) -> None:
+    arguments.setdefault("rules", RuleSet())
+    with pytest.raises(PochaError, match=message):
+        simulate(**arguments)
+
+
+def test_simulate_refuses_a_policy_that_picks_an_illegal_move() -> None:
+    with pytest.raises(IllegalMoveError, match="the policy did not pick one of the legal moves"):
+        simulate(RuleSet(schedule=(2,)), 1, policy=lambda moves: Bid(5))

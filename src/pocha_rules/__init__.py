@@ -24,7 +24,7 @@ from pocha_rules._errors import (
     PochaError,
 )
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
-from pocha_rules._rollout import rollout, rollout_rounds
+from pocha_rules._rollout import rollout, rollout_rounds, simulate
 from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, up_down
 from pocha_rules._scoring import round_score
@@ -54,7 +54,7 @@ for _name in (
     "new_game", "parse_move", "round_score", "score", "up_down",
     "Bot", "HeuristicBot", "PlayerView", "RandomBot", "forbidden_bid", "known_voids",
     "observe", "play_game", "sample_state", "sample_states", "tricks_needed", "unseen_cards",
-    "rollout", "rollout_rounds",
+    "rollout", "rollout_rounds", "simulate",
 ):  # fmt: skip
     globals()[_name].__module__ = __name__
 del _name
@@ -109,6 +109,7 @@ __all__ = [
     "sample_state",
     "sample_states",
     "score",
+    "simulate",
     "tricks_needed",
     "unseen_cards",
     "up_down",

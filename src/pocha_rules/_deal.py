@@ -70,8 +70,10 @@ class DealtRound(NamedTuple):
         return Deal(hands=tuple(cards_of(hand) for hand in self.hands), trump_card=trump)
 
 
-_BIT: Final = tuple(1 << card for card in range(48))
 _new: Final = tuple.__new__
+
+
+_BLAKE2B: Final = blake2b(digest_size=40, person=b"pocha")
 
 
 def seeded_number(text: str) -> int:
@@ -81,14 +83,49 @@ def seeded_number(text: str) -> int:
     and different texts give unrelated numbers, so a game's seed and a round's
     index name a deal without any generator state to carry.
     """
-    return int.from_bytes(
-        blake2b(text.encode(), digest_size=40, person=b"pocha").digest(), "little"
-    )
+    digest = _BLAKE2B.copy()  # cheaper than building a personalised one
+    digest.update(text.encode())
+    return int.from_bytes(digest.digest(), "little")
 
 
 def seeded_dealer(seed: int, players: int) -> int:
     """The first dealer drawn from a game's seed."""
     return seeded_number(f"{seed}:dealer") % players
+
+
+_Steps = tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]
+_STEPS: Final[dict[tuple[int, int, int], _Steps]] = {}
+"""The shuffle's steps by deck size, cards dealt and players (a few dozen)."""
+
+
+def _shuffle_steps(size: int, dealt: int, players: int) -> _Steps:
+    """The steps of :func:`deal_from_seed`'s shuffle, in chunks.
+
+    Each step is ``(position, radix, slot)``: the position filled, the
+    number of positions it draws from, and where its card goes (``k`` for
+    the ``k``-th seat from the first player, ``players`` for the card under
+    the dealt ones). A chunk's radices multiply to less than ``2**30``: one
+    division of the big number per chunk yields a small one, whose digits
+    are then taken with CPython's fast one-digit arithmetic. The digits are
+    those of dividing the big number step by step.
+    """
+    key = (size, dealt, players)
+    steps = _STEPS.get(key)
+    if steps is None:
+        last = size - 1
+        chunks: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+        chunk: list[tuple[int, int, int]] = []
+        product = 1
+        for i in range(last, max(last - dealt - 1, 0), -1):
+            if product * (i + 1) >= 1 << 30:
+                chunks.append((product, tuple(chunk)))
+                chunk, product = [], 1
+            slot = (last - i) % players if i > last - dealt else players
+            chunk.append((i, i + 1, slot))
+            product *= i + 1
+        chunks.append((product, tuple(chunk)))
+        steps = _STEPS[key] = tuple(chunks)
+    return steps
 
 
 def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -> DealtRound:
@@ -102,26 +139,35 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     cards are dealt from the end of the deck, so the shuffle stops as soon as
     every dealt card and the card under them are in place.
     """
-    deck = list(t.deck_cards)
+    # The deck holds each card's bit, and each card goes to its hand's mask
+    # the moment the shuffle puts it in place (a placed position is never
+    # read again): the same deal as shuffling first and dealing after.
+    deck = list(t.deck_bits)
     number = seeded_number(f"{seed}:{index}")
     n = t.players
     dealt = n * plan.cards
     last = len(deck) - 1
-    for i in range(last, max(last - dealt - 1, 0), -1):
-        number, j = divmod(number, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [0] * n
-    bit = _BIT
-    stop = last - dealt if dealt <= last else None  # None: down to the first card
-    for k in range(n):
-        mask = 0
-        for card in deck[last - k : stop : -n]:
-            mask |= bit[card]
-        hands[(dealer + 1 + k) % n] = mask
+    slots = [0] * (n + 1)  # by seat from the first player; the card under last
+    for product, steps in _shuffle_steps(last + 1, dealt, n):
+        number, low = divmod(number, product)
+        for i, radix, slot in steps:
+            j = low % radix
+            low //= radix
+            slots[slot] |= deck[j]
+            deck[j] = deck[i]
+    # The shuffle leaves position 0 alone: the card under the dealt ones
+    # when one card is left over, the dealer's last card when none is.
+    if dealt == last:
+        slots[n] = deck[0]
+    elif dealt > last:
+        slots[last % n] |= deck[0]
+        slots[n] = deck[0]
+    under = slots.pop()
+    turn = n - (dealer + 1) % n
+    hands = (*slots[turn:], *slots[:turn])
     # The hands are disjoint parts of the deck: the stock is what is left.
     stock = t.deck_mask - sum(hands)
-    under = deck[last - dealt] if stock else deck[last - dealt + 1]
-    return _with_trump(t, plan, tuple(hands), stock, under)
+    return _with_trump(t, plan, hands, stock, under.bit_length() - 1)
 
 
 def _with_trump(

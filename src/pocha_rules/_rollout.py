@@ -1,10 +1,12 @@
 """The fast path for rollouts: play a game to its end without building states.
 
 :func:`rollout` finishes a game from any :class:`GameState` and returns the
-final scores; :func:`rollout_rounds` returns the scores of every round. They
-are for Monte Carlo search and statistics, where only the end matters: the
-game runs on local integers and bit masks, with no :class:`GameState`, no
-history and no move objects on the way (unless a ``policy`` asks for them).
+final scores; :func:`rollout_rounds` returns the scores of every round;
+:func:`simulate` plays many whole games from their seeds, without building
+even the first state. They are for Monte Carlo search and statistics, where
+only the end matters: the game runs on local integers and bit masks, with no
+:class:`GameState`, no history and no move objects on the way (unless a
+``policy`` asks for them).
 
 They play exactly the games the public API would. With ``policy=None`` each
 move is the one ``rng.choice(legal_moves(state))`` would pick: the same
@@ -22,20 +24,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import add
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
-from pocha_rules._cards import SUIT_OF, Suit
-from pocha_rules._deal import deal_from_seed
+from pocha_rules._cards import SUIT_OF
+from pocha_rules._deal import DealtRound, deal_from_seed, seeded_dealer
 from pocha_rules._engine import _BID_MOVES, _ONE_SUIT, _bids, _plays
 from pocha_rules._errors import IllegalMoveError, PochaError
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._rules import Tiebreak
+from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._scoring import round_score
 from pocha_rules._state import GameState, Phase
+from pocha_rules._tables import Tables, tables_for
 
-__all__ = ["Policy", "rollout", "rollout_rounds"]
+__all__ = ["Policy", "rollout", "rollout_rounds", "simulate"]
 
 Policy = Callable[[tuple[Move, ...]], Move]
 """Picks one of the legal moves it is given (the tuple :func:`legal_moves`
@@ -43,7 +46,9 @@ returns), for example ``rng.choice`` or ``min``."""
 
 _TIEBREAK_ROUND: Final = Round(1)
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
-_SUITS: Final = tuple(Suit)
+_NO_CARD: Final = 48
+"""Stands for the winning card before a trick is led: every card takes it."""
+_EVERY_CARD: Final = (1 << 48) - 1
 
 
 def rollout(
@@ -98,12 +103,96 @@ def rollout_rounds(
     return tuple(_finish(state, policy, rng)[1])
 
 
-def _pick_play(policy: Policy, legal: int, seat: int) -> int:
-    """The card ``policy`` picks from the plays of ``legal``."""
+def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, seat: int) -> int:
+    """The card ``policy`` picks from the plays of ``legal``, or with no
+    policy the one ``rng.choice`` would pick (``draw`` is ``rng.randrange``)."""
+    if policy is None:
+        i = draw(legal.bit_count())
+        while i:
+            legal &= legal - 1
+            i -= 1
+        return (legal & -legal).bit_length() - 1
     move = policy(_ONE_SUIT.get(legal) or _plays(legal))
     if type(move) is Play and legal >> move.card.index & 1:
         return move.card.index
     raise IllegalMoveError(move, seat, "the policy did not pick one of the legal moves")
+
+
+def simulate(
+    rules: RuleSet,
+    games: int,
+    *,
+    seed: int = 0,
+    dealer: int | None = None,
+    policy: Policy | None = None,
+    rng: random.Random | None = None,
+) -> tuple[tuple[int, ...], ...]:
+    """Play ``games`` whole games from the start; return each one's final scores.
+
+    Game ``i`` is the game of ``new_game(rules, seed=seed + i, dealer=dealer)``
+    played to its end, one game after the other, with the moves
+    :func:`rollout` would choose drawing from the one ``rng``. It is the
+    fastest door for statistics over many games: the cards are dealt
+    straight into bit masks, and no :class:`GameState` is built at all.
+
+    Args:
+        rules: The rules to play by.
+        games: How many games.
+        seed: The first game's seed; the next games take the next numbers.
+        dealer: The first dealer of every game; ``None`` draws it from each
+            game's seed, as :func:`new_game` does.
+        policy: As for :func:`rollout`; ``None`` plays uniformly at random.
+        rng: The random generator for ``policy=None``; ``random.Random(seed)``
+            when not given, so that the same arguments give the same games.
+
+    Raises:
+        IllegalMoveError: ``policy`` returned a move that is not legal.
+        PochaError: An argument is not a valid value.
+
+    >>> import random
+    >>> from pocha_rules import RuleSet, new_game
+    >>> rules = RuleSet(schedule=(3, 2))
+    >>> batch = simulate(rules, 2, seed=40, rng=random.Random(1))
+    >>> rng = random.Random(1)
+    >>> batch == tuple(rollout(new_game(rules, seed=s), rng=rng) for s in (40, 41))
+    True
+
+    """
+    if not isinstance(rules, RuleSet):
+        raise PochaError(f"rules must be a RuleSet, got {rules!r}")
+    if type(games) is not int or games < 0:
+        raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
+    if type(seed) is not int:
+        raise PochaError(f"seed must be a whole number, got {seed!r}")
+    t = tables_for(rules)
+    n = t.players
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
+    if rng is None:
+        rng = random.Random(seed)
+    draw, bits = _drawers(rng, policy)
+    out = []
+    for game_seed in range(seed, seed + games):
+        first = seeded_dealer(game_seed, n) if dealer is None else dealer
+        out.append(tuple(_play(t, game_seed, first, (), policy, draw, bits, None)[0]))
+    return tuple(out)
+
+
+def _drawers(
+    rng: random.Random, policy: Policy | None
+) -> tuple[Callable[[int], int], Callable[[int], int] | None]:
+    """How to draw a number below ``k`` as ``rng.randrange(k)`` (and so
+    ``rng.choice``) draws it; and ``rng.getrandbits`` when the trick loop
+    may draw its plays itself (no ``policy``, a plain :class:`random.Random`).
+
+    ``randrange(k)`` and ``choice`` both draw ``rng._randbelow(k)``; for a
+    plain generator that takes ``k.bit_length()`` random bits, again while
+    the number is ``k`` or more, which the trick loop does inline.
+    """
+    if type(rng) is not random.Random:
+        return rng.randrange, None
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    return below, rng.getrandbits if policy is None else None
 
 
 def _finish(
@@ -114,38 +203,83 @@ def _finish(
         raise PochaError(f"expected a GameState, got {state!r}")
     if rng is None:
         rng = random.Random()
-    draw = rng.randrange
-    # For a plain ``random.Random``, a card is drawn as ``randrange`` draws
-    # (``Random._randbelow``: the fewest bits that can hold the number,
-    # drawn again while too large), without its two Python calls.
-    bits = rng.getrandbits if type(rng) is random.Random else None
-    # The state's private fields: this module is part of the engine.
-    c = state._c
-    g = c.g
-    t = g.tables
+    draw, bits = _drawers(rng, policy)
+    g = state._c.g
+    return _play(g.tables, g.seed, g.first_dealer, g.deals, policy, draw, bits, state)
+
+
+def _play(
+    t: Tables,
+    seed: int,
+    first_dealer: int,
+    deals: tuple[DealtRound, ...],
+    policy: Policy | None,
+    draw: Callable[[int], int],
+    bits: Callable[[int], int] | None,
+    state: GameState | None,
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Play a game to its end from ``state``, or from its start when
+    ``state`` is None; the final totals and every round's scores."""
     rules = t.rules
     n = t.players
-    totals = list(c.ledger.totals)
-    rounds = [result.scores for result in c.ledger.results]
-    phase = state._phase
-    if phase is Phase.OVER:
-        return totals, rounds
-    r = c.r
-    index = r.number
-    plan = r.plan
-    eldest = r.eldest
-    dealer = r.dealer
-    trump = r.trump
-    calls = list(r.calls)
-    order = r.bid_order
-    leader = c.leader
-    bids = list(c.bids)
-    won = list(c.won)
-    played = state._played
-    hands = [hand & ~played for hand in c.dealt]
-    seat = state._to_move
-    trick = state._trick
+    schedule = t.schedule
+    if state is None:
+        totals = [0] * n
+        rounds: list[tuple[int, ...]] = []
+        index = 0
+        plan = schedule[0]
+        dealing = True
+    else:
+        # The state's private fields: this module is part of the engine.
+        c = state._c
+        totals = list(c.ledger.totals)
+        rounds = [result.scores for result in c.ledger.results]
+        phase = state._phase
+        if phase is Phase.OVER:
+            return totals, rounds
+        r = c.r
+        index = r.number
+        plan = r.plan
+        eldest = r.eldest
+        trump = r.trump
+        calls = list(r.calls)
+        order = r.bid_order
+        leader = c.leader
+        bids = list(c.bids)
+        won = list(c.won)
+        played = state._played
+        hands = [hand & ~played for hand in c.dealt]
+        seat = state._to_move
+        trick = state._trick
+        win = state._win
+        dealing = False
     while True:
+        if dealing:
+            # A new round (as ``_engine._start_round`` deals it).
+            dealer = (first_dealer + index) % n
+            if index < len(deals):
+                deal = deals[index]
+            else:
+                deal = deal_from_seed(t, seed, index, plan, dealer)
+            hands = list(deal.hands)
+            eldest = dealer + 1 if dealer + 1 < n else 0
+            trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
+            bids = [-1] * n
+            won = [0] * n
+            calls = []
+            leader = seat = eldest
+            trick = ()
+            win = 0
+            if plan.kind is RoundKind.AUCTION:
+                phase = Phase.AUCTION
+            else:
+                order = t.seats_from[eldest]
+                if trump < 0:
+                    phase = Phase.CHOOSE_TRUMP
+                    seat = dealer
+                else:
+                    phase = Phase.BID
+        dealing = True
         cards = plan.cards
         if phase is Phase.AUCTION:
             # The auction: calls from the first player round to the dealer.
@@ -189,119 +323,90 @@ def _finish(
             phase = Phase.BID
         if phase is Phase.BID:
             # The bids, in order from ``seat``; the last one is hooked.
-            hook = hooked(cards, t.hook_in_one_card_rounds)
-            last = order[-1]
-            start = order.index(seat)
-            for seat in order[start:]:
-                allowed = (2 << cards) - 1
-                if seat == last and hook:
+            last = order[-1] if hooked(cards, t.hook_in_one_card_rounds) else -1
+            for seat in order[order.index(seat) :]:  # noqa: B020 (read once, at the start)
+                forbidden = -1
+                if seat == last:
+                    # -1 marks a seat that has not bid yet; zeros add nothing either.
                     forbidden = forbidden_bid(cards, sum(bid for bid in bids if bid > 0))
-                    if forbidden >= 0:
-                        allowed &= ~(1 << forbidden)
                 if policy is None:
-                    i = draw(allowed.bit_count())
-                    while i:
-                        allowed &= allowed - 1
-                        i -= 1
-                    bids[seat] = (allowed & -allowed).bit_length() - 1
+                    # The i-th of the numbers 0 to ``cards`` less the forbidden
+                    # one (at most ``cards``): the i-th of ``legal_moves``.
+                    bid = draw(cards if forbidden >= 0 else cards + 1)
+                    if 0 <= forbidden <= bid:
+                        bid += 1
                 else:
+                    allowed = (2 << cards) - 1 & ~(1 << forbidden if forbidden >= 0 else 0)
                     move = policy(_BID_MOVES.get(allowed) or _bids(allowed))
                     if type(move) is not Bid or not allowed >> move.tricks & 1:
                         raise IllegalMoveError(
                             move, seat, "the policy did not pick one of the legal moves"
                         )
-                    bids[seat] = move.tricks
+                    bid = move.tricks
+                bids[seat] = bid
             seat = leader
             phase = Phase.PLAY
-        # The tricks. ``count`` cards are on the table, led in ``led``;
-        # ``best`` (played by ``winner``) is winning.
-        takes = t.takes[trump]
+        # The tricks. ``best`` (played by ``winner``) is winning; the cards
+        # that may follow it are the hand's cards in the first of the masks
+        # ``first``, ``second``, ``third`` that the hand meets (as in
+        # ``_play.legal_plays``). Before a trick is led, ``best`` is NO_CARD,
+        # which every card takes, and the masks are empty: any card goes.
+        takes = t.takes[trump] + (_EVERY_CARD,)
+        seats_from = t.seats_from
         follow = t.follow[trump]
-        count = len(trick)
-        led = best = winner = 0
-        if count:
-            win = state._win
+        if trick:
             led = SUIT_OF[trick[0]]
             best = trick[win]
             winner = (leader + win) % n
-        trick = ()
+            first, second, third = follow[best * 4 + led]
+            seats = t.seats_from[leader][len(trick) :]
+        else:
+            seats = t.seats_from[leader]
+            led = best = _NO_CARD
+            first = second = third = 0
         while True:
-            hand = hands[seat]
-            if count:
-                first, second, third = follow[best * 4 + led]
+            for seat in seats:
+                hand = hands[seat]
                 legal = hand & first or hand & second or hand & third or hand
-            else:
-                legal = hand
-            if policy is None:
-                k = legal.bit_count()
-                if bits is None:
-                    i = draw(k)
-                else:
+                if bits is not None:
+                    # ``rng.choice`` of the legal plays, drawn as it draws.
+                    k = legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
                         i = bits(size)
-                while i:
-                    legal &= legal - 1
-                    i -= 1
-                bit = legal & -legal
-                card = bit.bit_length() - 1
-            else:
-                card = _pick_play(policy, legal, seat)
-                bit = 1 << card
-            hands[seat] = hand ^ bit
-            if not count:
-                led = SUIT_OF[card]
-                best = card
-                winner = seat
-            elif takes[best] >> card & 1:
-                best = card
-                winner = seat
-            count += 1
-            if count < n:
-                seat = seat + 1 if seat + 1 < n else 0
-                continue
+                    while i:
+                        legal &= legal - 1
+                        i -= 1
+                    bit = legal & -legal
+                    card = bit.bit_length() - 1
+                else:
+                    card = _pick_play(policy, draw, legal, seat)
+                    bit = 1 << card
+                hands[seat] = hand ^ bit
+                if takes[best] >> card & 1:
+                    # The obligations change only when the winning card does.
+                    if best == _NO_CARD:
+                        led = SUIT_OF[card]
+                    best = card
+                    winner = seat
+                    first, second, third = follow[card * 4 + led]
             won[winner] += 1
-            count = 0
-            seat = winner
             if not hands[winner]:
                 break
+            seats = seats_from[winner]
+            led = best = _NO_CARD
+            first = second = third = 0
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
-        suit = _SUITS[trump]
-        points = []
-        for s in range(n):
-            point = round_score(rules, cards, suit, bids[s], won[s])
-            points.append(point)
-            totals[s] += point
-        rounds.append(tuple(points))
+        table = t.points_of(cards, trump)
+        points = tuple([table[bids[s]][won[s]] for s in range(n)])
+        totals = list(map(add, totals, points))
+        rounds.append(points)
         index += 1
-        if index < len(t.schedule):
-            plan = t.schedule[index]
+        if index < len(schedule):
+            plan = schedule[index]
         elif totals.count(max(totals)) > 1 and rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
             plan = _TIEBREAK_ROUND
         else:
             return totals, rounds
-        dealer = (g.first_dealer + index) % n
-        if index < len(g.deals):
-            deal = g.deals[index]
-        else:
-            deal = deal_from_seed(t, g.seed, index, plan, dealer)
-        hands = list(deal.hands)
-        eldest = (dealer + 1) % n
-        trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
-        bids = [-1] * n
-        won = [0] * n
-        calls = []
-        leader = eldest
-        if plan.kind is RoundKind.AUCTION:
-            phase = Phase.AUCTION
-            seat = eldest
-        else:
-            order = tuple((eldest + i) % n for i in range(n))
-            if trump < 0:
-                phase = Phase.CHOOSE_TRUMP
-                seat = dealer
-            else:
-                phase = Phase.BID
-                seat = eldest

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._cards import SUIT_MASKS, SUIT_OF, card_index
+from pocha_rules._cards import SUIT_MASKS, SUIT_OF, Suit, card_index
 from pocha_rules._rules import MissPenalty, RuleSet, TrumpWhenAllDealt
+from pocha_rules._scoring import round_score
 
 __all__ = ["Tables", "tables_for"]
 
@@ -31,6 +32,7 @@ class Tables:
         "auction_winner_leads",
         "beats",
         "dealer_chooses",
+        "deck_bits",
         "deck_cards",
         "deck_mask",
         "follow",
@@ -41,6 +43,7 @@ class Tables:
         "no_bids",
         "no_tricks",
         "players",
+        "points",
         "rules",
         "schedule",
         "seats_from",
@@ -50,6 +53,8 @@ class Tables:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        self.points: dict[int, tuple[tuple[int, ...], ...]] = {}
+        """Filled by :meth:`points_of`, by ``cards * 4 + trump``."""
         self.players = n = rules.players
         self.seats_from: tuple[tuple[int, ...], ...] = tuple(
             tuple((first + i) % n for i in range(n)) for first in range(n)
@@ -76,6 +81,7 @@ class Tables:
                 for stronger in ranks[:position]:
                     beats[index] |= 1 << card_index(stronger, suit)
         self.deck_cards: tuple[int, ...] = tuple(sorted(deck_cards))
+        self.deck_bits: tuple[int, ...] = tuple(1 << i for i in self.deck_cards)
         self.deck_mask = sum(1 << i for i in deck_cards)
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
@@ -108,6 +114,21 @@ class Tables:
         # No trick reaches this (the winning card is of the led suit or a
         # trump); it reads the obligations as a trick led in ``led`` would.
         return (suit, trumps if self.must_ruff else 0, 0)
+
+    def points_of(self, cards: int, trump: int) -> tuple[tuple[int, ...], ...]:
+        """What a round of ``cards`` cards under ``trump`` scores:
+        ``points[bid][won]`` is :func:`~pocha_rules._scoring.round_score`'s
+        answer, worked out once per round size and trump.
+        """
+        points = self.points.get(cards * 4 + trump)
+        if points is None:
+            suit = Suit(trump)
+            points = tuple(
+                tuple(round_score(self.rules, cards, suit, bid, won) for won in range(cards + 1))
+                for bid in range(cards + 1)
+            )
+            self.points[cards * 4 + trump] = points
+        return points
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Tables and other.rules == self.rules
