@@ -21,7 +21,6 @@ from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrum
 from pocha_rules._play import explain_play
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._scoring import round_score
 from pocha_rules._state import (
     Context,
     GameSetup,
@@ -203,8 +202,8 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
     cards = r.plan.cards
     allowed = (2 << cards) - 1
     if seat == r.bid_order[-1] and hooked(cards, t.hook_in_one_card_rounds):
-        # -1 marks a seat that has not bid yet; zeros add nothing either.
-        forbidden = forbidden_bid(cards, sum(bid for bid in bids if bid > 0))
+        # -1 marks a seat that has not bid yet: counting them cancels them out.
+        forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
         if forbidden >= 0:
             allowed &= ~(1 << forbidden)
     return allowed
@@ -216,8 +215,8 @@ def _forbidden(state: GameState) -> int:
     cards = r.plan.cards
     if state._to_move != r.bid_order[-1] or not hooked(cards, c.g.tables.hook_in_one_card_rounds):
         return -1
-    # -1 marks a seat that has not bid yet; zeros add nothing either.
-    return forbidden_bid(cards, sum(bid for bid in c.bids if bid > 0))
+    # -1 marks a seat that has not bid yet: counting them cancels them out.
+    return forbidden_bid(cards, sum(c.bids) + c.bids.count(-1))
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -288,7 +287,9 @@ def apply(state: GameState, move: Move) -> GameState:
                         # The trick is complete: its winner leads the next.
                         g, r, ledger, bids, leader, won, n, takes, follow, dealt = c
                         winner = (leader + win) % n
-                        won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+                        tricks = list(won)  # cheaper than slicing the tuple
+                        tricks[winner] += 1
+                        won = tuple(tricks)
                         if not dealt[state._to_move] & ~played:
                             return _finish_round(state, won, moves)
                         new = _blank(GameState)
@@ -371,7 +372,9 @@ def _hand(state: GameState, seat: int) -> int:
 def _bid(state: GameState, move: Bid) -> GameState:
     seat = state._to_move
     g, r, ledger, bids, leader, won, n, takes, follow, dealt = state._c
-    bids = (*bids[:seat], move.tricks, *bids[seat + 1 :])
+    said = list(bids)  # cheaper than slicing the tuple
+    said[seat] = move.tricks
+    bids = tuple(said)
     c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = (state._moves, move)
     order = r.bid_order
@@ -430,16 +433,14 @@ def _choose_trump(state: GameState, suit: Suit) -> GameState:
 def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> GameState:
     c = state._c
     g = c.g
+    t = g.tables
     r = c.r
-    rules = g.tables.rules
-    trump = _SUITS[r.trump]
+    trump = r.trump
     cards = r.plan.cards
     bids = c.bids
-    points = []
-    for seat in range(c.players):
-        points.append(round_score(rules, cards, trump, bids[seat], won[seat]))
-    scores = tuple(points)
-    result = RoundResult(r.number, r.dealer, cards, r.plan.kind, trump, bids, won, scores)
+    points = t.points_of(cards, trump)
+    scores = tuple([points[bid][tricks] for bid, tricks in zip(bids, won, strict=True)])
+    result = RoundResult(r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
     old = c.ledger
     totals = tuple(map(add, old.totals, scores))
     ledger = _new(

@@ -327,8 +327,8 @@ def _play(
             for seat in order[order.index(seat) :]:  # noqa: B020 (read once, at the start)
                 forbidden = -1
                 if seat == last:
-                    # -1 marks a seat that has not bid yet; zeros add nothing either.
-                    forbidden = forbidden_bid(cards, sum(bid for bid in bids if bid > 0))
+                    # -1 marks a seat that has not bid yet: counting them cancels them out.
+                    forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
                 if policy is None:
                     # The i-th of the numbers 0 to ``cards`` less the forbidden
                     # one (at most ``cards``): the i-th of ``legal_moves``.
