@@ -46,9 +46,10 @@ returns), for example ``rng.choice`` or ``min``."""
 
 _TIEBREAK_ROUND: Final = Round(1)
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
-_NO_CARD: Final = 48
-"""Stands for the winning card before a trick is led: every card takes it."""
-_EVERY_CARD: Final = (1 << 48) - 1
+_FOLLOWERS: Final = tuple(
+    tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
+)
+"""The seats that follow each lead, in turn, by number of players."""
 
 
 def rollout(
@@ -332,7 +333,14 @@ def _play(
                 if policy is None:
                     # The i-th of the numbers 0 to ``cards`` less the forbidden
                     # one (at most ``cards``): the i-th of ``legal_moves``.
-                    bid = draw(cards if forbidden >= 0 else cards + 1)
+                    k = cards if forbidden >= 0 else cards + 1
+                    if bits is None:
+                        bid = draw(k)
+                    else:  # as ``draw`` does, without a Python call
+                        size = _SIZE[k]
+                        bid = bits(size)
+                        while bid >= k:
+                            bid = bits(size)
                     if 0 <= forbidden <= bid:
                         bid += 1
                 else:
@@ -346,28 +354,25 @@ def _play(
                 bids[seat] = bid
             seat = leader
             phase = Phase.PLAY
-        # The tricks. ``best`` (played by ``winner``) is winning; the cards
-        # that may follow it are the hand's cards in the first of the masks
-        # ``first``, ``second``, ``third`` that the hand meets (as in
-        # ``_play.legal_plays``). Before a trick is led, ``best`` is NO_CARD,
-        # which every card takes, and the masks are empty: any card goes.
-        takes = t.takes[trump] + (_EVERY_CARD,)
-        seats_from = t.seats_from
+        # The tricks: ``seat`` leads (unless ``trick`` is already led), then
+        # the ``others`` follow. ``best`` (played by ``winner``) is winning;
+        # the cards that may follow it are the hand's cards in the first of
+        # the masks ``first``, ``second``, ``third`` that the hand meets (as
+        # in ``_play.legal_plays``).
+        takes = t.takes[trump]
         follow = t.follow[trump]
         if trick:
             led = SUIT_OF[trick[0]]
             best = trick[win]
             winner = (leader + win) % n
             first, second, third = follow[best * 4 + led]
-            seats = t.seats_from[leader][len(trick) :]
+            others = t.seats_from[leader][len(trick) :]
         else:
-            seats = t.seats_from[leader]
-            led = best = _NO_CARD
-            first = second = third = 0
+            seat = leader
         while True:
-            for seat in seats:
-                hand = hands[seat]
-                legal = hand & first or hand & second or hand & third or hand
+            if not trick:
+                # The lead: any card of the hand.
+                legal = hand = hands[seat]
                 if bits is not None:
                     # ``rng.choice`` of the legal plays, drawn as it draws.
                     k = legal.bit_count()
@@ -384,19 +389,39 @@ def _play(
                     card = _pick_play(policy, draw, legal, seat)
                     bit = 1 << card
                 hands[seat] = hand ^ bit
+                led = SUIT_OF[card]
+                best = card
+                winner = seat
+                first, second, third = follow[card * 4 + led]
+                others = _FOLLOWERS[n][seat]
+            for seat in others:
+                hand = hands[seat]
+                legal = hand & first or hand & second or hand & third or hand
+                if bits is not None:  # as for the lead
+                    k = legal.bit_count()
+                    size = _SIZE[k]
+                    i = bits(size)
+                    while i >= k:
+                        i = bits(size)
+                    while i:
+                        legal &= legal - 1
+                        i -= 1
+                    bit = legal & -legal
+                    card = bit.bit_length() - 1
+                else:
+                    card = _pick_play(policy, draw, legal, seat)
+                    bit = 1 << card
+                hands[seat] = hand ^ bit
                 if takes[best] >> card & 1:
                     # The obligations change only when the winning card does.
-                    if best == _NO_CARD:
-                        led = SUIT_OF[card]
                     best = card
                     winner = seat
                     first, second, third = follow[card * 4 + led]
             won[winner] += 1
             if not hands[winner]:
                 break
-            seats = seats_from[winner]
-            led = best = _NO_CARD
-            first = second = third = 0
+            seat = winner
+            trick = ()
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
         table = t.points_of(cards, trump)
