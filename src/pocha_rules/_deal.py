@@ -71,6 +71,7 @@ class DealtRound(NamedTuple):
 
 
 _new: Final = tuple.__new__
+_AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-up
 
 
 _BLAKE2B: Final = blake2b(digest_size=40, person=b"pocha")
@@ -173,7 +174,7 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
 def _with_trump(
     t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
 ) -> DealtRound:
-    if plan.kind is RoundKind.AUCTION:
+    if plan.kind is _AUCTION_ROUND:
         return _new(DealtRound, (hands, stock, -1, False))
     if stock:
         return _new(DealtRound, (hands, stock, shown, False))

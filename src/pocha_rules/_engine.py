@@ -39,6 +39,10 @@ __all__ = ["apply", "explain", "is_legal", "legal_moves", "new_game", "score"]
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
 _OVER: Final = Phase.OVER
+# Enum members are looked up on their class at some cost: the hot path reads
+# these module constants instead.
+_AUCTION_ROUND: Final = RoundKind.AUCTION
+_TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _new: Final = tuple.__new__
 _blank: Final = object.__new__
 _SUITS: Final = tuple(Suit)
@@ -97,7 +101,7 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
     else:
         totals = ledger.totals
         tied = totals.count(max(totals)) > 1
-        if not tied or t.rules.tiebreak is not Tiebreak.ONE_CARD_ROUNDS:
+        if not tied or t.rules.tiebreak is not _TIEBREAK_ROUNDS:
             assert last is not None
             return _game_over(g, ledger, last)
         plan = _TIEBREAK_ROUND
@@ -108,7 +112,7 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
         deal = deal_from_seed(t, g.seed, index, plan, dealer)
     eldest = (dealer + 1) % n
     trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
-    auction = plan.kind is RoundKind.AUCTION
+    auction = plan.kind is _AUCTION_ROUND
     order = () if auction else t.seats_from[eldest]
     info = _new(RoundInfo, (index, plan, dealer, eldest, deal, trump, (), -1, order, eldest))
     bids = t.no_bids

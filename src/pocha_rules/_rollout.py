@@ -45,6 +45,15 @@ Policy = Callable[[tuple[Move, ...]], Move]
 returns), for example ``rng.choice`` or ``min``."""
 
 _TIEBREAK_ROUND: Final = Round(1)
+# Enum members as module constants: ``Phase.BID`` is a class attribute look-up
+# that costs as much as a few operations of the trick loop.
+_AUCTION: Final = Phase.AUCTION
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
+_BID: Final = Phase.BID
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_AUCTION_ROUND: Final = RoundKind.AUCTION
+_TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
 _FOLLOWERS: Final = tuple(
     tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
@@ -236,7 +245,7 @@ def _play(
         totals = list(c.ledger.totals)
         rounds = [result.scores for result in c.ledger.results]
         phase = state._phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return totals, rounds
         r = c.r
         index = r.number
@@ -271,18 +280,18 @@ def _play(
             leader = seat = eldest
             trick = ()
             win = 0
-            if plan.kind is RoundKind.AUCTION:
-                phase = Phase.AUCTION
+            if plan.kind is _AUCTION_ROUND:
+                phase = _AUCTION
             else:
                 order = t.seats_from[eldest]
                 if trump < 0:
-                    phase = Phase.CHOOSE_TRUMP
+                    phase = _CHOOSE_TRUMP
                     seat = dealer
                 else:
-                    phase = Phase.BID
+                    phase = _BID
         dealing = True
         cards = plan.cards
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             # The auction: calls from the first player round to the dealer.
             while len(calls) < n:
                 highest = max(calls) if calls else -1
@@ -309,8 +318,8 @@ def _play(
             order = tuple(s for s in ((eldest + i) % n for i in range(n)) if s != seat)
             leader = seat if t.auction_winner_leads else eldest
             bids[seat] = best
-            phase = Phase.CHOOSE_TRUMP
-        if phase is Phase.CHOOSE_TRUMP:
+            phase = _CHOOSE_TRUMP
+        if phase is _CHOOSE_TRUMP:
             if policy is None:
                 trump = draw(4)
             else:
@@ -321,8 +330,8 @@ def _play(
                     )
                 trump = move.suit.value
             seat = order[0]
-            phase = Phase.BID
-        if phase is Phase.BID:
+            phase = _BID
+        if phase is _BID:
             # The bids, in order from ``seat``; the last one is hooked.
             last = order[-1] if hooked(cards, t.hook_in_one_card_rounds) else -1
             for seat in order[order.index(seat) :]:  # noqa: B020 (read once, at the start)
@@ -353,7 +362,7 @@ def _play(
                     bid = move.tricks
                 bids[seat] = bid
             seat = leader
-            phase = Phase.PLAY
+            phase = _PLAY
         # The tricks: ``seat`` leads (unless ``trick`` is already led), then
         # the ``others`` follow. ``best`` (played by ``winner``) is winning;
         # the cards that may follow it are the hand's cards in the first of
@@ -431,7 +440,7 @@ def _play(
         index += 1
         if index < len(schedule):
             plan = schedule[index]
-        elif totals.count(max(totals)) > 1 and rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
+        elif totals.count(max(totals)) > 1 and rules.tiebreak is _TIEBREAK_ROUNDS:
             plan = _TIEBREAK_ROUND
         else:
             return totals, rounds
