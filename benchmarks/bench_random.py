@@ -2,7 +2,7 @@
 
 Plays uniformly random 4-player, 40-card, 9-card hands (deal, bids, every
 trick) and complete ``classic`` games through ``legal_moves`` + ``apply``,
-then the same games with ``rollout``, and prints how many it plays per
+then with ``rollout`` and ``simulate``, and prints how many it plays per
 second. ``bench_openspiel.py`` sets these against OpenSpiel.
 
     python benchmarks/bench_random.py [--seconds 3]
@@ -14,7 +14,7 @@ import argparse
 import random
 import time
 
-from pocha_rules import RuleSet, apply, legal_moves, new_game, rollout
+from pocha_rules import RuleSet, apply, legal_moves, new_game, rollout, simulate
 
 
 def play_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
@@ -37,11 +37,19 @@ def roll_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
     return 0
 
 
-def rate(rules: RuleSet, seconds: float, *, fast: bool = False) -> tuple[float, float]:
-    """Games and moves per second, over about ``seconds`` of play."""
+def simulate_hands(rules: RuleSet, count: int, rng: random.Random) -> int:
+    """The same games as :func:`play_hands` but with each game's first dealer
+    drawn from its seed, with the batch simulator; returns 0."""
+    simulate(rules, count, rng=rng)
+    return 0
+
+
+def rate(rules: RuleSet, seconds: float, *, fast: str = "") -> tuple[float, float]:
+    """Games and moves per second, over about ``seconds`` of play (``fast``:
+    ``"rollout"`` or ``"simulate"`` instead of ``legal_moves`` + ``apply``)."""
     rng = random.Random(12345)
     games = moves = 0
-    play = roll_hands if fast else play_hands
+    play = {"": play_hands, "rollout": roll_hands, "simulate": simulate_hands}[fast]
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         moves += play(rules, 50, rng)
@@ -58,10 +66,11 @@ def main() -> None:
     print(f"9-card hands (4 players, 40 cards): {hands:10,.0f} /s  ({hand_moves:,.0f} moves/s)")
     games, game_moves = rate(RuleSet(players=4, schedule="classic"), args.seconds)
     print(f"complete classic games:             {games:10,.1f} /s  ({game_moves:,.0f} moves/s)")
-    hands, _ = rate(hand, args.seconds, fast=True)
-    print(f"9-card hands with rollout:          {hands:10,.0f} /s")
-    games, _ = rate(RuleSet(players=4, schedule="classic"), args.seconds, fast=True)
-    print(f"classic games with rollout:         {games:10,.1f} /s")
+    for fast in ("rollout", "simulate"):
+        hands, _ = rate(hand, args.seconds, fast=fast)
+        print(f"9-card hands with {fast:<8}          {hands:10,.0f} /s")
+        games, _ = rate(RuleSet(players=4, schedule="classic"), args.seconds, fast=fast)
+        print(f"classic games with {fast:<8}         {games:10,.1f} /s")
 
 
 if __name__ == "__main__":
