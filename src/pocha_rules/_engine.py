@@ -146,46 +146,38 @@ def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
 
 # --- moves ----------------------------------------------------------------
 
-_SUIT_PLAYS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = ({}, {}, {}, {})
-"""The plays of each suit's 12-bit chunks of a mask, filled as they are met
-(at most 4 x 4096 small tuples, shared with ``_ONE_SUIT``)."""
+
+class _SuitPlays(dict[int, tuple[Play, ...]]):
+    """The plays of one suit's 12-bit chunks of a mask, built as they are
+    first met (at most 4,096 small tuples; the empty chunk has none)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.suit = suit
+
+    def __missing__(self, chunk: int) -> tuple[Play, ...]:
+        base = 12 * self.suit
+        plays = self[chunk] = tuple(PLAYS[base + i] for i in range(12) if chunk >> i & 1)
+        return plays
 
 
-def _plays_in_suit(suit: int, chunk: int) -> tuple[Play, ...]:
-    plays = _SUIT_PLAYS[suit].get(chunk)
-    if plays is None:
-        base = 12 * suit
-        plays = tuple(PLAYS[base + i] for i in range(12) if chunk >> i & 1)
-        _SUIT_PLAYS[suit][chunk] = plays
-    return plays
-
-
-_OROS, _COPAS, _ESPADAS, _BASTOS = _SUIT_PLAYS
+_OROS, _COPAS, _ESPADAS, _BASTOS = (_SuitPlays(suit) for suit in range(4))
 _ONE_SUIT: Final[dict[int, tuple[Play, ...]]] = {}
-"""The same tuples as ``_SUIT_PLAYS``, by the whole mask: one look-up for
+"""The same tuples as the ``_SuitPlays``, by the whole mask: one look-up for
 the common case of cards of one suit (following, ruffing)."""
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
-    suit = SUIT_OF[mask.bit_length() - 1]
-    if suit == SUIT_OF[(mask & -mask).bit_length() - 1]:
-        plays = _plays_in_suit(suit, mask >> 12 * suit)
+    oros = _OROS[mask & 0xFFF]
+    copas = _COPAS[mask >> 12 & 0xFFF]
+    espadas = _ESPADAS[mask >> 24 & 0xFFF]
+    bastos = _BASTOS[mask >> 36]
+    plays = oros + copas + espadas + bastos
+    # CPython gives back the other tuple itself when adding an empty one: the
+    # plays are one of the four only when the mask holds a single suit, and
+    # those masks (a bounded number) are cached.
+    if plays is oros or plays is copas or plays is espadas or plays is bastos:
         _ONE_SUIT[mask] = plays
-        return plays
-    # The four suits' chunks, written out: a lead offers the whole hand.
-    plays = ()
-    chunk = mask & 0xFFF
-    if chunk:
-        plays = _OROS.get(chunk) or _plays_in_suit(0, chunk)
-    chunk = mask >> 12 & 0xFFF
-    if chunk:
-        plays += _COPAS.get(chunk) or _plays_in_suit(1, chunk)
-    chunk = mask >> 24 & 0xFFF
-    if chunk:
-        plays += _ESPADAS.get(chunk) or _plays_in_suit(2, chunk)
-    chunk = mask >> 36
-    if chunk:
-        plays += _BASTOS.get(chunk) or _plays_in_suit(3, chunk)
     return plays
 
 
