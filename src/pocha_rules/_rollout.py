@@ -384,6 +384,9 @@ def _play(
                 legal = hand = hands[seat]
                 if bits is not None:
                     # ``rng.choice`` of the legal plays, drawn as it draws.
+                    # (Written out here and for the followers: a function
+                    # call per card would cost more than the lead saves by
+                    # being played apart.)
                     k = legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
