@@ -206,13 +206,10 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
 
 
 def _forbidden(state: GameState) -> int:
-    c = state._c
-    r = c.r
-    cards = r.plan.cards
-    if state._to_move != r.bid_order[-1] or not hooked(cards, c.g.tables.hook_in_one_card_rounds):
-        return -1
-    # -1 marks a seat that has not bid yet: counting them cancels them out.
-    return forbidden_bid(cards, sum(c.bids) + c.bids.count(-1))
+    """The bid the hook forbids in a bidding state, or -1: the one number
+    from 0 to the round's cards that the state's allowed mask leaves out."""
+    missing = ((2 << state._c.r.plan.cards) - 1) & ~state._legal
+    return missing.bit_length() - 1
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
