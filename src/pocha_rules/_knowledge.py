@@ -15,7 +15,7 @@ from pocha_rules._bidding import hooked
 from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, cards_of
 from pocha_rules._play import beats_winner
 from pocha_rules._state import Phase
-from pocha_rules._tables import Tables, tables_for
+from pocha_rules._tables import tables_for
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
@@ -27,18 +27,7 @@ __all__ = [
     "tricks_needed",
     "unseen_cards",
     "unseen_mask",
-    "winning_position",
 ]
-
-
-def winning_position(t: Tables, trick: tuple[int, ...], trump: int) -> int:
-    """The position in ``trick`` (card indices in play order) of the card
-    that is winning it; 0 for an empty trick."""
-    win = 0
-    for position in range(1, len(trick)):
-        if beats_winner(t, trick[position], trick[win], trump):
-            win = position
-    return win
 
 
 def forbidden_bid(view: PlayerView) -> int | None:

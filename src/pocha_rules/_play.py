@@ -12,7 +12,7 @@ from __future__ import annotations
 from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Suit, cards_of
 from pocha_rules._tables import Tables
 
-__all__ = ["beats_winner", "explain_play", "legal_plays"]
+__all__ = ["beats_winner", "explain_play", "legal_plays", "winning_position"]
 
 
 def legal_plays(t: Tables, hand: int, trick: tuple[int, ...], win: int, trump: int) -> int:
@@ -33,6 +33,16 @@ def beats_winner(t: Tables, card: int, best: int, trump: int) -> bool:
     if (t.beats[best] >> card) & 1:
         return True
     return SUIT_OF[card] == trump and SUIT_OF[best] != trump
+
+
+def winning_position(t: Tables, trick: tuple[int, ...], trump: int) -> int:
+    """The position in ``trick`` (card indices in play order) of the card
+    that is winning it; 0 for an empty trick."""
+    win = 0
+    for position in range(1, len(trick)):
+        if beats_winner(t, trick[position], trick[win], trump):
+            win = position
+    return win
 
 
 def _names(mask: int) -> str:

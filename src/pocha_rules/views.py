@@ -43,10 +43,9 @@ from pocha_rules._knowledge import (
     known_voids,
     tricks_needed,
     unseen_cards,
-    winning_position,
 )
 from pocha_rules._moves import PLAYS, TRUMP_CHOICES, Call, Move, Pass
-from pocha_rules._play import legal_plays
+from pocha_rules._play import legal_plays, winning_position
 from pocha_rules._rules import RuleSet
 from pocha_rules._sampling import sample_state, sample_states
 from pocha_rules._schedules import Round, RoundKind
