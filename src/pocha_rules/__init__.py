@@ -14,7 +14,7 @@ Immutable game states and pure functions: :func:`new_game`,
 
 from pocha_rules._cards import Card, Suit
 from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, explain, is_legal, legal_moves, new_game, score
+from pocha_rules._engine import apply, explain, is_legal, legal_moves, score
 from pocha_rules._errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -23,6 +23,7 @@ from pocha_rules._errors import (
     ParseError,
     PochaError,
 )
+from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
 from pocha_rules._rollout import rollout, rollout_rounds, simulate
 from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt

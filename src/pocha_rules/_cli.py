@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
-from pocha_rules._engine import apply, new_game
+from pocha_rules._engine import apply
 from pocha_rules._errors import IllegalMoveError, PochaError
+from pocha_rules._game import new_game
 from pocha_rules._moves import Move, Play, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, Round

@@ -1,26 +1,27 @@
-"""The rules in motion: :func:`new_game`, :func:`legal_moves`, :func:`apply`.
+"""The rules in motion: :func:`legal_moves`, :func:`apply` and the first
+state of a game (:func:`new_game`, in ``_game``, checks its arguments first).
 
 Each phase has a transition function here; the rules they apply live in
 ``_play`` (what may be played), ``_bidding`` (the hook and the auction),
-``_scoring`` and ``_deal``. :func:`apply` always checks the move; the check is
+``_scoring`` and ``_shuffle``. :func:`apply` always checks the move; the check is
 a bit test against the legal set the state already holds, and only a refused
 move pays for a sentence explaining why (:func:`explain`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import add
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
-from pocha_rules._deal import Deal, check_deals, deal_from_seed, seeded_dealer
-from pocha_rules._errors import IllegalMoveError, PochaError
+from pocha_rules._deal import DealtRound
+from pocha_rules._errors import IllegalMoveError
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
-from pocha_rules._rules import RuleSet, Tiebreak
+from pocha_rules._rules import Tiebreak
 from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._shuffle import deal_from_seed
 from pocha_rules._state import (
     Context,
     GameSetup,
@@ -32,9 +33,9 @@ from pocha_rules._state import (
     RoundResult,
     context,
 )
-from pocha_rules._tables import Tables, tables_for
+from pocha_rules._tables import Tables
 
-__all__ = ["apply", "explain", "is_legal", "legal_moves", "new_game", "score"]
+__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
 
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
@@ -44,52 +45,13 @@ _OVER: Final = Phase.OVER
 _AUCTION_ROUND: Final = RoundKind.AUCTION
 _TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _new: Final = tuple.__new__
-_blank: Final = object.__new__
 _SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
 
 
-def new_game(
-    rules: RuleSet,
-    *,
-    seed: int | None = None,
-    dealer: int | None = None,
-    deals: Sequence[Deal] = (),
-) -> GameState:
-    """Start a game: the first round is dealt and waits for its first move.
-
-    Args:
-        rules: The rules to play by.
-        seed: Deals every round (and the first dealer, when ``dealer`` is not
-            given). The same rules, seed and moves always give the same game.
-            ``None`` draws a fresh seed, kept in :attr:`GameState.seed`.
-        dealer: The seat that deals the first round.
-        deals: Explicit deals for the first rounds, in order, to play a real
-            table's cards; the rounds after them are dealt from the seed.
-
-    Raises:
-        InvalidDealError: A deal does not fit the rules or its round.
-        PochaError: ``seed`` or ``dealer`` is not a valid value.
-
-    >>> state = new_game(RuleSet(), seed=7, dealer=3)
-    >>> state.phase, state.to_move, state.cards_per_player
-    (Phase.BID, 0, 1)
-
-    """
-    if not isinstance(rules, RuleSet):
-        raise PochaError(f"rules must be a RuleSet, got {rules!r}")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(63)
-    elif type(seed) is not int:
-        raise PochaError(f"seed must be a whole number, got {seed!r}")
-    t = tables_for(rules)
-    if dealer is None:
-        dealer = seeded_dealer(seed, t.players)
-    elif type(dealer) is not int or not 0 <= dealer < t.players:
-        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
-    setup = _new(GameSetup, (t, seed, dealer, check_deals(t, dealer, deals) if deals else ()))
+def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...]) -> GameState:
+    """The first state of a game whose arguments :func:`new_game` has checked."""
+    setup = _new(GameSetup, (t, seed, dealer, deals))
     return _start_round(setup, _new(Ledger, ((), (), (), t.no_tricks)), 0)
 
 
@@ -234,8 +196,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return ()
 
 
-def is_legal(state: GameState, move: Move) -> bool:
-    """Whether ``move`` may be made in ``state``."""
+def is_legal(state: GameState, move: object) -> bool:
+    """Whether ``move`` may be made in ``state`` (``False`` for anything that
+    is not a move)."""
     phase = state._phase
     if phase is _PLAY:
         return type(move) is Play and bool(state._legal >> move.card.index & 1)
@@ -285,18 +248,12 @@ def apply(state: GameState, move: Move) -> GameState:
                         won = tuple(tricks)
                         if not dealt[state._to_move] & ~played:
                             return _finish_round(state, won, moves)
-                        new = _blank(GameState)
-                        new._c = _new(
+                        c = _new(
                             Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt)
                         )
-                        new._phase = _PLAY
-                        new._to_move = winner
-                        new._played = played
-                        new._trick = ()
-                        new._win = 0
-                        new._moves = moves
-                        new._legal = dealt[winner] & ~played
-                        return new
+                        return GameState(
+                            c, _PLAY, winner, played, (), 0, moves, dealt[winner] & ~played
+                        )
                     key = trick[win] * 4 + SUIT_OF[trick[0]]
                 else:
                     trick = (card,)
@@ -308,17 +265,8 @@ def apply(state: GameState, move: Move) -> GameState:
                 # What the next seat may play: legal_plays, written out.
                 hand = c.dealt[seat] & ~played
                 first, second, third = c.follow[key]
-                # GameState(c, _PLAY, seat, ...), without the call to __init__.
-                new = _blank(GameState)
-                new._c = c
-                new._phase = _PLAY
-                new._to_move = seat
-                new._played = played
-                new._trick = trick
-                new._win = win
-                new._moves = moves
-                new._legal = hand & first or hand & second or hand & third or hand
-                return new
+                legal = hand & first or hand & second or hand & third or hand
+                return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
     elif phase is _BID:
         if type(move) is Bid and state._legal >> move.tricks & 1:
             return _bid(state, move)
@@ -371,26 +319,14 @@ def _bid(state: GameState, move: Bid) -> GameState:
     c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = (state._moves, move)
     order = r.bid_order
-    new = _blank(GameState)
-    new._c = c
-    new._played = played = state._played
-    new._trick = ()
-    new._win = 0
-    new._moves = moves
+    played = state._played
     if seat != order[-1]:
         nxt = order[order.index(seat) + 1]
-        new._phase = _BID
-        new._to_move = nxt
-        if nxt == order[-1]:
-            new._legal = _bid_mask(g.tables, r, bids, nxt)
-        else:
-            new._legal = (2 << r.plan.cards) - 1
-        return new
+        last = nxt == order[-1]
+        legal = _bid_mask(g.tables, r, bids, nxt) if last else (2 << r.plan.cards) - 1
+        return GameState(c, _BID, nxt, played, (), 0, moves, legal)
     lead = r.leader
-    new._phase = _PLAY
-    new._to_move = lead
-    new._legal = dealt[lead] & ~played
-    return new
+    return GameState(c, _PLAY, lead, played, (), 0, moves, dealt[lead] & ~played)
 
 
 def _call(state: GameState, move: Call | Pass) -> GameState:

@@ -29,12 +29,13 @@ from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF
-from pocha_rules._deal import DealtRound, deal_from_seed, seeded_dealer
+from pocha_rules._deal import DealtRound
 from pocha_rules._engine import _BID_MOVES, _ONE_SUIT, _bids, _plays
 from pocha_rules._errors import IllegalMoveError, PochaError
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._shuffle import deal_from_seed, seeded_dealer
 from pocha_rules._state import GameState, Phase
 from pocha_rules._tables import Tables, tables_for
 

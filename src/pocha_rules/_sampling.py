@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from pocha_rules._cards import cards_of
 from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, new_game
+from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
+from pocha_rules._game import new_game
 from pocha_rules._knowledge import exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
 

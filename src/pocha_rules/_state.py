@@ -12,7 +12,7 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 from __future__ import annotations
 
 import enum
-from typing import Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -47,10 +47,11 @@ class Phase(enum.StrEnum):
 
 _OVER: Final = Phase.OVER
 
-MoveChain: TypeAlias = "tuple[MoveChain, Move] | tuple[()]"
+MoveChain: TypeAlias = tuple[Any, ...]
 """The moves of a round as a chain of pairs, ``(earlier moves, last move)``
 with ``()`` for none: adding a move builds one pair instead of copying the
-round's moves (private)."""
+round's moves (private). Spelled out, the type is recursive,
+``tuple[MoveChain, Move] | tuple[()]``, which mypyc cannot compile."""
 
 
 def unchain(chain: MoveChain) -> tuple[Move, ...]:

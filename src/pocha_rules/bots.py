@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card
-from pocha_rules._engine import apply, new_game
+from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
+from pocha_rules._game import new_game
 from pocha_rules._knowledge import forbidden_bid, unseen_mask
 from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
 from pocha_rules._play import beats_winner, winning_position

@@ -82,12 +82,14 @@ from typing import Final, NoReturn
 import attrs
 
 from pocha_rules._cards import Card
-from pocha_rules._deal import Deal, deal_from_seed
-from pocha_rules._engine import apply, explain, new_game, play_unchecked
+from pocha_rules._deal import Deal
+from pocha_rules._engine import apply, explain, play_unchecked
 from pocha_rules._errors import InvalidDealError, InvalidRecordError, PochaError
+from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
+from pocha_rules._shuffle import deal_from_seed
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
 

@@ -1,0 +1,63 @@
+"""Starting a game: :func:`new_game` checks what it is given, then deals.
+
+The rest of the engine lives in ``_engine``, which may be compiled; the
+checks stay here, in plain Python, so that a bad argument gets the same
+:class:`~pocha_rules.PochaError` on every build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pocha_rules._deal import Deal, check_deals
+from pocha_rules._engine import start_game
+from pocha_rules._errors import PochaError
+from pocha_rules._rules import RuleSet
+from pocha_rules._shuffle import seeded_dealer
+from pocha_rules._state import GameState
+from pocha_rules._tables import tables_for
+
+__all__ = ["new_game"]
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    deals: Sequence[Deal] = (),
+) -> GameState:
+    """Start a game: the first round is dealt and waits for its first move.
+
+    Args:
+        rules: The rules to play by.
+        seed: Deals every round (and the first dealer, when ``dealer`` is not
+            given). The same rules, seed and moves always give the same game.
+            ``None`` draws a fresh seed, kept in :attr:`GameState.seed`.
+        dealer: The seat that deals the first round.
+        deals: Explicit deals for the first rounds, in order, to play a real
+            table's cards; the rounds after them are dealt from the seed.
+
+    Raises:
+        InvalidDealError: A deal does not fit the rules or its round.
+        PochaError: ``seed`` or ``dealer`` is not a valid value.
+
+    >>> state = new_game(RuleSet(), seed=7, dealer=3)
+    >>> state.phase, state.to_move, state.cards_per_player
+    (Phase.BID, 0, 1)
+
+    """
+    if not isinstance(rules, RuleSet):
+        raise PochaError(f"rules must be a RuleSet, got {rules!r}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(63)
+    elif type(seed) is not int:
+        raise PochaError(f"seed must be a whole number, got {seed!r}")
+    t = tables_for(rules)
+    if dealer is None:
+        dealer = seeded_dealer(seed, t.players)
+    elif type(dealer) is not int or not 0 <= dealer < t.players:
+        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
+    return start_game(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())

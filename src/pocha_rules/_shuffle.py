@@ -1,0 +1,129 @@
+"""Seeded shuffles (RULES.md 4.1): the cards of every round, and the first
+dealer, drawn from a game's seed with no generator state to carry."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pocha_rules._deal import DealtRound
+from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._tables import Tables
+
+try:  # the digest's own C module: importing all of hashlib costs milliseconds
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - interpreters built without it
+    from hashlib import blake2b
+
+__all__ = ["deal_from_seed", "seeded_dealer", "seeded_number"]
+
+_new: Final = tuple.__new__
+_AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-up
+
+
+_BLAKE2B: Final = blake2b(digest_size=40, person=b"pocha")
+
+
+def seeded_number(text: str) -> int:
+    """A 320-bit number drawn from ``text``: its personalised BLAKE2b digest.
+
+    The same text gives the same number on every machine and Python version,
+    and different texts give unrelated numbers, so a game's seed and a round's
+    index name a deal without any generator state to carry.
+    """
+    digest = _BLAKE2B.copy()  # cheaper than building a personalised one
+    digest.update(text.encode())
+    return int.from_bytes(digest.digest(), "little")
+
+
+def seeded_dealer(seed: int, players: int) -> int:
+    """The first dealer drawn from a game's seed."""
+    return seeded_number(f"{seed}:dealer") % players
+
+
+_Steps = tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]
+_STEPS: Final[dict[tuple[int, int, int], _Steps]] = {}
+"""The shuffle's steps by deck size, cards dealt and players (a few dozen)."""
+
+
+def _shuffle_steps(size: int, dealt: int, players: int) -> _Steps:
+    """The steps of :func:`deal_from_seed`'s shuffle, in chunks.
+
+    Each step is ``(position, radix, slot)``: the position filled, the
+    number of positions it draws from, and where its card goes (``k`` for
+    the ``k``-th seat from the first player, ``players`` for the card under
+    the dealt ones). A chunk's radices multiply to less than ``2**30``: one
+    division of the big number per chunk yields a small one, whose digits
+    are then taken with CPython's fast one-digit arithmetic. The digits are
+    those of dividing the big number step by step.
+    """
+    key = (size, dealt, players)
+    steps = _STEPS.get(key)
+    if steps is None:
+        last = size - 1
+        chunks: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+        chunk: list[tuple[int, int, int]] = []
+        product = 1
+        for i in range(last, max(last - dealt - 1, 0), -1):
+            if product * (i + 1) >= 1 << 30:
+                chunks.append((product, tuple(chunk)))
+                chunk, product = [], 1
+            slot = (last - i) % players if i > last - dealt else players
+            chunk.append((i, i + 1, slot))
+            product *= i + 1
+        chunks.append((product, tuple(chunk)))
+        steps = _STEPS[key] = tuple(chunks)
+    return steps
+
+
+def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -> DealtRound:
+    """Shuffle with the game's seed and the round's index, then deal one card
+    at a time from the first player round to the dealer.
+
+    The shuffle is Fisher and Yates', filled from the end of the deck, each
+    step taking its position from the next digits of :func:`seeded_number` in
+    a mixed radix (320 bits for at most 48! orders: the bias this leaves is
+    below one part in 2**117). The
+    cards are dealt from the end of the deck, so the shuffle stops as soon as
+    every dealt card and the card under them are in place.
+    """
+    # The deck holds each card's bit, and each card goes to its hand's mask
+    # the moment the shuffle puts it in place (a placed position is never
+    # read again): the same deal as shuffling first and dealing after.
+    deck = list(t.deck_bits)
+    number = seeded_number(f"{seed}:{index}")
+    n = t.players
+    dealt = n * plan.cards
+    last = len(deck) - 1
+    slots = [0] * (n + 1)  # by seat from the first player; the card under last
+    for product, steps in _shuffle_steps(last + 1, dealt, n):
+        number, low = divmod(number, product)
+        for i, radix, slot in steps:
+            j = low % radix
+            low //= radix
+            slots[slot] |= deck[j]
+            deck[j] = deck[i]
+    # The shuffle leaves position 0 alone: the card under the dealt ones
+    # when one card is left over, the dealer's last card when none is.
+    if dealt == last:
+        slots[n] = deck[0]
+    elif dealt > last:
+        slots[last % n] |= deck[0]
+        slots[n] = deck[0]
+    under = slots.pop()
+    turn = n - (dealer + 1) % n
+    hands = (*slots[turn:], *slots[:turn])
+    # The hands are disjoint parts of the deck: the stock is what is left.
+    stock = t.deck_mask - sum(hands)
+    return _with_trump(t, plan, hands, stock, under.bit_length() - 1)
+
+
+def _with_trump(
+    t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
+) -> DealtRound:
+    if plan.kind is _AUCTION_ROUND:
+        return _new(DealtRound, (hands, stock, -1, False))
+    if stock:
+        return _new(DealtRound, (hands, stock, shown, False))
+    if t.dealer_chooses:
+        return _new(DealtRound, (hands, stock, -1, False))
+    return _new(DealtRound, (hands, stock, shown, True))
