@@ -1,0 +1,94 @@
+"""Build hook: compile the engine's hot modules with mypyc.
+
+A wheel built from this source tree (``pip install .``, ``python -m build``)
+carries the modules of :data:`COMPILED` as C extensions next to their Python
+source, and CPython imports the extensions. The source is the same: mypyc
+compiles the typed Python that the pure build runs.
+
+Left pure:
+
+* editable installs (``pip install -e .``), so that an edited module takes
+  effect without a rebuild;
+* any build with ``POCHA_RULES_PURE_PYTHON=1`` in the environment, for
+  platforms without a C compiler; the wheel is then ``py3-none-any``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+COMPILED = (
+    "_bidding",
+    "_engine",
+    "_play",
+    "_playout",
+    "_scoring",
+    "_shuffle",
+    "_state",
+    "_tables",
+)
+"""The modules of ``pocha_rules`` on the hot path of legal_moves, apply and
+the rollouts. The others (attrs classes, the command line, records, views)
+stay interpreted: they gain little, and mypyc cannot compile attrs fields
+with converters."""
+
+PACKAGE = "pocha_rules"
+
+
+class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
+    """Compiles :data:`COMPILED` into the wheel, unless the build is pure."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        if self.target_name != "wheel" or version == "editable":
+            return
+        if os.environ.get("POCHA_RULES_PURE_PYTHON", "") not in ("", "0"):
+            return
+        # Kept until the wheel is written (finalize), which copies from it.
+        self._scratch = tempfile.TemporaryDirectory(prefix="pocha-mypyc-")
+        for source, target in self._compile(Path(self._scratch.name)).items():
+            build_data["force_include"][str(source)] = target
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if self._scratch is not None:
+            self._scratch.cleanup()
+
+    def _compile(self, scratch: Path) -> dict[Path, str]:
+        """Compile in ``scratch``; map each extension built to its place in
+        the wheel."""
+        # mypyc's builder and setuptools are build dependencies of this hook
+        # only (see pyproject.toml), imported when a compiled wheel is built.
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+
+        root = Path(self.root)
+        sources = [f"src/{PACKAGE}/{name}.py" for name in COMPILED]
+        cwd = os.getcwd()
+        os.chdir(root)  # mypy finds the package and its config from the root
+        try:
+            extensions = mypycify(
+                [*sources, "--cache-dir", str(scratch / "mypy-cache")],
+                opt_level="3",
+                debug_level="0",
+                target_dir=str(scratch / "c"),
+            )
+            distribution = Distribution({"name": PACKAGE, "ext_modules": extensions})
+            command = distribution.get_command_obj("build_ext")
+            command.build_lib = str(scratch / "lib")
+            command.build_temp = str(scratch / "tmp")
+            command.ensure_finalized()
+            command.run()
+        finally:
+            os.chdir(cwd)
+        lib = scratch / "lib"
+        return {path: path.relative_to(lib).as_posix() for path in lib.rglob("*") if path.is_file()}
+

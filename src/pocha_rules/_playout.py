@@ -1,0 +1,288 @@
+"""The trick loop of the fast path (``_rollout``): a game played to its end
+on local integers and bit masks, with no state and no move objects."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import add
+from typing import Final
+
+from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
+from pocha_rules._cards import SUIT_OF
+from pocha_rules._deal import DealtRound
+from pocha_rules._engine import _BID_MOVES, _ONE_SUIT, _bids, _plays
+from pocha_rules._errors import IllegalMoveError
+from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._rules import Tiebreak
+from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._shuffle import deal_from_seed
+from pocha_rules._state import GameState, Phase
+from pocha_rules._tables import Tables
+
+__all__ = ["Policy", "play_out"]
+
+Policy = Callable[[tuple[Move, ...]], Move]
+"""Picks one of the legal moves it is given (the tuple :func:`legal_moves`
+returns), for example ``rng.choice`` or ``min``."""
+
+_TIEBREAK_ROUND: Final = Round(1)
+# Enum members as module constants: ``Phase.BID`` is a class attribute look-up
+# that costs as much as a few operations of the trick loop.
+_AUCTION: Final = Phase.AUCTION
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
+_BID: Final = Phase.BID
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_AUCTION_ROUND: Final = RoundKind.AUCTION
+_TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
+_SIZE: Final = tuple(k.bit_length() for k in range(49))
+_FOLLOWERS: Final = tuple(
+    tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
+)
+"""The seats that follow each lead, in turn, by number of players."""
+
+
+def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, seat: int) -> int:
+    """The card ``policy`` picks from the plays of ``legal``, or with no
+    policy the one ``rng.choice`` would pick (``draw`` is ``rng.randrange``)."""
+    if policy is None:
+        i = draw(legal.bit_count())
+        while i:
+            legal &= legal - 1
+            i -= 1
+        return (legal & -legal).bit_length() - 1
+    move = policy(_ONE_SUIT.get(legal) or _plays(legal))
+    if type(move) is Play and legal >> move.card.index & 1:
+        return move.card.index
+    raise IllegalMoveError(move, seat, "the policy did not pick one of the legal moves")
+
+
+def play_out(
+    t: Tables,
+    seed: int,
+    first_dealer: int,
+    deals: tuple[DealtRound, ...],
+    policy: Policy | None,
+    draw: Callable[[int], int],
+    bits: Callable[[int], int] | None,
+    state: GameState | None,
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Play a game to its end from ``state``, or from its start when
+    ``state`` is None; the final totals and every round's scores."""
+    rules = t.rules
+    n = t.players
+    schedule = t.schedule
+    if state is None:
+        totals = [0] * n
+        rounds: list[tuple[int, ...]] = []
+        index = 0
+        plan = schedule[0]
+        dealing = True
+    else:
+        # The state's private fields: this module is part of the engine.
+        c = state._c
+        totals = list(c.ledger.totals)
+        rounds = [result.scores for result in c.ledger.results]
+        phase = state._phase
+        if phase is _OVER:
+            return totals, rounds
+        r = c.r
+        index = r.number
+        plan = r.plan
+        eldest = r.eldest
+        trump = r.trump
+        calls = list(r.calls)
+        order = r.bid_order
+        leader = c.leader
+        bids = list(c.bids)
+        won = list(c.won)
+        played = state._played
+        hands = [hand & ~played for hand in c.dealt]
+        seat = state._to_move
+        trick = state._trick
+        win = state._win
+        dealing = False
+    while True:
+        if dealing:
+            # A new round (as ``_engine._start_round`` deals it).
+            dealer = (first_dealer + index) % n
+            if index < len(deals):
+                deal = deals[index]
+            else:
+                deal = deal_from_seed(t, seed, index, plan, dealer)
+            hands = list(deal.hands)
+            eldest = dealer + 1 if dealer + 1 < n else 0
+            trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
+            bids = [-1] * n
+            won = [0] * n
+            calls = []
+            leader = seat = eldest
+            trick = ()
+            win = 0
+            if plan.kind is _AUCTION_ROUND:
+                phase = _AUCTION
+            else:
+                order = t.seats_from[eldest]
+                if trump < 0:
+                    phase = _CHOOSE_TRUMP
+                    seat = dealer
+                else:
+                    phase = _BID
+        dealing = True
+        cards = plan.cards
+        if phase is _AUCTION:
+            # The auction: calls from the first player round to the dealer.
+            while len(calls) < n:
+                highest = max(calls) if calls else -1
+                if policy is None:
+                    if highest < 0:
+                        choice = draw(cards + 1)
+                    else:
+                        i = draw(cards - highest + 1)
+                        choice = highest + 1 + i if i < cards - highest else -1
+                else:
+                    move = policy(auction_moves(cards, highest))
+                    if type(move) is Call and highest < move.tricks <= cards:
+                        choice = move.tricks
+                    elif type(move) is Pass and highest >= 0:
+                        choice = -1
+                    else:
+                        raise IllegalMoveError(
+                            move, seat, "the policy did not pick one of the legal moves"
+                        )
+                calls.append(choice)
+                seat = seat + 1 if seat + 1 < n else 0
+            best = max(calls)
+            seat = (eldest + calls.index(best)) % n
+            order = tuple(s for s in ((eldest + i) % n for i in range(n)) if s != seat)
+            leader = seat if t.auction_winner_leads else eldest
+            bids[seat] = best
+            phase = _CHOOSE_TRUMP
+        if phase is _CHOOSE_TRUMP:
+            if policy is None:
+                trump = draw(4)
+            else:
+                move = policy(TRUMP_CHOICES)
+                if type(move) is not ChooseTrump:
+                    raise IllegalMoveError(
+                        move, seat, "the policy did not pick one of the legal moves"
+                    )
+                trump = move.suit.value
+            seat = order[0]
+            phase = _BID
+        if phase is _BID:
+            # The bids, in order from ``seat``; the last one is hooked.
+            last = order[-1] if hooked(cards, t.hook_in_one_card_rounds) else -1
+            for seat in order[order.index(seat) :]:  # noqa: B020 (read once, at the start)
+                forbidden = -1
+                if seat == last:
+                    # -1 marks a seat that has not bid yet: counting them cancels them out.
+                    forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
+                if policy is None:
+                    # The i-th of the numbers 0 to ``cards`` less the forbidden
+                    # one (at most ``cards``): the i-th of ``legal_moves``.
+                    k = cards if forbidden >= 0 else cards + 1
+                    if bits is None:
+                        bid = draw(k)
+                    else:  # as ``draw`` does, without a Python call
+                        size = _SIZE[k]
+                        bid = bits(size)
+                        while bid >= k:
+                            bid = bits(size)
+                    if 0 <= forbidden <= bid:
+                        bid += 1
+                else:
+                    allowed = (2 << cards) - 1 & ~(1 << forbidden if forbidden >= 0 else 0)
+                    move = policy(_BID_MOVES.get(allowed) or _bids(allowed))
+                    if type(move) is not Bid or not allowed >> move.tricks & 1:
+                        raise IllegalMoveError(
+                            move, seat, "the policy did not pick one of the legal moves"
+                        )
+                    bid = move.tricks
+                bids[seat] = bid
+            seat = leader
+            phase = _PLAY
+        # The tricks: ``seat`` leads (unless ``trick`` is already led), then
+        # the ``others`` follow. ``best`` (played by ``winner``) is winning;
+        # the cards that may follow it are the hand's cards in the first of
+        # the masks ``first``, ``second``, ``third`` that the hand meets (as
+        # in ``_play.legal_plays``).
+        takes = t.takes[trump]
+        follow = t.follow[trump]
+        if trick:
+            led = SUIT_OF[trick[0]]
+            best = trick[win]
+            winner = (leader + win) % n
+            first, second, third = follow[best * 4 + led]
+            others = t.seats_from[leader][len(trick) :]
+        else:
+            seat = leader
+        while True:
+            if not trick:
+                # The lead: any card of the hand.
+                legal = hand = hands[seat]
+                if bits is not None:
+                    # ``rng.choice`` of the legal plays, drawn as it draws.
+                    # (Written out here and for the followers: a function
+                    # call per card would cost more than the lead saves by
+                    # being played apart.)
+                    k = legal.bit_count()
+                    size = _SIZE[k]
+                    i = bits(size)
+                    while i >= k:
+                        i = bits(size)
+                    while i:
+                        legal &= legal - 1
+                        i -= 1
+                    bit = legal & -legal
+                    card = bit.bit_length() - 1
+                else:
+                    card = _pick_play(policy, draw, legal, seat)
+                    bit = 1 << card
+                hands[seat] = hand ^ bit
+                led = SUIT_OF[card]
+                best = card
+                winner = seat
+                first, second, third = follow[card * 4 + led]
+                others = _FOLLOWERS[n][seat]
+            for seat in others:
+                hand = hands[seat]
+                legal = hand & first or hand & second or hand & third or hand
+                if bits is not None:  # as for the lead
+                    k = legal.bit_count()
+                    size = _SIZE[k]
+                    i = bits(size)
+                    while i >= k:
+                        i = bits(size)
+                    while i:
+                        legal &= legal - 1
+                        i -= 1
+                    bit = legal & -legal
+                    card = bit.bit_length() - 1
+                else:
+                    card = _pick_play(policy, draw, legal, seat)
+                    bit = 1 << card
+                hands[seat] = hand ^ bit
+                if takes[best] >> card & 1:
+                    # The obligations change only when the winning card does.
+                    best = card
+                    winner = seat
+                    first, second, third = follow[card * 4 + led]
+            won[winner] += 1
+            if not hands[winner]:
+                break
+            seat = winner
+            trick = ()
+        # The round is over: score it, then deal the next one (as
+        # ``_engine._finish_round`` and ``_engine._start_round`` do).
+        table = t.points_of(cards, trump)
+        points = tuple([table[bids[s]][won[s]] for s in range(n)])
+        totals = list(map(add, totals, points))
+        rounds.append(points)
+        index += 1
+        if index < len(schedule):
+            plan = schedule[index]
+        elif totals.count(max(totals)) > 1 and rules.tiebreak is _TIEBREAK_ROUNDS:
+            plan = _TIEBREAK_ROUND
+        else:
+            return totals, rounds
