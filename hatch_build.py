@@ -90,5 +90,6 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         finally:
             os.chdir(cwd)
         lib = scratch / "lib"
-        return {path: path.relative_to(lib).as_posix() for path in lib.rglob("*") if path.is_file()}
-
+        return {
+            path: path.relative_to(lib).as_posix() for path in lib.rglob("*") if path.is_file()
+        }

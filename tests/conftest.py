@@ -1,10 +1,20 @@
-"""Hypothesis profiles: CI's built-in ``ci`` profile is extended, not replaced."""
+"""Hypothesis profiles (CI's built-in ``ci`` profile is extended, not
+replaced), and which build of the package the tests run against."""
 
 from __future__ import annotations
 
 import os
 
 from hypothesis import HealthCheck, settings
+
+from pocha_rules._cli import version_line
+
+
+def pytest_report_header() -> str:
+    import pocha_rules
+
+    return f"{version_line()}, from {os.path.dirname(pocha_rules.__file__)}"
+
 
 settings.register_profile(
     "ci",

@@ -12,12 +12,16 @@ from typing import Final
 
 import pytest
 
+import pocha_rules
+import pocha_rules._engine
 from pocha_rules import Card, RuleSet, new_game, parse_move
 from pocha_rules._cli import Output, build_parser
 from pocha_rules.records import GameRecord, dump, load, replay
 from tests.helpers import deal
 
-SRC: Final = Path(__file__).resolve().parent.parent / "src"
+# The subprocesses import the package these tests import: the source tree
+# for an editable install, the compiled modules for a built wheel.
+PACKAGE_ROOT: Final = Path(pocha_rules.__file__).resolve().parent.parent
 GOLDEN: Final = Path(__file__).resolve().parent / "golden"
 # Shared wins: no tiebreak rounds, so the input a test gives does not depend on
 # how the bots happen to score.
@@ -28,7 +32,7 @@ def pocha(
     *args: str, stdin: str = "", env: dict[str, str] | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m pocha_rules`` with ``args`` and piped stdin."""
-    environment = {**os.environ, "PYTHONPATH": str(SRC), **(env or {})}
+    environment = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), **(env or {})}
     environment.pop("NO_COLOR", None)
     if env and "NO_COLOR" in env:
         environment["NO_COLOR"] = env["NO_COLOR"]
@@ -503,6 +507,14 @@ def test_replay_of_a_broken_record_fails(tmp_path: Path) -> None:
 # --- the command itself -------------------------------------------------------------------
 
 
+def test_version_names_the_build() -> None:
+    result = pocha("--version")
+    assert result.returncode == 0
+    compiled = Path(pocha_rules._engine.__file__).suffix != ".py"
+    build = "compiled with mypyc" if compiled else "pure Python"
+    assert result.stdout.strip() == f"pocha-rules {pocha_rules.__version__} ({build})"
+
+
 def test_help_lists_the_commands() -> None:
     result = pocha("--help")
     assert result.returncode == 0
@@ -513,7 +525,7 @@ def test_help_lists_the_commands() -> None:
 def test_a_reader_that_goes_away_is_no_error() -> None:
     # As in `pocha replay game.json | head -1`: stdout is closed before the
     # command writes.
-    environment = {**os.environ, "PYTHONPATH": str(SRC)}
+    environment = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "pocha_rules", "replay", str(GOLDEN / "classic_4p.json")],
         stdout=subprocess.PIPE,

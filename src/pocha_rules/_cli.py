@@ -639,6 +639,14 @@ def _cmd_replay(args: argparse.Namespace, out: Output, fail: Callable[[str], NoR
 # --- the parser ------------------------------------------------------------------------------
 
 
+def version_line() -> str:
+    """The version, and whether the engine runs compiled or as pure Python."""
+    from pocha_rules import __version__, _engine
+
+    build = "pure Python" if _engine.__file__.endswith(".py") else "compiled with mypyc"
+    return f"pocha-rules {__version__} ({build})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pocha`` command."""
     parser = argparse.ArgumentParser(
@@ -647,6 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plain_help = "plain text output (no colours, tables or bars)"
     parser.add_argument("--plain", action="store_true", help=plain_help)
+    parser.add_argument("--version", action="version", version=version_line())
     # Each command takes --plain too; SUPPRESS keeps a command's default from
     # hiding the top-level flag.
     output = argparse.ArgumentParser(add_help=False)
