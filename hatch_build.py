@@ -79,6 +79,9 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
                 [*sources, "--cache-dir", str(scratch / "mypy-cache")],
                 opt_level="3",
                 debug_level="0",
+                # The runtime shared by the modules: pocha_rules__mypyc.*.so
+                # at the top of the wheel, rather than a name made of a hash.
+                group_name=PACKAGE,
                 target_dir=str(scratch / "c"),
             )
             distribution = Distribution({"name": PACKAGE, "ext_modules": extensions})
