@@ -5,17 +5,20 @@ carries the modules of :data:`COMPILED` as C extensions next to their Python
 source, and CPython imports the extensions. The source is the same: mypyc
 compiles the typed Python that the pure build runs.
 
-Left pure:
+Left pure (a ``py3-none-any`` wheel):
 
 * editable installs (``pip install -e .``), so that an edited module takes
   effect without a rebuild;
-* any build with ``POCHA_RULES_PURE_PYTHON=1`` in the environment, for
-  platforms without a C compiler; the wheel is then ``py3-none-any``.
+* any build with ``POCHA_RULES_PURE_PYTHON=1`` in the environment;
+* a build where compiling fails (no C compiler, say): the hook says why on
+  standard error and the wheel is built from the Python source alone.
+  ``pocha --version`` tells which build is installed.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -53,7 +56,19 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         # Kept until the wheel is written (finalize), which copies from it.
         self._scratch = tempfile.TemporaryDirectory(prefix="pocha-mypyc-")
-        for source, target in self._compile(Path(self._scratch.name)).items():
+        # Any failure, mypy's exit on an error included, means a pure wheel.
+        try:
+            built = self._compile(Path(self._scratch.name))
+        except (Exception, SystemExit) as error:
+            print(
+                f"pocha-rules: compiling with mypyc failed ({error!r}); "
+                "building a pure Python wheel",
+                file=sys.stderr,
+            )
+            self._scratch.cleanup()
+            self._scratch = None
+            return
+        for source, target in built.items():
             build_data["force_include"][str(source)] = target
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

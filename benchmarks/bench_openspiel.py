@@ -28,6 +28,10 @@ from a fresh start and after a long warm-up (it must not grow with the count
 once the engine's bounded caches are full).
 
     python benchmarks/bench_openspiel.py [--games 2000] [--repeats 5]
+
+It measures the build of pocha-rules it imports, named on its first line:
+the pure Python source of an editable install, or the modules a wheel
+compiles with mypyc (``pip install ".[bench]"``, not ``-e``).
 """
 
 from __future__ import annotations
@@ -44,7 +48,6 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-import pocha_rules
 from pocha_rules import (
     GameState,
     Move,
@@ -55,6 +58,7 @@ from pocha_rules import (
     rollout,
     simulate,
 )
+from pocha_rules._cli import version_line
 
 RULES = RuleSet(players=4, deck=40, schedule=(9,), tiebreak="shared")
 """One 9-card hand of 4 players with 40 cards: OpenSpiel's oh_hell settings below."""
@@ -283,8 +287,7 @@ def main() -> None:
         mode, games, warm_up = args.memory_child
         memory_child(mode, int(games), int(warm_up))
         return
-    print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"pocha-rules {pocha_rules.__version__}")  # fmt: skip
+    print(f"Python {platform.python_version()} on {platform.machine()}, {version_line()}")
     runners: dict[str, Runner] = {
         "pocha public API": pocha_public,
         "pocha rollout": pocha_fast,
