@@ -37,11 +37,13 @@ from pocha_rules._tables import Tables
 
 __all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
 
-_PLAY: Final = Phase.PLAY
+# Enum members are looked up on their class at some cost: the hot paths (here
+# and in _playout) read these module constants instead.
+_AUCTION: Final = Phase.AUCTION
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _BID: Final = Phase.BID
+_PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
-# Enum members are looked up on their class at some cost: the hot path reads
-# these module constants instead.
 _AUCTION_ROUND: Final = RoundKind.AUCTION
 _TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _new: Final = tuple.__new__
@@ -80,9 +82,9 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
     bids = t.no_bids
     legal = 0
     if auction:
-        phase, to_move = Phase.AUCTION, eldest
+        phase, to_move = _AUCTION, eldest
     elif trump < 0:
-        phase, to_move = Phase.CHOOSE_TRUMP, dealer
+        phase, to_move = _CHOOSE_TRUMP, dealer
     else:
         phase, to_move = _BID, eldest
         # The first bidder is never the hooked one (there are 3 seats or more).
@@ -188,10 +190,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return _ONE_SUIT.get(mask) or _plays(mask)
     if phase is _BID:
         return _BID_MOVES.get(state._legal) or _bids(state._legal)
-    if phase is Phase.AUCTION:
+    if phase is _AUCTION:
         r = state._c.r
         return auction_moves(r.plan.cards, max(r.calls) if r.calls else -1)
-    if phase is Phase.CHOOSE_TRUMP:
+    if phase is _CHOOSE_TRUMP:
         return TRUMP_CHOICES
     return ()
 
@@ -270,10 +272,10 @@ def apply(state: GameState, move: Move) -> GameState:
     elif phase is _BID:
         if type(move) is Bid and state._legal >> move.tricks & 1:
             return _bid(state, move)
-    elif phase is Phase.AUCTION:
+    elif phase is _AUCTION:
         if (type(move) is Call or type(move) is Pass) and is_legal(state, move):
             return _call(state, move)
-    elif phase is Phase.CHOOSE_TRUMP and type(move) is ChooseTrump:
+    elif phase is _CHOOSE_TRUMP and type(move) is ChooseTrump:
         return _choose_trump(state, move.suit)
     raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
 
@@ -338,7 +340,7 @@ def _call(state: GameState, move: Call | Pass) -> GameState:
     if len(calls) < n:
         c = c._replace(r=r._replace(calls=calls))
         nxt = (state._to_move + 1) % n
-        return GameState(c, Phase.AUCTION, nxt, state._played, (), 0, moves, 0)
+        return GameState(c, _AUCTION, nxt, state._played, (), 0, moves, 0)
     best = max(calls)
     winner = (r.eldest + calls.index(best)) % n
     order = tuple(s for s in ((r.eldest + i) % n for i in range(n)) if s != winner)
@@ -346,7 +348,7 @@ def _call(state: GameState, move: Call | Pass) -> GameState:
     info = r._replace(calls=calls, auction_winner=winner, bid_order=order, leader=leader)
     bids = (*c.bids[:winner], best, *c.bids[winner + 1 :])
     c = context(c.g, info, c.ledger, bids, leader, c.won)
-    return GameState(c, Phase.CHOOSE_TRUMP, winner, state._played, (), 0, moves, 0)
+    return GameState(c, _CHOOSE_TRUMP, winner, state._played, (), 0, moves, 0)
 
 
 def _choose_trump(state: GameState, suit: Suit) -> GameState:

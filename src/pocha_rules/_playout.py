@@ -10,13 +10,24 @@ from typing import Final
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF
 from pocha_rules._deal import DealtRound
-from pocha_rules._engine import _BID_MOVES, _ONE_SUIT, _bids, _plays
+from pocha_rules._engine import (
+    _AUCTION,
+    _AUCTION_ROUND,
+    _BID,
+    _BID_MOVES,
+    _CHOOSE_TRUMP,
+    _ONE_SUIT,
+    _OVER,
+    _PLAY,
+    _TIEBREAK_ROUND,
+    _TIEBREAK_ROUNDS,
+    _bids,
+    _plays,
+)
 from pocha_rules._errors import IllegalMoveError
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._rules import Tiebreak
-from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import GameState, Phase
+from pocha_rules._state import GameState
 from pocha_rules._tables import Tables
 
 __all__ = ["Policy", "play_out"]
@@ -25,16 +36,6 @@ Policy = Callable[[tuple[Move, ...]], Move]
 """Picks one of the legal moves it is given (the tuple :func:`legal_moves`
 returns), for example ``rng.choice`` or ``min``."""
 
-_TIEBREAK_ROUND: Final = Round(1)
-# Enum members as module constants: ``Phase.BID`` is a class attribute look-up
-# that costs as much as a few operations of the trick loop.
-_AUCTION: Final = Phase.AUCTION
-_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
-_BID: Final = Phase.BID
-_PLAY: Final = Phase.PLAY
-_OVER: Final = Phase.OVER
-_AUCTION_ROUND: Final = RoundKind.AUCTION
-_TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
 _FOLLOWERS: Final = tuple(
     tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
