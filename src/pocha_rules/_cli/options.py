@@ -1,0 +1,136 @@
+"""What several commands share: the rules options and the bots by name."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Final, NoReturn
+
+from pocha_rules._errors import PochaError
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import PRESETS, Round
+from pocha_rules.bots import Bot, HeuristicBot, RandomBot
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "Fail",
+    "bots_for",
+    "json_option",
+    "option_text",
+    "rules_arguments",
+    "rules_from_args",
+]
+
+Fail = Callable[[str], NoReturn]
+"""Reports a bad argument (argparse's ``error``: prints usage, exits 2)."""
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+"""The bots the command line offers, by name."""
+
+DEFAULT_BOT: Final = "heuristic"
+_OPTIONS: Final = RuleSet().options()
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat, by name, each seeded from ``seed`` and its seat."""
+    return [BOTS[name](seed + 1 + seat) for seat, name in enumerate(names)]
+
+
+def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> None:
+    group = parser.add_argument_group("rules")
+    if preset:
+        group.add_argument(
+            "--preset",
+            choices=tuple(PRESETS),
+            default=None,
+            help="the schedule preset (default: classic)",
+        )
+    group.add_argument("--players", type=int, default=None, help="3 to 8 (default 4)")
+    group.add_argument("--deck", type=int, default=None, help="40 or 48 cards (default 40)")
+    group.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set any option, e.g. must_overtake=false, miss_penalty=per_trick_bid, "
+        "schedule=1,2,3a (repeatable; see 'pocha rules')",
+    )
+
+
+def _option_value(name: str, text: str) -> object:
+    default = _OPTIONS[name]
+    raw = text.strip()
+    if name == "schedule":
+        if raw in PRESETS:
+            return raw
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    if name == "rank_order":
+        try:
+            return tuple(int(part) for part in raw.split(","))
+        except ValueError:
+            raise ValueError(
+                f"expected ranks separated by commas (1,3,12,...), got {raw!r}"
+            ) from None
+    if name == "remove_twos" or isinstance(default, bool):
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise ValueError(f"expected true or false, got {raw!r}")
+    if isinstance(default, str):  # a choice (StrEnum)
+        return raw
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {raw!r}") from None
+
+
+def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
+    """The :class:`RuleSet` the rules options of ``args`` describe.
+
+    ``fail`` is called with a one-line message when they make no sense.
+    """
+    options: dict[str, object] = {}
+    preset = getattr(args, "preset", None)
+    if preset is not None:
+        options["schedule"] = preset
+    if args.players is not None:
+        options["players"] = args.players
+    if args.deck is not None:
+        options["deck"] = args.deck
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            fail(f"--rule {item!r}: expected NAME=VALUE")
+        if name not in _OPTIONS:
+            fail(f"--rule {name}: no such option; options: {', '.join(_OPTIONS)}")
+        try:
+            options[name] = _option_value(name, value)
+        except ValueError as error:
+            fail(f"--rule {name}: {error}")
+    try:
+        return RuleSet(**options)  # type: ignore[arg-type]
+    except PochaError as error:
+        fail(str(error))
+
+
+def option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(item) for item in value)
+    return str(value)
+
+
+def json_option(value: object) -> object:
+    """A rules option as JSON: schedules as round texts."""
+    if isinstance(value, tuple):
+        return [str(item) if isinstance(item, Round) else item for item in value]
+    return value

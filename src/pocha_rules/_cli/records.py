@@ -1,0 +1,90 @@
+"""``pocha validate`` and ``pocha replay``: check and read game records."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pocha_rules._cli.options import Fail
+from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.sheet import print_sheet
+from pocha_rules._state import GameState
+
+if TYPE_CHECKING:
+    from pocha_rules.records import LenientReplay
+
+__all__ = ["add_parsers", "run_replay", "run_validate"]
+
+
+def add_parsers(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+) -> None:
+    """Add ``pocha validate`` and ``pocha replay`` to ``commands``."""
+    validate = commands.add_parser("validate", parents=parents, help="check a game record")
+    validate.add_argument("file", help="the record (JSON)")
+    validate.add_argument(
+        "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
+    )
+    validate.set_defaults(run=run_validate, subparser=validate)
+
+    replay = commands.add_parser(
+        "replay", parents=parents, help="the score sheet of a recorded game"
+    )
+    replay.add_argument("file", help="the record (JSON)")
+    replay.add_argument(
+        "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
+    )
+    replay.set_defaults(run=run_replay, subparser=replay)
+
+
+def _load_and_replay(path: str, lenient: bool) -> tuple[GameState, LenientReplay | None]:
+    from pocha_rules._errors import InvalidRecordError
+    from pocha_rules.records import load, replay, replay_lenient
+
+    try:
+        record = load(path)
+        if lenient:
+            result = replay_lenient(record)
+            return result.state, result
+        return replay(record), None
+    except OSError as error:
+        raise Stop(1, f"cannot read {path}: {error.strerror or error}") from None
+    except InvalidRecordError as error:
+        raise Stop(1, f"{path}: {error}") from None
+
+
+def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    state, lenient = _load_and_replay(args.file, args.lenient)
+    rounds = len(state.round_results)
+    status = "finished" if state.is_over else f"in progress (round {state.round_index + 1})"
+    out.line(f"OK: {args.file}: {rounds} rounds, {len(state.history)} moves, game {status}")
+    if lenient is not None:
+        _report_revokes(out, lenient)
+    return 0
+
+
+def _report_revokes(out: Output, lenient: LenientReplay) -> None:
+    if not lenient.revokes:
+        out.line("no revokes")
+        return
+    for revoke in lenient.revokes:
+        out.line(
+            f"revoke: moves[{revoke.index}] seat {revoke.seat} {revoke.move}: {revoke.reason}"
+        )
+    out.line("totals with revoke penalties: " + " ".join(str(t) for t in lenient.totals))
+
+
+def run_replay(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    state, lenient = _load_and_replay(args.file, args.lenient)
+    rules = state.rules
+    out.line(
+        f"{args.file}: {rules.players} players, seed {state.seed}, "
+        f"seat {state.first_dealer} dealt first"
+    )
+    print_sheet(out, state)
+    if not state.is_over:
+        out.line(f"the game stops in round {state.round_index + 1}")
+    if lenient is not None:
+        _report_revokes(out, lenient)
+    return 0

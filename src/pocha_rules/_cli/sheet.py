@@ -1,0 +1,58 @@
+"""The score sheet: one line per round, as a scorekeeper writes it."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pocha_rules._cli.output import Output
+from pocha_rules._schedules import Round
+from pocha_rules._state import GameState, RoundResult
+
+__all__ = ["ScoreSheet", "print_sheet"]
+
+_SEAT_WIDTH: Final = 11
+
+
+class ScoreSheet:
+    """A scorekeeper's sheet, written one round at a time: round, cards,
+    trump, and each seat's bid/won and running total.
+    """
+
+    def __init__(self, out: Output, players: int) -> None:
+        self.out = out
+        self.players = players
+        self.totals = [0] * players
+
+    def header(self) -> None:
+        """Write the column headings."""
+        seats = "".join(f"seat {s}".rjust(_SEAT_WIDTH) for s in range(self.players))
+        self.out.line(f"round cards  trump  {seats}", style="bold")
+
+    def row(self, result: RoundResult) -> None:
+        """Write one finished round."""
+        cells = []
+        for seat in range(self.players):
+            self.totals[seat] += result.scores[seat]
+            bid, won = result.bids[seat], result.won[seat]
+            mark = " " if bid == won else "*"
+            cells.append(f"{bid}/{won}{mark}{self.totals[seat]:>5}".rjust(_SEAT_WIDTH))
+        cards = str(Round(result.cards, result.kind))
+        self.out.line(f"{result.index + 1:>5} {cards:>5}  {result.trump!s:<7}{''.join(cells)}")
+
+    def footer(self, state: GameState) -> None:
+        """Write the final totals and the winners."""
+        winners = ", ".join(f"seat {s}" for s in state.winners)
+        self.out.line(
+            f"final: {' '.join(str(t) for t in state.scores)}; winners: {winners}",
+            style="bold green",
+        )
+
+
+def print_sheet(out: Output, state: GameState) -> None:
+    sheet = ScoreSheet(out, state.rules.players)
+    sheet.header()
+    for result in state.round_results:
+        sheet.row(result)
+    if state.is_over:
+        sheet.footer(state)
+    out.line("(a * marks a missed bid)")
