@@ -17,6 +17,7 @@ from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, explain, is_legal, legal_moves, score
 from pocha_rules._errors import (
     IllegalMoveError,
+    InvalidActionError,
     InvalidDealError,
     InvalidRecordError,
     InvalidRulesError,
@@ -48,8 +49,8 @@ __version__ = "0.1.0"
 # the API reference say ``pocha_rules.Card`` rather than a private module.
 for _name in (
     "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
-    "InvalidDealError", "InvalidRecordError", "InvalidRulesError", "MissPenalty",
-    "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
+    "InvalidActionError", "InvalidDealError", "InvalidRecordError", "InvalidRulesError",
+    "MissPenalty", "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
     "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
     "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
     "new_game", "parse_move", "round_score", "score", "up_down",
@@ -70,6 +71,7 @@ __all__ = [
     "GameState",
     "HeuristicBot",
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
@@ -105,3 +106,26 @@ class InvalidRecordError(PochaError):
         self.where = where
         self.reason = reason
         super().__init__(f"invalid record at {where}: {reason}")
+
+
+class InvalidActionError(PochaError):
+    """An action id (see :mod:`pocha_rules.actions`) that names no move of
+    the rules, or no legal move in the state it was given for.
+
+    The state, if any, is left unchanged.
+
+    Attributes:
+        action: The id that was refused.
+        seat: The seat whose turn it was, or ``None`` (no state, or the game
+            is over).
+        reason: Why it was refused: out of range, or the move it names and
+            the rule that forbids it.
+
+    """
+
+    def __init__(self, action: object, seat: int | None, reason: str) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        who = "" if seat is None else f" by seat {seat}"
+        super().__init__(f"invalid action {action}{who}: {reason}")

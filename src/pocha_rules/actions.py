@@ -1,0 +1,300 @@
+r"""Action ids: every move of a rule set as a small integer, and back.
+
+Reinforcement-learning frameworks, search libraries and the batch engine
+want moves as integers from ``0`` to ``num_actions(rules) - 1``. This module
+is the one table they all share. For a given :class:`~pocha_rules.RuleSet`
+the ids are dense (no gaps) and stable (they depend on the rules alone,
+never on the state), in sections, in this order:
+
+1. **plays**: ``Play(card)`` for each card of the deck in play, in card
+   order (oros, copas, espadas, bastos; ranks rising);
+2. **bids**: ``Bid(0)`` up to the largest hand of the schedule;
+3. **calls**: ``Call(0)`` up to the largest auction round, then
+   **pass**: ``Pass()``; only when the schedule has auction rounds;
+4. **trump choices**: ``ChooseTrump`` of oros, copas, espadas and bastos;
+   only when someone can name trump (auction rounds, or the dealer choosing
+   when every card is dealt).
+
+A 40-card deck has 40 play ids, not 48, and 36 with the 2s removed. With the
+default rules (4 players, 40 cards, ``classic``) the ids are 0-39 for the
+cards and 40-50 for the bids: 51 in all. The order of ids is the order of
+:func:`~pocha_rules.legal_moves`, so :func:`legal_actions` is sorted.
+
+>>> from pocha_rules import RuleSet, new_game, Bid, Card, Play
+>>> rules = RuleSet()
+>>> num_actions(rules), move_to_action(rules, Bid(2)), action_to_move(rules, 0)
+(51, 42, Play(Card(1, Suit.OROS)))
+>>> state = new_game(rules, seed=1, dealer=0)
+>>> legal_actions(state), legal_action_mask(state)[40:43]
+((40, 41), b'\x01\x01\x00')
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Final
+
+from pocha_rules._cards import CARDS, Card
+from pocha_rules._engine import apply, explain, legal_moves
+from pocha_rules._errors import InvalidActionError
+from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._rules import RuleSet, TrumpWhenAllDealt
+from pocha_rules._schedules import RoundKind
+from pocha_rules._state import GameState
+from pocha_rules._tables import tables_for
+from pocha_rules.views import PlayerView
+
+__all__ = [
+    "ActionTable",
+    "action_table",
+    "action_to_move",
+    "apply_action",
+    "legal_action_mask",
+    "legal_actions",
+    "move_to_action",
+    "num_actions",
+]
+
+
+class ActionTable:
+    """The action ids of one :class:`~pocha_rules.RuleSet`.
+
+    Get it with :func:`action_table` (it is built once per rule set and
+    cached). Each section is a :class:`range` of ids; a section the rules
+    cannot use is an empty range.
+
+    >>> from pocha_rules import RuleSet
+    >>> table = action_table(RuleSet(schedule="full"))
+    >>> table.plays, table.bids, table.calls, table.pass_action, table.trump_choices
+    (range(0, 40), range(40, 51), range(51, 62), 62, range(63, 67))
+    """
+
+    __slots__ = (
+        "_ids",
+        "bids",
+        "calls",
+        "cards",
+        "moves",
+        "pass_action",
+        "plays",
+        "rules",
+        "size",
+        "trump_choices",
+    )
+
+    rules: RuleSet
+    """The rule set the ids are for."""
+    cards: tuple[Card, ...]
+    """The cards of the deck in play, by play id."""
+    moves: tuple[Move, ...]
+    """Every move, by id: ``moves[action]`` is the move of ``action``."""
+    size: int
+    """The number of ids (:func:`num_actions`)."""
+    plays: range
+    """The ids of ``Play(card)``, one per card of :attr:`cards`."""
+    bids: range
+    """The ids of ``Bid(0)`` up to the largest hand of the schedule."""
+    calls: range
+    """The ids of ``Call(0)`` up to the largest auction round (empty
+    without auction rounds)."""
+    pass_action: int | None
+    """The id of ``Pass()``, or ``None`` without auction rounds."""
+    trump_choices: range
+    """The ids of ``ChooseTrump`` of each suit in suit order (empty when
+    nobody can name trump)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        t = tables_for(rules)
+        schedule = rules.schedule
+        largest = max(entry.cards for entry in schedule)
+        auctions = [entry.cards for entry in schedule if entry.kind is RoundKind.AUCTION]
+        dealer_chooses = rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_CHOOSES and any(
+            entry.cards * rules.players == rules.deck_size
+            for entry in schedule
+            if entry.kind is not RoundKind.AUCTION
+        )
+        moves: list[Move] = [PLAYS[index] for index in t.deck_cards]
+        moves += BIDS[: largest + 1]
+        if auctions:
+            moves += CALLS[: max(auctions) + 1]
+            moves.append(PASS)
+        if auctions or dealer_chooses:
+            moves += TRUMP_CHOICES
+        self.rules = rules
+        self.cards = tuple(CARDS[index] for index in t.deck_cards)
+        self.moves = tuple(moves)
+        self.size = len(moves)
+        self.plays = range(len(self.cards))
+        self.bids = range(self.plays.stop, self.plays.stop + largest + 1)
+        end = self.bids.stop
+        self.calls = range(end, end + max(auctions) + 1 if auctions else end)
+        self.pass_action = self.calls.stop if auctions else None
+        start = self.calls.stop + 1 if auctions else end
+        self.trump_choices = range(start, self.size)
+        self._ids: dict[Move, int] = {move: i for i, move in enumerate(self.moves)}
+
+    def __repr__(self) -> str:
+        return f"<ActionTable of {self.size} actions>"
+
+    def action(self, move: Move) -> int:
+        """The id of ``move``.
+
+        Raises:
+            TypeError: ``move`` is not a move.
+            InvalidActionError: The rules never allow ``move`` (a card not in
+                the deck, a bid above the largest hand, ...).
+
+        """
+        action = self._ids.get(move)
+        if action is None:
+            from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
+
+            if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
+                raise TypeError(f"expected a move, got {type(move).__name__}: {move!r}")
+            raise InvalidActionError(move, None, "no move of these rules: it has no action id")
+        return action
+
+    def move(self, action: int) -> Move:
+        """The move of id ``action``.
+
+        Raises:
+            TypeError: ``action`` is not a whole number.
+            InvalidActionError: ``action`` is out of range.
+
+        """
+        index = _index(action)
+        if not 0 <= index < self.size:
+            raise InvalidActionError(
+                action, None, f"out of range: these rules have ids 0 to {self.size - 1}"
+            )
+        return self.moves[index]
+
+    def legal_actions(self, position: GameState | PlayerView) -> tuple[int, ...]:
+        """The ids of the legal moves of ``position``, rising."""
+        ids = self._ids
+        return tuple([ids[move] for move in _legal(position)])
+
+    def mask(self, position: GameState | PlayerView) -> bytes:
+        """A byte per id: 1 where the move is legal in ``position``, else 0."""
+        mask = bytearray(self.size)
+        ids = self._ids
+        for move in _legal(position):
+            mask[ids[move]] = 1
+        return bytes(mask)
+
+
+def _index(action: object) -> int:
+    if isinstance(action, bool):
+        raise TypeError(f"an action id is an int, got bool: {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"an action id is an int, got {type(action).__name__}: {action!r}"
+        ) from None
+
+
+def _rules_of(position: GameState | PlayerView) -> RuleSet:
+    if not isinstance(position, GameState | PlayerView):
+        raise TypeError(
+            f"expected a GameState or a PlayerView, got {type(position).__name__}: {position!r}"
+        )
+    return position.rules
+
+
+def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
+    if isinstance(position, GameState):
+        return legal_moves(position)
+    if isinstance(position, PlayerView):
+        return position.legal_moves()
+    raise TypeError(
+        f"expected a GameState or a PlayerView, got {type(position).__name__}: {position!r}"
+    )
+
+
+_LAST: list[tuple[RuleSet, ActionTable]] = []
+_CACHE: Final[dict[RuleSet, ActionTable]] = {}
+_CACHE_LIMIT: Final = 64
+
+
+def action_table(rules: RuleSet) -> ActionTable:
+    """The :class:`ActionTable` of ``rules``, built once and cached (the
+    cache keeps at most 64 rule sets)."""
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1]
+    table = _CACHE.get(rules)
+    if table is None:
+        table = ActionTable(rules)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[rules] = table
+    _LAST[:] = [(rules, table)]
+    return table
+
+
+def num_actions(rules: RuleSet) -> int:
+    """How many action ids ``rules`` has.
+
+    >>> from pocha_rules import RuleSet
+    >>> num_actions(RuleSet()), num_actions(RuleSet(players=3)), num_actions(RuleSet(deck=48))
+    (51, 49, 61)
+    """
+    return action_table(rules).size
+
+
+def move_to_action(rules: RuleSet, move: Move) -> int:
+    """The id of ``move`` under ``rules`` (see :meth:`ActionTable.action`)."""
+    return action_table(rules).action(move)
+
+
+def action_to_move(rules: RuleSet, action: int) -> Move:
+    """The move of id ``action`` under ``rules`` (see :meth:`ActionTable.move`)."""
+    return action_table(rules).move(action)
+
+
+def legal_actions(position: GameState | PlayerView) -> tuple[int, ...]:
+    """The ids of the legal moves in a state, or of a seat's view (empty
+    when it is not that seat's turn), rising."""
+    return action_table(_rules_of(position)).legal_actions(position)
+
+
+def legal_action_mask(position: GameState | PlayerView) -> bytes:
+    """The legal-action mask of a state or a view: one byte per id, 1 for a
+    legal move; ``numpy.frombuffer(mask, dtype=numpy.int8)`` reads it as an
+    array without copying."""
+    return action_table(_rules_of(position)).mask(position)
+
+
+def apply_action(state: GameState, action: int) -> GameState:
+    """The state after the move of id ``action``; ``state`` never changes.
+
+    Raises:
+        TypeError: ``state`` is not a state or ``action`` not a whole number.
+        InvalidActionError: ``action`` is out of range or not legal here;
+            the error names the id, the seat and the reason.
+
+    >>> from pocha_rules import RuleSet, new_game
+    >>> state = new_game(RuleSet(), seed=1, dealer=0)
+    >>> apply_action(state, 41).bids
+    (None, 1, None, None)
+    >>> apply_action(state, 42)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.InvalidActionError: invalid action 42 by seat 1: bid 2: bids run from 0 to 1 ...
+
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, got {type(state).__name__}: {state!r}")
+    table = action_table(state.rules)
+    index = _index(action)
+    if not 0 <= index < table.size:
+        raise InvalidActionError(
+            action, state.to_move, f"out of range: these rules have ids 0 to {table.size - 1}"
+        )
+    move = table.moves[index]
+    reason = explain(state, move)
+    if reason is not None:
+        raise InvalidActionError(action, state.to_move, f"{move}: {reason}")
+    return apply(state, move)
