@@ -22,12 +22,15 @@ import attrs
 
 from pocha_rules._cards import CARDS, Card, Suit
 from pocha_rules._errors import ParseError
+from pocha_rules._text import got, shown
 
 __all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
 
 
 def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
+    if type(value) is not int:
+        raise TypeError(f"{attribute.name} must be an int, got {got(value)}")
+    if value < 0:
         raise ParseError(repr(value), f"{attribute.name} is a whole number of tricks, 0 or more")
 
 
@@ -130,9 +133,16 @@ TRUMP_CHOICES: Final[tuple[ChooseTrump, ...]] = tuple(ChooseTrump(s) for s in Su
 PASS: Final = Pass()
 
 
+_LONGEST_NUMBER: Final = 6
+"""The most digits a number of tricks is read from: no hand holds more than
+16 cards, and a longer number is refused before Python converts it."""
+
+
 def _number(text: str, word: str) -> int:
     if not word.isdigit() or not word.isascii():
-        raise ParseError(text, f"expected a whole number of tricks, got {word!r}")
+        raise ParseError(text, f"expected a whole number of tricks, got {shown(word)}")
+    if len(word) > _LONGEST_NUMBER:
+        raise ParseError(text, f"{len(word)} digits is too long for a number of tricks")
     return int(word)
 
 
@@ -140,6 +150,10 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
     """Read a move from its text form; a bare card such as ``"12o"`` is a play.
 
     Case and extra spaces do not matter. ``deck=40`` refuses 8s and 9s.
+
+    Raises:
+        ParseError: The text is not a move.
+        TypeError: ``text`` is not a string.
 
     >>> parse_move("play 12o"), parse_move("12O"), parse_move("Trump Oros")
     (Play(Card(12, Suit.OROS)), Play(Card(12, Suit.OROS)), ChooseTrump(Suit.OROS))
@@ -149,7 +163,7 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
     pocha_rules.ParseError: cannot parse 'bid -1': expected a whole number of tricks...
     """
     if not isinstance(text, str):
-        raise ParseError(repr(text), "a move's text form is a string such as 'bid 2'")
+        raise TypeError(f"a move's text form must be a str such as 'bid 2', got {got(text)}")
     words = text.lower().split()
     if len(words) == 1:
         if words[0] == "pass":
