@@ -17,10 +17,12 @@ from pocha_rules._cli.options import (
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._engine import apply
-from pocha_rules._errors import IllegalMoveError, PochaError
+from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
 from pocha_rules._moves import Move, Play, parse_move
 from pocha_rules._state import GameState, Phase
+from pocha_rules._tags import Tags
+from pocha_rules._text import printable, shown_path
 from pocha_rules.views import PlayerView, observe
 
 __all__ = ["add_parser", "run", "save"]
@@ -48,6 +50,13 @@ def add_parser(
     parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
     parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
     parser.add_argument("--save", metavar="FILE", default=None, help="write the game record")
+    parser.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)",
+    )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
 
@@ -121,7 +130,7 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO, show: bo
             raise Stop(1, "end of input: the game is abandoned")
         text = entry.strip()
         if not stdin.isatty():  # show piped entries, so the transcript reads well
-            out.stream.write(text + "\n")
+            out.stream.write(printable(text) + "\n")
         if not text:
             continue
         if text.lower() in ("quit", "exit"):
@@ -129,8 +138,8 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO, show: bo
         if text.lower() in ("help", "?"):
             out.line(_HELP)
             continue
-        if text.isdigit():
-            number = int(text)
+        if text.isdigit() and text.isascii():
+            number = int(text) if len(text) <= 6 else 0  # Python refuses huge texts
             if 1 <= number <= len(moves):
                 return moves[number - 1]
             out.line(f"there is no move {number}: choose 1 to {len(moves)}")
@@ -162,8 +171,23 @@ def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> No
     out.line(f"  seat {winner} takes the trick")
 
 
+def _tags(items: list[str], fail: Fail) -> Tags:
+    """The record's tags given as ``--tag NAME=VALUE``."""
+    pairs = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            fail(f"--tag {printable(item)}: expected NAME=VALUE")
+        pairs.append((name.strip(), value.strip()))
+    try:
+        return Tags(pairs)
+    except InvalidRecordError as error:
+        fail(f"--tag: {error.where}: {error.reason}")
+
+
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
+    tags = _tags(args.tag, fail)
     humans = set(args.human)
     for seat in humans:
         if not 0 <= seat < rules.players:
@@ -204,21 +228,29 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
                     sheet.row(result)
             state = after
     except Stop as stop:
-        save(args.save, state, out, partial=True)
+        save(args.save, state, out, partial=True, tags=tags)
         raise stop
     sheet.footer(state)
-    save(args.save, state, out)
+    save(args.save, state, out, tags=tags)
     return 0
 
 
-def save(path: str | None, state: GameState, out: Output, *, partial: bool = False) -> None:
+def save(
+    path: str | None,
+    state: GameState,
+    out: Output,
+    *,
+    partial: bool = False,
+    tags: Tags | None = None,
+) -> None:
     if path is None:
         return
     from pocha_rules.records import GameRecord, dump
 
     try:
-        dump(GameRecord.from_state(state), path)
+        dump(GameRecord.from_state(state, tags=tags), path)
     except OSError as error:
-        raise Stop(1, f"cannot write {path}: {error.strerror or error}") from None
+        reason = printable(str(error.strerror or error))
+        raise Stop(1, f"cannot write {shown_path(path)}: {reason}") from None
     what = "the game so far" if partial else "the game"
-    out.line(f"{what} is saved in {path}")
+    out.line(f"{what} is saved in {shown_path(path)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from pocha_rules._cli.output import Output
@@ -39,20 +40,23 @@ class ScoreSheet:
         cards = str(Round(result.cards, result.kind))
         self.out.line(f"{result.index + 1:>5} {cards:>5}  {result.trump!s:<7}{''.join(cells)}")
 
-    def footer(self, state: GameState) -> None:
-        """Write the final totals and the winners."""
+    def footer(self, state: GameState, totals: Sequence[int] | None = None) -> None:
+        """Write the final totals and the winners; ``totals``, when given,
+        are a lenient replay's, with the revoke penalties charged."""
         winners = ", ".join(f"seat {s}" for s in state.winners)
+        label = "final" if totals is None else "final, with revoke penalties"
+        shown = state.scores if totals is None else totals
         self.out.line(
-            f"final: {' '.join(str(t) for t in state.scores)}; winners: {winners}",
+            f"{label}: {' '.join(str(t) for t in shown)}; winners: {winners}",
             style="bold green",
         )
 
 
-def print_sheet(out: Output, state: GameState) -> None:
+def print_sheet(out: Output, state: GameState, totals: Sequence[int] | None = None) -> None:
     sheet = ScoreSheet(out, state.rules.players)
     sheet.header()
     for result in state.round_results:
         sheet.row(result)
     if state.is_over:
-        sheet.footer(state)
+        sheet.footer(state, totals)
     out.line("(a * marks a missed bid)")
