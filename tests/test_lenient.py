@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -28,9 +29,10 @@ from pocha_rules import (
 )
 from pocha_rules._engine import play_unchecked
 from pocha_rules._scoring import winners
-from pocha_rules.records import GameRecord, replay, replay_lenient
+from pocha_rules.records import GameRecord, dump, replay, replay_lenient
 from tests.helpers import deal
 from tests.strategies import rule_sets, seeds
+from tests.test_cli import pocha
 
 # One three-card round; trump espadas. Seat 2 revokes in both games below.
 DEAL = deal("5c 1o 2o", "7c 11b 12b", "3c 4c 1b", "6c 7o 10o", trump="7e")
@@ -238,3 +240,16 @@ def test_lenient_games_end_on_the_totals_with_penalties(game: Revoking) -> None:
     # game (tiebreak rounds included, decided with the penalties).
     assert rollout(after, rng=random.Random(seed)) == state.scores
     assert rollout_rounds(after, rng=random.Random(seed)) == state.round_scores
+
+
+def test_the_command_prints_the_winners_of_the_totals_with_penalties(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    dump(record(BREAKS_TIE), path)
+    result = pocha("replay", "--lenient", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "final, with revoke penalties: -5 10 5 -10; winners: seat 1" in lines
+    assert "totals with revoke penalties: -5 10 5 -10" in lines
+    strict = pocha("replay", str(path))
+    assert strict.returncode == 1
+    assert "moves[10]: seat 2 may not play 1b" in strict.stderr

@@ -30,7 +30,7 @@ from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
 from pocha_rules._game import check_seed, new_game
-from pocha_rules._knowledge import exclusion_masks, unseen_mask
+from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
 from pocha_rules._text import got, shown
 
@@ -38,13 +38,6 @@ if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
 
 __all__ = ["sample_state", "sample_states"]
-
-
-def _check_view(view: object) -> None:
-    from pocha_rules.views import PlayerView  # views imports this module
-
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a PlayerView, got {got(view)}")
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:
@@ -66,7 +59,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     (True, True)
 
     """
-    _check_view(view)
+    check_view(view)
     deals = view.past_deals
     if not view.is_over:
         deals = deals + (_current_deal(view, rng),)
@@ -90,7 +83,7 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
     >>> len(samples), samples == sample_states(view, seed=1, count=3)
     (3, True)
     """
-    _check_view(view)
+    check_view(view)
     if type(count) is not int:
         raise TypeError(f"count must be an int, got {got(count)}")
     if count < 0:

@@ -13,8 +13,8 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import ParseError
-from pocha_rules._text import got
+from pocha_rules._errors import ParseError, PochaError
+from pocha_rules._text import got, shown
 
 __all__ = [
     "PRESETS",
@@ -121,6 +121,10 @@ def max_cards(players: int, deck: int = 40, *, remove_twos: bool | None = None) 
     >>> max_cards(4), max_cards(3), max_cards(7), max_cards(5, 48)
     (10, 12, 5, 9)
     """
+    if type(players) is not int or type(deck) is not int:
+        raise TypeError(f"players and deck must be ints, got {got(players)} and {got(deck)}")
+    if players < 1:
+        raise PochaError(f"players must be 1 or more, got {shown(players)}")
     if remove_twos is None:
         remove_twos = default_remove_twos(players, deck)
     return (deck - 4 * remove_twos) // players

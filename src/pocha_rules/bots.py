@@ -27,7 +27,7 @@ from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card
 from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
 from pocha_rules._game import new_game
-from pocha_rules._knowledge import forbidden_bid, unseen_mask
+from pocha_rules._knowledge import check_view, forbidden_bid, unseen_mask
 from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
 from pocha_rules._play import beats_winner, winning_position
 from pocha_rules._rules import RuleSet
@@ -50,6 +50,7 @@ class Bot(Protocol):
 
 
 def _moves(view: PlayerView) -> tuple[Move, ...]:
+    check_view(view)
     moves = view.legal_moves()
     if not moves:
         raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
