@@ -57,10 +57,11 @@ def new_game(
         import secrets
 
         seed = secrets.randbits(63)
-    else:
-        check_seed(seed)
-    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-        raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
+    elif type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
+        check_seed(seed)  # says what is wrong
+    if type(deals) is not tuple and type(deals) is not list:
+        if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+            raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
     for index, deal in enumerate(deals):
         if not isinstance(deal, Deal):
             raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
