@@ -11,7 +11,17 @@ from typing import Any
 
 import pytest
 
-from pocha_rules import Deal, GameState, InvalidRecordError, RuleSet, apply, legal_moves, new_game
+from pocha_rules import (
+    Bid,
+    Deal,
+    GameState,
+    InvalidRecordError,
+    RuleSet,
+    apply,
+    legal_moves,
+    new_game,
+    parse_move,
+)
 from pocha_rules._state import LAID_LIMIT, _LAID, laid_out
 from pocha_rules.records import GameRecord, replay
 from tests.helpers import deal
@@ -147,3 +157,18 @@ def test_records_built_in_python_are_bounded_too() -> None:
             rules=record.rules, seed=0, first_dealer=0, deals=record.deals, moves=(),
             round_scores=[("0", 0, 0, 0)],
         )  # type: ignore[list-item]  # fmt: skip
+
+
+def test_moves_read_from_text_are_shared_not_copied() -> None:
+    # A long record holds a great many moves: reading one gives the engine's
+    # own move objects, not a new object per move.
+    for text in ("bid 2", "call 16", "play 12o", "12o", "trump e", "pass"):
+        assert parse_move(text) is parse_move(text)
+        assert parse_move(text) in {*legal_moves_of_any_kind()}
+    assert parse_move("bid 17") == Bid(17)  # beyond any hand: a value all the same
+
+
+def legal_moves_of_any_kind() -> tuple[object, ...]:
+    from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES
+
+    return (*BIDS, *CALLS, *PLAYS, *TRUMP_CHOICES, PASS)

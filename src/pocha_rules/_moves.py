@@ -165,19 +165,22 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
     if not isinstance(text, str):
         raise TypeError(f"a move's text form must be a str such as 'bid 2', got {got(text)}")
     words = text.lower().split()
+    # The moves are the interned ones (a long record holds a great many).
     if len(words) == 1:
         if words[0] == "pass":
             return PASS
         if words[0] not in ("bid", "call", "play", "trump"):
-            return Play(Card.parse(words[0], deck=deck))
+            return PLAYS[Card.parse(words[0], deck=deck).index]
     if len(words) == 2:
         verb, arg = words
         if verb == "bid":
-            return Bid(_number(text, arg))
+            tricks = _number(text, arg)
+            return BIDS[tricks] if tricks < len(BIDS) else Bid(tricks)
         if verb == "call":
-            return Call(_number(text, arg))
+            tricks = _number(text, arg)
+            return CALLS[tricks] if tricks < len(CALLS) else Call(tricks)
         if verb == "play":
-            return Play(Card.parse(arg, deck=deck))
+            return PLAYS[Card.parse(arg, deck=deck).index]
         if verb == "trump":
-            return ChooseTrump(Suit.parse(arg))
+            return TRUMP_CHOICES[Suit.parse(arg).value]
     raise ParseError(text, "expected 'bid N', 'play CARD', 'trump SUIT', 'call N' or 'pass'")

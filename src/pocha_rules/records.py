@@ -117,7 +117,10 @@ from pocha_rules._schedules import Round
 from pocha_rules._shuffle import deal_from_seed
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
-from pocha_rules._tags import MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TAGS, Tags
+from pocha_rules._tags import MAX_TAG_NAME as _MAX_TAG_NAME
+from pocha_rules._tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
+from pocha_rules._tags import MAX_TAGS as _MAX_TAGS
+from pocha_rules._tags import Tags
 from pocha_rules._text import got, shown
 
 __all__ = [
@@ -152,6 +155,17 @@ scored), so that old records are not silently replayed under new rules."""
 MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
 """The longest record text :meth:`GameRecord.from_json` and :func:`load`
 accept (16 MiB); a full classic game takes about 15 KB."""
+
+MAX_TAGS: Final = _MAX_TAGS
+"""The most :class:`Tags` a record may carry (64)."""
+
+MAX_TAG_NAME: Final = _MAX_TAG_NAME
+"""The longest tag name, in characters (64)."""
+
+MAX_TAG_VALUE: Final = _MAX_TAG_VALUE
+"""The longest tag value, in characters (1,000)."""
+
+Tags.__module__ = __name__  # documented, and shown in reprs, as records.Tags
 
 _MEMBERS: Final = (
     "format",
