@@ -138,6 +138,10 @@ class Card:
         if not isinstance(text, str):
             raise TypeError(f"a card's text form must be a str such as '12o', got {got(text)}")
         raw = text.strip().lower()
+        card = _BY_TEXT.get(raw)
+        if card is not None and (deck == 48 or deck == 40 and card.rank not in (8, 9)):
+            return card
+        # Not a card of the deck: find out why.
         if not 2 <= len(raw) <= 8 or not raw[:-1].isdigit() or not raw[:-1].isascii():
             raise ParseError(text, "expected a rank from 1 to 12 followed by o, c, e or b")
         suit = _SUIT_BY_TEXT.get(raw[-1])
@@ -202,6 +206,9 @@ class Card:
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))
 """Every card, indexed by :attr:`Card.index`."""
+
+_BY_TEXT: Final = {str(card): card for card in CARDS}
+"""Every card by its text form, for :meth:`Card.parse`."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(i // 12 for i in range(48))
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFFF << (12 * s) for s in range(4))
