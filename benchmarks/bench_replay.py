@@ -61,7 +61,7 @@ def record_text(rounds: int) -> str:
         deals.append({"hands": [[card] for card in hands], "trump_card": "7e"})
         dealer = index % 4
         order = [(dealer + 1 + i) % 4 for i in range(4)]
-        bids = {seat: 0 for seat in order}
+        bids = dict.fromkeys(order, 0)
         if last:
             bids[0] = bids[1] = 1
         moves += [f"bid {bids[seat]}" for seat in order]

@@ -4,8 +4,7 @@ not make any of them grow past its bound."""
 
 from __future__ import annotations
 
-from pocha_rules import RuleSet, new_game
-from pocha_rules import _bidding, _engine, _shuffle, _tables
+from pocha_rules import RuleSet, _bidding, _engine, _shuffle, _tables, new_game
 from pocha_rules import actions as actions_module
 from pocha_rules._tables import tables_for
 from pocha_rules.actions import action_table

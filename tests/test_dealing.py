@@ -87,7 +87,9 @@ def test_no_seed_draws_one_and_keeps_it() -> None:
         (-(2**256), 0, "a seed must be less than 2\\*\\*256 in size"),
     ],
 )
-def test_new_game_refuses_a_seed_or_dealer_out_of_range(seed: Any, dealer: Any, message: str) -> None:
+def test_new_game_refuses_a_seed_or_dealer_out_of_range(
+    seed: Any, dealer: Any, message: str
+) -> None:
     with pytest.raises(PochaError, match=message):
         new_game(RuleSet(), seed=seed, dealer=dealer)
     assert new_game(RuleSet(), seed=2**256 - 1, dealer=0).seed == 2**256 - 1

@@ -146,8 +146,7 @@ def test_the_shared_tiebreak_shares_the_win_on_the_totals_with_penalties() -> No
 def test_a_penalised_state_says_so_and_survives_copies() -> None:
     state = replay_lenient(record(BREAKS_TIE)).state
     assert repr(state) == (
-        "<GameState over, scores (-5, 10, 10, -10), revoke penalties (0, 0, -5, 0), "
-        "winners (1,)>"
+        "<GameState over, scores (-5, 10, 10, -10), revoke penalties (0, 0, -5, 0), winners (1,)>"
     )
     assert pickle.loads(pickle.dumps(state)) == state
     assert pickle.loads(pickle.dumps(state)).winners == (1,)

@@ -22,7 +22,7 @@ from pocha_rules import (
     new_game,
     parse_move,
 )
-from pocha_rules._state import LAID_LIMIT, _LAID, laid_out
+from pocha_rules._state import _LAID, LAID_LIMIT, laid_out
 from pocha_rules.records import GameRecord, replay
 from tests.helpers import deal
 from tests.strategies import random_game
@@ -72,7 +72,8 @@ def test_a_game_of_thousands_of_rounds_is_an_ordinary_value() -> None:
     text = GameRecord.from_state(state).to_json()
     again = replay(GameRecord.from_json(text))
     assert again == state
-    assert again is not state and again._c.ledger is not state._c.ledger
+    assert again is not state
+    assert again._c.ledger is not state._c.ledger
     assert hash(again) == hash(state)
     assert pickle.loads(pickle.dumps(state)) == state
     assert pickle.loads(pickle.dumps(state, protocol=0)) == state
@@ -105,14 +106,26 @@ def record_data() -> dict[str, Any]:
     ("change", "message"),
     [
         (("rules", "schedule", ["1"] * 1001), "at rules.schedule: a schedule holds at most 1000"),
-        (("rules", "hit_bonus", 10**7), "at rules.hit_bonus: must be at most 1000000, got 10000000"),
-        (("rules", "per_trick", 10**4000), "at rules.per_trick: must be at most 1000000, got a whole"),
-        (("rules", "revoke_penalty", -(10**7)), "at rules.revoke_penalty: must be at least -1000000"),
+        (
+            ("rules", "hit_bonus", 10**7),
+            "at rules.hit_bonus: must be at most 1000000, got 10000000",
+        ),
+        (
+            ("rules", "per_trick", 10**4000),
+            "at rules.per_trick: must be at most 1000000, got a whole",
+        ),
+        (
+            ("rules", "revoke_penalty", -(10**7)),
+            "at rules.revoke_penalty: must be at least -1000000",
+        ),
         (("rules", "pocha_min_cards", 10**9), "at rules.pocha_min_cards: must be at most 1000000"),
         (("seed", None, 2**256), "at seed: a seed is less than 2**256 in size, got 1157920892"),
         (("seed", None, -(10**4000)), "at seed: a seed is less than 2**256 in size, got a whole"),
         (("scores", 0, 10**18 + 1), "at scores[0]: no game scores 1000000000000000001"),
-        (("round_scores", 0, [10**4000, 0, 0, 0]), "at round_scores[0][0]: no game scores a whole"),
+        (
+            ("round_scores", 0, [10**4000, 0, 0, 0]),
+            "at round_scores[0][0]: no game scores a whole",
+        ),
         (("first_dealer", None, 10**4000), "at first_dealer: seats run from 0 to 3, got a whole"),
     ],
 )
@@ -155,8 +168,8 @@ def test_records_built_in_python_are_bounded_too() -> None:
     with pytest.raises(TypeError, match="a score must be an int, got str '0'"):
         GameRecord(
             rules=record.rules, seed=0, first_dealer=0, deals=record.deals, moves=(),
-            round_scores=[("0", 0, 0, 0)],
-        )  # type: ignore[list-item]  # fmt: skip
+            round_scores=[("0", 0, 0, 0)],  # type: ignore[list-item]
+        )  # fmt: skip
 
 
 def test_moves_read_from_text_are_shared_not_copied() -> None:

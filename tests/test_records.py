@@ -458,7 +458,7 @@ def test_from_json_wants_text() -> None:
 def test_replay_wants_a_record() -> None:
     for replayer in (replay, replay_lenient):
         with pytest.raises(TypeError, match="record must be a GameRecord, got dict"):
-            replayer({"format": FORMAT})  # type: ignore[operator]
+            replayer({"format": FORMAT})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="record must be a GameRecord, got dict"):
         dump({"format": FORMAT}, "game.json")  # type: ignore[arg-type]
 

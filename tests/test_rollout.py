@@ -140,7 +140,7 @@ def test_a_policy_may_also_pick_by_its_own_rule() -> None:
 def test_only_a_state_can_be_rolled_out() -> None:
     for roll in (rollout, rollout_rounds):
         with pytest.raises(TypeError, match="state must be a GameState, got str 'not a state'"):
-            roll("not a state")  # type: ignore[operator]
+            roll("not a state")  # type: ignore[arg-type]
 
 
 def public_games(
@@ -236,9 +236,7 @@ def test_simulate_refuses_bad_arguments(arguments: dict[str, Any], message: str)
         ({"games": 1, "dealer": True}, "dealer must be an int, got bool True"),
     ],
 )
-def test_simulate_wants_arguments_of_their_types(
-    arguments: dict[str, Any], message: str
-) -> None:
+def test_simulate_wants_arguments_of_their_types(arguments: dict[str, Any], message: str) -> None:
     arguments.setdefault("rules", RuleSet())
     with pytest.raises(TypeError, match=message):
         simulate(**arguments)

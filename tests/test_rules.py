@@ -323,7 +323,7 @@ def test_rounds_check_their_kind_and_cards() -> None:
     assert Round(3, "auction") == Round(3, RoundKind.AUCTION)
     assert Round(3, "auction").kind is RoundKind.AUCTION
     with pytest.raises(ParseError, match="cannot parse 'x': a round's kind is 'normal', 'auct"):
-        Round(3, "x")  # type: ignore[arg-type]
+        Round(3, "x")
     with pytest.raises(TypeError, match="a round's kind must be a RoundKind, got int 5"):
         Round(3, 5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a round's cards must be an int, got str '3'"):

@@ -99,7 +99,7 @@ def test_sample_states_refuses_a_bad_count() -> None:
     view = observe(_scenario(), 1)
     with pytest.raises(PochaError, match="count must be 0 or more, got -1"):
         sample_states(view, seed=1, count=-1)
-    with pytest.raises(TypeError, match="count must be an int, got float 2.0"):
+    with pytest.raises(TypeError, match=r"count must be an int, got float 2\.0"):
         sample_states(view, seed=1, count=2.0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed must be an int, got str '1'"):
         sample_states(view, seed="1", count=2)  # type: ignore[arg-type]

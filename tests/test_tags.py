@@ -53,11 +53,12 @@ def test_tags_are_a_read_only_mapping_in_the_order_given() -> None:
     assert tags.get("town") is None
     assert repr(Tags({"a": "b"})) == "Tags({'a': 'b'})"
     assert Tags(tags) == tags
-    assert Tags() == {} and not Tags()
+    assert Tags() == {}
+    assert not Tags()
     with pytest.raises(TypeError):
         tags["site"] = "Sevilla"  # type: ignore[index]
     with pytest.raises(AttributeError, match="Tags are immutable"):
-        tags._values = {}  # type: ignore[misc]
+        tags._values = {}
     assert pickle.loads(pickle.dumps(tags)) == tags
     assert list(pickle.loads(pickle.dumps(tags))) == list(tags)
     assert copy.copy(tags) is tags
@@ -151,7 +152,7 @@ def test_a_record_keeps_its_tags_as_tags() -> None:
     with pytest.raises(InvalidRecordError, match=r"at tags\['a\\x00'\]"):
         attrs.evolve(record, tags={"a\x00": ""})
     with pytest.raises(TypeError, match="the tag 'year' must have a str value, got int"):
-        GameRecord.from_state(replay(record), tags={"year": 2026})  # type: ignore[dict-item]
+        GameRecord.from_state(replay(record), tags={"year": 2026})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -171,18 +172,22 @@ def test_tags_read_from_json_are_checked(tags: object, message: str) -> None:
     with pytest.raises(InvalidRecordError) as info:
         GameRecord.from_json(json.dumps(data))
     assert str(info.value).startswith(message)
-    assert "\x1b" not in str(info.value) and "\x07" not in str(info.value)
+    assert "\x1b" not in str(info.value)
+    assert "\x07" not in str(info.value)
 
 
 @given(st.dictionaries(st.text(max_size=70), st.text(max_size=20), max_size=5) | st.none())
 def test_any_tags_in_json_are_read_or_refused_cleanly(tags: dict[str, str] | None) -> None:
     data = finished().to_dict()
     data["tags"] = tags
+    refusal: InvalidRecordError | None = None
     try:
         record = GameRecord.from_json(json.dumps(data))
     except InvalidRecordError as error:
-        assert error.where.startswith("tags")
-        assert str(error).isprintable()
+        refusal = error
+    if refusal is not None:
+        assert refusal.where.startswith("tags")
+        assert str(refusal).isprintable()
         return
     assert record.tags == tags
     assert GameRecord.from_json(record.to_json()) == record

@@ -37,7 +37,7 @@ TITLE: Final = "\x1b]0;pwned\x07"
 
 
 def no_controls(text: str) -> bool:
-    return not any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in text)
+    return not any((ord(c) < 32 and c != "\n") or 0x7F <= ord(c) < 0xA0 for c in text)
 
 
 # --- the helpers --------------------------------------------------------------------

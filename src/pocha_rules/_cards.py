@@ -139,7 +139,7 @@ class Card:
             raise TypeError(f"a card's text form must be a str such as '12o', got {got(text)}")
         raw = text.strip().lower()
         card = _BY_TEXT.get(raw)
-        if card is not None and (deck == 48 or deck == 40 and card.rank not in (8, 9)):
+        if card is not None and (deck == 48 or (deck == 40 and card.rank not in (8, 9))):
             return card
         # Not a card of the deck: find out why.
         if not 2 <= len(raw) <= 8 or not raw[:-1].isdigit() or not raw[:-1].isascii():

@@ -1,4 +1,4 @@
-"""The exception family of pocha-rules.
+r"""The exception family of pocha-rules.
 
 Every error the library raises on bad input is a :class:`PochaError`, which is
 a :class:`ValueError`, so ``except ValueError`` keeps working for callers that
@@ -7,7 +7,7 @@ do not care about the details. (A value of the wrong type is a
 
 The messages echo parts of the input (a record's member names, a move's
 text); whatever a terminal would act on rather than show, such as the escape
-character, is written escaped (``\\x1b``), in the message and in the
+character, is written escaped (``\x1b``), in the message and in the
 attributes it is made of.
 """
 

@@ -59,9 +59,12 @@ def new_game(
         seed = secrets.randbits(63)
     elif type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
         check_seed(seed)  # says what is wrong
-    if type(deals) is not tuple and type(deals) is not list:
-        if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-            raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
+    if (
+        type(deals) is not tuple
+        and type(deals) is not list
+        and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence))
+    ):
+        raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
     for index, deal in enumerate(deals):
         if not isinstance(deal, Deal):
             raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
@@ -71,9 +74,7 @@ def new_game(
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
     elif not 0 <= dealer < t.players:
-        raise PochaError(
-            f"dealer must be a seat from 0 to {t.players - 1}, got {shown(dealer)}"
-        )
+        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {shown(dealer)}")
     return start_game(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
 
 

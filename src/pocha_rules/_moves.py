@@ -161,6 +161,7 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
     Traceback (most recent call last):
     ...
     pocha_rules.ParseError: cannot parse 'bid -1': expected a whole number of tricks...
+
     """
     if not isinstance(text, str):
         raise TypeError(f"a move's text form must be a str such as 'bid 2', got {got(text)}")

@@ -83,7 +83,9 @@ def _is_int(value: object) -> bool:
 
 def _choice(kind: type[_E], field: str, value: object) -> _E:
     if not isinstance(value, str):
-        raise TypeError(f"{field} must be a {kind.__name__} or its value as a str, got {got(value)}")
+        raise TypeError(
+            f"{field} must be a {kind.__name__} or its value as a str, got {got(value)}"
+        )
     try:
         return kind(value)
     except ValueError:

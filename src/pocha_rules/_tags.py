@@ -13,7 +13,7 @@ from typing import Final, final
 from pocha_rules._errors import InvalidRecordError
 from pocha_rules._text import clean, got, shown
 
-__all__ = ["MAX_TAG_NAME", "MAX_TAG_VALUE", "MAX_TAGS", "Tags"]
+__all__ = ["MAX_TAGS", "MAX_TAG_NAME", "MAX_TAG_VALUE", "Tags"]
 
 MAX_TAGS: Final = 64
 """The most tags a record may carry."""
@@ -58,7 +58,7 @@ def check_tag(name: str, value: str) -> None:
 
 @final
 class Tags(Mapping[str, str]):
-    """A record's tags: names and values, both strings, in the order given.
+    r"""A record's tags: names and values, both strings, in the order given.
 
     A read-only, hashable mapping; build it from a mapping or from
     ``(name, value)`` pairs. Tags are free-form, but so that a record can
@@ -75,7 +75,7 @@ class Tags(Mapping[str, str]):
     >>> tags = Tags({"event": "Fiestas de San Isidro", "site": "Madrid"})
     >>> tags["site"], list(tags), tags == {"site": "Madrid", "event": "Fiestas de San Isidro"}
     ('Madrid', ['event', 'site'], True)
-    >>> Tags({"date": "2026\\n"})
+    >>> Tags({"date": "2026\n"})
     Traceback (most recent call last):
     ...
     pocha_rules.InvalidRecordError: invalid record at tags['date']: a tag's value is one line ...

@@ -10,6 +10,7 @@ lone surrogates), :func:`shown` writes any value briefly, and
 
 from __future__ import annotations
 
+import contextlib
 import os
 import unicodedata
 from typing import Final
@@ -42,18 +43,16 @@ def _escape(char: str) -> str:
 
 def clean(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`printable` would escape."""
-    return text.isprintable() or all(
-        unicodedata.category(char) not in _HIDDEN for char in text
-    )
+    return text.isprintable() or all(unicodedata.category(char) not in _HIDDEN for char in text)
 
 
 def printable(text: str) -> str:
-    """``text`` with every control, format or surrogate character written as
-    a Python escape (``\\x1b``, ``\\u202e``); other characters, spaces and
+    r"""``text`` with every control, format or surrogate character written as
+    a Python escape (``\x1b``, ``\u202e``); other characters, spaces and
     accents included, are kept.
 
-    >>> printable("caf\\u00e9 \\x1b]0;title\\x07")
-    'café \\\\x1b]0;title\\\\x07'
+    >>> printable("caf\u00e9 \x1b]0;title\x07")
+    'café \\x1b]0;title\\x07'
     """
     if text.isprintable():
         return text
@@ -89,15 +88,13 @@ def got(value: object) -> str:
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:
-    """A file name as a terminal can show it: bytes that are not UTF-8 are
-    written ``\\xff``, control characters escaped.
+    r"""A file name as a terminal can show it: bytes that are not UTF-8 are
+    written ``\xff``, control characters escaped.
 
-    >>> shown_path("game\\udcff.json")
-    'game\\\\xff.json'
+    >>> shown_path("game\udcff.json")
+    'game\\xff.json'
     """
     name = os.fspath(path)
-    try:
+    with contextlib.suppress(UnicodeError):  # a name no file system could hold
         name = os.fsencode(name).decode("utf-8", "backslashreplace")
-    except UnicodeError:  # pragma: no cover - a name no file system could hold
-        pass
     return printable(name)

@@ -91,7 +91,7 @@ from typing import Final
 import attrs
 
 from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, explain, play_unchecked
+from pocha_rules._engine import apply, play_unchecked
 from pocha_rules._errors import InvalidDealError, PochaError
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
@@ -380,7 +380,9 @@ class GameRecord:
             fail("version", "missing")
         version = whole(data["version"], "version")
         if version != VERSION:
-            fail("version", f"this library reads version {VERSION} records, not {describe(version)}")
+            fail(
+                "version", f"this library reads version {VERSION} records, not {describe(version)}"
+            )
         top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
         rules_version = whole(top["rules_version"], "rules_version")
         if rules_version != RULES_VERSION:
@@ -618,7 +620,9 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
         )
     players = record.rules.players
     if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
-        fail("first_dealer", f"seats run from 0 to {players - 1}, got {shown(record.first_dealer)}")
+        fail(
+            "first_dealer", f"seats run from 0 to {players - 1}, got {shown(record.first_dealer)}"
+        )
     deals = record.deals
     for index, deal in enumerate(deals):
         if len(deal.hands) != players:

@@ -24,7 +24,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from pocha_rules._cli import play, records, rules, simulate
 from pocha_rules._cli.output import Output, Stop
@@ -63,7 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     # hiding the top-level flag.
     output = _Parser(add_help=False)
     output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
+    )
     play.add_parser(commands, [output])
     simulate.add_parser(commands, [output])
     records.add_parsers(commands, [output])
