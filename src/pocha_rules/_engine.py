@@ -50,6 +50,7 @@ _TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _new: Final = tuple.__new__
 _SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
+Won = tuple[int, ...]
 _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 
 
@@ -59,7 +60,11 @@ def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...])
     return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
 
 
-def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = None) -> GameState:
+def _start_round(
+    g: GameSetup, ledger: Ledger, index: int, ended: Context | None = None, won: Won = ()
+) -> GameState:
+    """The first state of round ``index``, or the end of the game after the
+    round whose last context was ``ended`` (``won``: its tricks)."""
     t = g.tables
     n = t.players
     if index < len(t.schedule):
@@ -68,8 +73,11 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
         totals = tuple(map(add, ledger.totals, ledger.penalties))
         tied = totals.count(max(totals)) > 1
         if not tied or t.rules.tiebreak is not _TIEBREAK_ROUNDS:
-            assert last is not None
-            return _game_over(g, ledger, last)
+            assert ended is not None
+            # The final position: the last round as it ended, nobody to move,
+            # every card played (every bit of ``played`` set).
+            c = context(g, ended.r, ledger, ended.bids, ended.leader, won)
+            return GameState(c, _OVER, -1, -1, (), 0, (), 0)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
     if index < len(g.deals):
@@ -93,20 +101,6 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
         legal = (2 << plan.cards) - 1
     c = context(g, info, ledger, bids, eldest, t.no_tricks)
     return GameState(c, phase, to_move, 0, (), 0, (), legal)
-
-
-def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
-    n = g.tables.players
-    _, last, _, deal = ledger.past
-    eldest = (last.dealer + 1) % n
-    info = _new(
-        RoundInfo,
-        (last.index, plan, last.dealer, eldest, deal, last.trump.value, (), -1, (), eldest),
-    )
-    # Every bit of ``played`` set: nobody holds a card any more.
-    return GameState(
-        context(g, info, ledger, last.bids, -1, last.won), _OVER, -1, -1, (), 0, (), 0
-    )
 
 
 # --- moves ----------------------------------------------------------------
@@ -411,7 +405,7 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     # One link added to the chain of finished rounds: nothing before it is copied.
     past = (old.past, result, moves, r.deal)
     ledger = _new(Ledger, (old.rounds + 1, past, totals, old.penalties))
-    return _start_round(g, ledger, r.number + 1, r.plan)
+    return _start_round(g, ledger, r.number + 1, c, won)
 
 
 # --- explanations ---------------------------------------------------------
