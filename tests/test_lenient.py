@@ -133,6 +133,19 @@ def test_the_game_is_incomplete_until_its_tiebreak_is_played() -> None:
     assert info.value.reason == "the game reaches round 1 but the record has no deal for it"
 
 
+def test_a_card_played_out_of_its_phase_is_no_revoke() -> None:
+    # A card of the hand played while the seats bid is refused, leniently too.
+    table = GameRecord(
+        rules=RULES, seed=1, first_dealer=3, deals=(DEAL,), moves=[parse_move("play 5c")]
+    )
+    with pytest.raises(InvalidRecordError) as info:
+        replay_lenient(table)
+    assert str(info.value) == (
+        "invalid record at moves[0]: seat 0 may not play 5c: "
+        "it is time for a bid ('bid N'), not play 5c"
+    )
+
+
 def test_the_shared_tiebreak_shares_the_win_on_the_totals_with_penalties() -> None:
     rules = RuleSet(schedule=["3"], revoke_penalty=-5, tiebreak="shared")
     result = replay_lenient(record(MAKES_TIE, rules))
@@ -252,3 +265,44 @@ def test_the_command_prints_the_winners_of_the_totals_with_penalties(tmp_path: P
     strict = pocha("replay", str(path))
     assert strict.returncode == 1
     assert "moves[10]: seat 2 may not play 1b" in strict.stderr
+
+
+ANY_MOVE = [
+    *(f"bid {n}" for n in range(5)),
+    *(f"call {n}" for n in range(3)),
+    "pass",
+    "trump o",
+    *(f"play {card}" for hand in DEAL.hands for card in hand),
+    "play 2e",
+]
+
+
+@given(st.data())
+def test_any_moves_replay_leniently_or_are_refused_cleanly(data: st.DataObject) -> None:
+    # Legal moves (revokes included) up to a point, then anything at all.
+    state = new_game(RULES, seed=1, dealer=3, deals=[DEAL])
+    moves = []
+    for _ in range(data.draw(st.integers(0, 16))):
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        options = [*legal_moves(state)]
+        if state.phase is Phase.PLAY:
+            options += [Play(c) for c in state.hands[seat] if Play(c) not in options]
+        move = data.draw(st.sampled_from(options))
+        state = apply(state, move) if move in legal_moves(state) else play_unchecked(state, move)  # type: ignore[arg-type]
+        moves.append(move)
+    # The cards of the seat to move, often: played in any phase, they must
+    # not pass for revokes.
+    held = [f"play {c}" for hand in state.hands for c in hand] if not state.is_over else []
+    tail = st.lists(st.sampled_from(ANY_MOVE) | st.sampled_from(held or ANY_MOVE), max_size=3)
+    moves += [parse_move(m) for m in data.draw(tail)]
+    deals = (DEAL, *GameRecord.from_state(state).deals[1:])
+    table = GameRecord(rules=RULES, seed=1, first_dealer=3, deals=deals, moves=moves)
+    try:
+        result = replay_lenient(table)
+    except InvalidRecordError as error:
+        assert str(error) == f"invalid record at {error.where}: {error.reason}"  # noqa: PT017
+        return
+    assert result.winners == (result.state.winners)

@@ -115,7 +115,7 @@ from pocha_rules._record_json import (
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
 from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import GameState
+from pocha_rules._state import GameState, Phase
 from pocha_rules._tables import tables_for
 from pocha_rules._tags import MAX_TAG_NAME as _MAX_TAG_NAME
 from pocha_rules._tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
@@ -649,7 +649,13 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             continue
         except PochaError as error:
             reason = getattr(error, "reason", None) or str(error)
-        if lenient and type(move) is Play and move.card in state.hands[seat]:
+        # A revoke: a card of the hand, played when cards are played.
+        if (
+            lenient
+            and state.phase is Phase.PLAY
+            and type(move) is Play
+            and move.card in state.hands[seat]
+        ):
             state = play_unchecked(state, move)
             revokes.append(Revoke(index=index, seat=seat, move=move, reason=reason))
             continue
