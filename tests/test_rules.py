@@ -277,8 +277,14 @@ def test_rules_under_which_no_game_could_end_are_refused() -> None:
 
 
 def test_preset_refuses_unknown_names() -> None:
-    with pytest.raises(InvalidRulesError, match="unknown preset 'nope'"):
+    with pytest.raises(InvalidRulesError) as info:
         RuleSet.preset("nope")
+    assert info.value.field == "schedule"
+    assert info.value.reason == (
+        "unknown preset 'nope'; presets: 'classic', 'up_down', 'up_down_auction', 'full'"
+    )
+    with pytest.raises(TypeError, match="a preset's name must be a str, got list"):
+        RuleSet.preset([1, 2])  # type: ignore[arg-type]
 
 
 def test_option_strings_become_enums() -> None:

@@ -342,10 +342,14 @@ class RuleSet:
 
         >>> len(RuleSet.preset("full", players=4).schedule)
         32
+
+        Raises:
+            InvalidRulesError: No preset has that name.
+            TypeError: ``name`` is not a string.
+
         """
-        if name not in PRESETS:
-            names = ", ".join(repr(n) for n in PRESETS)
-            raise InvalidRulesError("schedule", f"unknown preset {name!r}; presets: {names}")
+        if not isinstance(name, str):
+            raise TypeError(f"a preset's name must be a str, got {got(name)}")
         return cls(schedule=name, **options)
 
     def options(self) -> dict[str, object]:
