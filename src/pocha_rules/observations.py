@@ -67,6 +67,7 @@ field                      shape       meaning
 
 from __future__ import annotations
 
+import math
 from typing import Final, NamedTuple, Protocol, TypeVar, overload
 
 from pocha_rules._knowledge import forbidden_bid
@@ -102,7 +103,7 @@ _Buffer = TypeVar("_Buffer", bound=FloatBuffer)
 class ObservationField(NamedTuple):
     """One field of the observation vector: ``vector[offset:offset + size]``,
     read as an array of ``shape`` (rows by relative seat where there are
-    rows)."""
+    rows), each number from ``low`` to ``high``."""
 
     name: str
     """The field's name."""
@@ -114,6 +115,10 @@ class ObservationField(NamedTuple):
     """Its shape: ``(players, cards)`` for a field with a row per seat."""
     meaning: str
     """What the numbers say, in one line."""
+    low: float
+    """The smallest value a number of the field takes."""
+    high: float
+    """The largest value a number of the field takes (``inf`` for scores)."""
 
     @property
     def slice(self) -> slice:
@@ -179,13 +184,21 @@ class _Encoder:
             ("hand_sizes", (n,), "how many cards each seat holds now"),
             ("scores", (n,), "each seat's total score so far, in points"),
         ]
+        # Fields of counts and points; the others hold 0 or 1.
+        bounds = {
+            "tricks_won": (0.0, float(largest)),
+            "tricks_needed": (-float(largest), float(largest)),
+            "hand_sizes": (0.0, float(largest)),
+            "scores": (-math.inf, math.inf),
+        }
         fields: list[ObservationField] = []
         offset = 0
         for name, shape, meaning in specs:
             size = 1
             for length in shape:
                 size *= length
-            fields.append(ObservationField(name, offset, size, shape, meaning))
+            low, high = bounds.get(name, (0.0, 1.0))
+            fields.append(ObservationField(name, offset, size, shape, meaning, low, high))
             offset += size
         self.fields: tuple[ObservationField, ...] = tuple(fields)
         self.size = offset
