@@ -146,6 +146,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             high[field.slice] = field.high
         actions = num_actions(rules)
         self._size = size
+        self._actions = actions
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -196,10 +197,15 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
-        view = observe(self.game_state, self._seats[agent])
+        state = self.game_state
+        seat = self._seats[agent]
         vector = np.zeros(self._size, dtype=np.float32)
-        encode_view(view, vector)
-        mask = np.frombuffer(legal_action_mask(view), dtype=np.int8).copy()
+        encode_view(observe(state, seat), vector)
+        # The mask of the state is the mask of the view of the seat to move
+        # (and costs less); the other seats have no legal action.
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if seat == state.to_move:
+            mask[:] = np.frombuffer(legal_action_mask(state), dtype=np.int8)
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
