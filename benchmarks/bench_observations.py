@@ -7,7 +7,7 @@ the seat to move. Each repeat times, interleaved over the same states:
 * ``observe``: the seat's :class:`~pocha_rules.PlayerView` (the reference:
   every encoding starts from one);
 * ``encode_view`` into a new list of floats;
-* ``encode_view`` into a reused NumPy float32 buffer (skipped without numpy);
+* ``encode_view_into`` a reused NumPy float32 buffer (skipped without numpy);
 * ``legal_action_mask`` of the view, the other half of an RL observation.
 
 It prints the median time per call over the repeats and the ratio to
@@ -29,7 +29,7 @@ from typing import Any
 from pocha_rules import GameState, PlayerView, RuleSet, apply, legal_moves, new_game, observe
 from pocha_rules._cli import version_line
 from pocha_rules.actions import legal_action_mask
-from pocha_rules.observations import encode_view, observation_size
+from pocha_rules.observations import encode_view, encode_view_into, observation_size
 
 REFERENCE = "observe (reference)"
 
@@ -55,7 +55,7 @@ def encoders(rules: RuleSet) -> dict[str, Callable[[PlayerView], object]]:
         print("numpy is not installed: the NumPy buffer is skipped")
     else:
         buffer: Any = numpy.zeros(observation_size(rules), dtype=numpy.float32)
-        runners["encode_view -> numpy"] = lambda view: encode_view(view, buffer)
+        runners["encode_view_into numpy"] = lambda view: encode_view_into(view, buffer)
     runners["legal_action_mask"] = legal_action_mask
     return runners
 

@@ -25,6 +25,7 @@ from pocha_rules.actions import action_table
 from pocha_rules.observations import (
     ObservationField,
     encode_view,
+    encode_view_into,
     observation_layout,
     observation_size,
     view_text,
@@ -248,10 +249,10 @@ def test_a_buffer_is_filled_in_place_whatever_it_held() -> None:
     expected = encode_view(view)
     size = observation_size(view.rules)
     as_list = [7.0] * size
-    assert encode_view(view, as_list) is as_list
+    encode_view_into(view, as_list)
     assert as_list == expected
     floats = array("f", [7.0] * size)
-    assert encode_view(view, floats) is floats
+    encode_view_into(view, floats)
     assert list(floats) == expected
 
 
@@ -259,15 +260,21 @@ def test_a_numpy_buffer_is_filled_in_place() -> None:
     numpy = pytest.importorskip("numpy", reason="numpy is in the rl extra")
     view = observe(new_game(RuleSet(), seed=5), 2)
     buffer = numpy.full(observation_size(view.rules), 7.0, dtype=numpy.float32)
-    assert encode_view(view, buffer) is buffer
+    encode_view_into(view, buffer)
     assert buffer.tolist() == encode_view(view)
+    halves = numpy.full(2 * observation_size(view.rules), 7.0, dtype=numpy.float32)
+    encode_view_into(view, halves[: observation_size(view.rules)])  # a slice: a view of it
+    assert halves[: observation_size(view.rules)].tolist() == encode_view(view)
+    assert set(halves[observation_size(view.rules) :].tolist()) == {7.0}
 
 
 def test_bad_arguments_are_refused() -> None:
     view = observe(new_game(RuleSet(), seed=5), 2)
     with pytest.raises(TypeError, match="expected a PlayerView"):
-        encode_view(new_game(RuleSet(), seed=5))  # type: ignore[call-overload]
+        encode_view(new_game(RuleSet(), seed=5))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a PlayerView"):
+        encode_view_into(None, [0.0] * 539)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="holds 3 numbers; these rules' observation has 539"):
-        encode_view(view, [0.0] * 3)
+        encode_view_into(view, [0.0] * 3)
     with pytest.raises(TypeError, match="expected a RuleSet"):
         observation_layout("classic")  # type: ignore[arg-type]

@@ -3,7 +3,8 @@ r"""Observation tensors: a seat's view as a fixed-length vector of numbers.
 A learning agent wants what its seat knows as numbers, always in the same
 places. :func:`encode_view` turns a :class:`~pocha_rules.PlayerView` into a
 flat vector of floats whose length depends on the :class:`~pocha_rules.RuleSet`
-alone (:func:`observation_size`). Its layout is data: :func:`observation_layout`
+alone (:func:`observation_size`); :func:`encode_view_into` writes it into a
+buffer, such as a NumPy array. Its layout is data: :func:`observation_layout`
 lists the fields, each with its name, offset, size, shape and meaning, so that
 every consumer (the PettingZoo and OpenSpiel adapters, a batch engine filling
 the same vector for many games at once, a network's input layer) reads the
@@ -32,43 +33,43 @@ The fields, in order (*n* players, *D* cards in the deck, *B* the largest
 hand plus one, *A* the largest auction round plus one, *R* the rounds of the
 schedule plus one):
 
-=========================  ==========  ==================================================
-field                      shape       meaning
-=========================  ==========  ==================================================
-``hand``                   D           the seat's own cards, as it sees them
-``other_hands``            n-1, D      the others' cards, seen in a blind round (only
-                                       when the schedule has blind rounds)
-``trump``                  4           the trump suit, one-hot (oros, copas, espadas,
-                                       bastos)
-``trump_card``             D           the card turned up, or the dealer's shown card
-``dealer_holds_trump_card`` 1          1 while the dealer still holds its shown card
-``phase``                  5           auction, choose trump, bid, play, over
-``round_kind``             3           normal, auction, blind
-``round_index``            R           the round's place in the schedule; the last slot
-                                       is a tiebreak round
-``round_cards``            B-1         cards dealt to each player this round (1 to B-1)
-``dealer``                 n           the dealer, by relative seat
-``to_move``                n           the seat to move (all 0 once the game is over)
-``leader``                 n           the seat that leads (or led) the current trick
-``calls``                  n, A+1      each seat's auction call, the last column a pass
-                                       (only with auction rounds)
-``auction_winner``         n           the auction's winner (only with auction rounds)
-``bids``                   n, B        each seat's bid
-``last_bidder``            n           the seat that bids last, under the hook
-``forbidden_bid``          B           the bid the hook forbids the last bidder
-``tricks_won``             n           tricks won this round (counts)
-``tricks_needed``          n           bid less tricks won (0 before the seat bids)
-``trick``                  n, D        the cards on the table, by who played them
-``played``                 n, D        every card played this round, by who played it
-``hand_sizes``             n           cards each seat holds now (counts)
-``scores``                 n           each seat's total so far (points)
-=========================  ==========  ==================================================
+============================  ======  ================================================
+field                         shape   meaning
+============================  ======  ================================================
+``hand``                      D       the seat's own cards, as it sees them
+``other_hands``               n-1, D  the others' cards, seen in a blind round (only
+                                      when the schedule has blind rounds)
+``trump``                     4       the trump suit, one-hot (oros, copas, espadas,
+                                      bastos)
+``trump_card``                D       the card turned up, or the dealer's shown card
+``dealer_holds_trump_card``   1       1 while the dealer still holds its shown card
+``phase``                     5       auction, choose trump, bid, play, over
+``round_kind``                3       normal, auction, blind
+``round_index``               R       the round's place in the schedule; the last
+                                      slot is a tiebreak round
+``round_cards``               B-1     cards dealt to each player this round (1 to B-1)
+``dealer``                    n       the dealer, by relative seat
+``to_move``                   n       the seat to move (all 0 once the game is over)
+``leader``                    n       the seat that leads (or led) the current trick
+``calls``                     n, A+1  each seat's auction call, the last column a
+                                      pass (only with auction rounds)
+``auction_winner``            n       the auction's winner (only with auction rounds)
+``bids``                      n, B    each seat's bid
+``last_bidder``               n       the seat that bids last, under the hook
+``forbidden_bid``             B       the bid the hook forbids the last bidder
+``tricks_won``                n       tricks won this round (counts)
+``tricks_needed``             n       bid less tricks won (0 before the seat bids)
+``trick``                     n, D    the cards on the table, by who played them
+``played``                    n, D    every card played this round, by who played it
+``hand_sizes``                n       cards each seat holds now (counts)
+``scores``                    n       each seat's total so far (points)
+============================  ======  ================================================
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final, NamedTuple, Protocol, TypeVar, overload
+from typing import Final, NamedTuple, Protocol
 
 from pocha_rules._knowledge import forbidden_bid
 from pocha_rules._moves import Call
@@ -82,6 +83,7 @@ __all__ = [
     "FloatBuffer",
     "ObservationField",
     "encode_view",
+    "encode_view_into",
     "observation_layout",
     "observation_size",
     "view_text",
@@ -89,15 +91,12 @@ __all__ = [
 
 
 class FloatBuffer(Protocol):
-    """What :func:`encode_view` can fill in place: a list of floats, an
+    """What :func:`encode_view_into` can fill: a list of floats, an
     ``array.array("f")``, a NumPy array..."""
 
     def __len__(self) -> int: ...
 
     def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
-_Buffer = TypeVar("_Buffer", bound=FloatBuffer)
 
 
 class ObservationField(NamedTuple):
@@ -345,54 +344,59 @@ def observation_size(rules: RuleSet) -> int:
     return _encoder(rules).size
 
 
-@overload
-def encode_view(view: PlayerView, out: None = None) -> list[float]: ...
-
-
-@overload
-def encode_view(view: PlayerView, out: _Buffer) -> _Buffer: ...
-
-
-def encode_view(view: PlayerView, out: FloatBuffer | None = None) -> FloatBuffer:
-    """The observation vector of ``view``: a new list of floats, or ``out``
-    filled in place (any mutable sequence of :func:`observation_size`
-    numbers: a list, an ``array.array("f")``, a NumPy array...).
+def encode_view(view: PlayerView) -> list[float]:
+    """The observation vector of ``view``, as a new list of floats.
 
     Raises:
         TypeError: ``view`` is not a :class:`~pocha_rules.PlayerView`.
-        ValueError: ``out`` has the wrong length.
+
+    """
+    encoder = _checked(view)
+    vector = encoder.zeros[:]
+    for index, value in encoder.entries(view):
+        vector[index] = value
+    return vector
+
+
+def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
+    """Write the observation vector of ``view`` into ``buffer``, whatever it
+    held: any mutable sequence of :func:`observation_size` numbers (a list,
+    an ``array.array("f")``, a NumPy array or a slice of one...).
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~pocha_rules.PlayerView`.
+        ValueError: ``buffer`` has the wrong length.
 
     >>> from array import array
     >>> from pocha_rules import RuleSet, new_game, observe
     >>> view = observe(new_game(RuleSet(), seed=1, dealer=0), 1)
     >>> buffer = array("f", [1.0] * observation_size(view.rules))
-    >>> encode_view(view, buffer) is buffer, list(buffer) == encode_view(view)
-    (True, True)
+    >>> encode_view_into(view, buffer)
+    >>> list(buffer) == encode_view(view)
+    True
 
     """
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"expected a PlayerView, got {type(view).__name__}: {view!r}")
-    encoder = _encoder(view.rules)
-    if out is None:
-        vector = encoder.zeros[:]
-        for index, value in encoder.entries(view):
-            vector[index] = value
-        return vector
-    if len(out) != encoder.size:
+    encoder = _checked(view)
+    if len(buffer) != encoder.size:
         raise ValueError(
-            f"the buffer holds {len(out)} numbers; these rules' observation has {encoder.size}"
+            f"the buffer holds {len(buffer)} numbers; these rules' observation has {encoder.size}"
         )
-    fill = getattr(out, "fill", None)
+    fill = getattr(buffer, "fill", None)
     if fill is not None:  # a NumPy array
         fill(0)
-    elif isinstance(out, list):
-        out[:] = encoder.zeros
+    elif isinstance(buffer, list):
+        buffer[:] = encoder.zeros
     else:
         for index in range(encoder.size):
-            out[index] = 0.0
+            buffer[index] = 0.0
     for index, value in encoder.entries(view):
-        out[index] = value
-    return out
+        buffer[index] = value
+
+
+def _checked(view: PlayerView) -> _Encoder:
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"expected a PlayerView, got {type(view).__name__}: {view!r}")
+    return _encoder(view.rules)
 
 
 def view_text(view: PlayerView) -> str:

@@ -77,13 +77,14 @@ from pocha_rules._schedules import PRESETS, Round, RoundKind
 from pocha_rules._scoring import round_score
 from pocha_rules._state import GameState, RoundResult
 from pocha_rules.actions import action_table, legal_actions
-from pocha_rules.observations import encode_view, observation_layout, view_text
+from pocha_rules.observations import encode_view_into, observation_layout, view_text
 from pocha_rules.views import PlayerView, observe, sample_state
 
 __all__ = [
     "GAME_NAME",
     "TIEBREAK_ROUNDS_COUNTED",
     "PochaGame",
+    "PochaObserver",
     "PochaState",
     "game_parameters",
     "load_game",
@@ -281,12 +282,12 @@ class PochaGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
-    ) -> _Observer:
+    ) -> PochaObserver:
         """An observer of the seat's own view: with perfect recall for the
         information state, without for the observation."""
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return _Observer(self, iig_obs_type, params)
+        return PochaObserver(self, iig_obs_type, params)
 
 
 def load_game(rules: RuleSet | None = None) -> Any:
@@ -528,9 +529,11 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
 # --- observations -----------------------------------------------------------------------
 
 
-class _Observer:
-    """A seat's observation and information state, as OpenSpiel's Python
-    observers give them (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
+class PochaObserver:
+    """A seat's observation or information state, as OpenSpiel's Python
+    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`,
+    :meth:`set_from` and :meth:`string_from`. Get one from
+    :meth:`PochaGame.make_py_observer`."""
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
         if params:
@@ -544,6 +547,7 @@ class _Observer:
                 f"private_info=SINGLE_PLAYER), not {iig_obs_type}"
             )
         self.perfect_recall: bool = iig_obs_type.perfect_recall
+        """Whether this observes the information state (else the observation)."""
         rules = game.rules
         layout = observation_layout(rules)
         pieces: list[tuple[str, int, tuple[int, ...]]] = [
@@ -555,7 +559,12 @@ class _Observer:
             rows = game.round_moves
             pieces.append(("round_moves", rows * actions, (rows, actions)))
         self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+        """The observation vector (float32), set by :meth:`set_from`."""
         self.dict: dict[str, Any] = {}
+        """The fields of :attr:`tensor` by name, each an array of its shape
+        sharing the tensor's memory: those of
+        :func:`~pocha_rules.observations.observation_layout`, then (for the
+        information state) ``round_moves``."""
         offset = 0
         for name, size, shape in pieces:
             self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
@@ -567,7 +576,7 @@ class _Observer:
         view = state.view(player)
         if view is None:
             return
-        encode_view(view, self.tensor[: self._vector])
+        encode_view_into(view, self.tensor[: self._vector])
         if self.perfect_recall:
             game = state.game_state
             assert game is not None

@@ -61,7 +61,7 @@ from pocha_rules._scoring import winners
 from pocha_rules._state import GameState
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
 from pocha_rules.observations import (
-    encode_view,
+    encode_view_into,
     observation_layout,
     observation_size,
     view_text,
@@ -101,7 +101,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
 
     Raises:
         TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`.
-        ValueError: ``render_mode`` is not one of :attr:`metadata`'s.
+        ValueError: ``render_mode`` is neither ``None`` nor ``"ansi"``.
 
     Resetting with a ``seed`` makes the episodes that follow reproducible:
     each game's seed is drawn from it.
@@ -200,7 +200,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         state = self.game_state
         seat = self._seats[agent]
         vector = np.zeros(self._size, dtype=np.float32)
-        encode_view(observe(state, seat), vector)
+        encode_view_into(observe(state, seat), vector)
         # The mask of the state is the mask of the view of the seat to move
         # (and costs less); the other seats have no legal action.
         mask = np.zeros(self._actions, dtype=np.int8)
