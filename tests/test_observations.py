@@ -48,6 +48,8 @@ def test_the_fields_tile_the_vector(rules: RuleSet) -> None:
         assert field.size == size > 0
         assert field.slice == slice(offset, offset + size)
         assert field.meaning
+        counts = {"tricks_won", "tricks_needed", "hand_sizes", "scores"}
+        assert (field.low, field.high) == (0.0, 1.0) or field.name in counts
         offset += size
     assert offset == observation_size(rules)
     assert len({field.name for field in layout}) == len(layout)
@@ -158,7 +160,10 @@ def reference_vector(view: PlayerView) -> list[float]:
 def test_every_field_means_what_the_layout_says(state: GameState) -> None:
     for seat in range(state.rules.players):
         view = observe(state, seat)
-        assert encode_view(view) == reference_vector(view)
+        vector = encode_view(view)
+        assert vector == reference_vector(view)
+        for field in observation_layout(state.rules):
+            assert all(field.low <= x <= field.high for x in vector[field.slice])
 
 
 def test_every_field_at_every_state_of_games_with_every_round_kind() -> None:
