@@ -240,7 +240,10 @@ def test_help_follows_the_rules_deck_and_rank_order() -> None:
 
 
 def test_a_bad_entry_points_to_help() -> None:
-    result = pocha("play", "--human", "0", *SHORT, stdin="hello\n" + "9" * 5000 + "\n")
+    result = pocha(
+        "play", "--human", "0", "--seed", "4", "--dealer", "3", *SHORT,
+        stdin="hello\n" + "9" * 5000 + "\n",
+    )  # fmt: skip
     assert "cannot parse 'hello'" in result.stdout
     assert "; type 'help' for how to write cards and moves\n" in result.stdout
     assert "there is no move 999999999...: choose 1 to 2\n" in result.stdout

@@ -171,7 +171,7 @@ def test_ctrl_c_saves_the_game_and_resume_ends_it_as_if_never_stopped(tmp_path: 
 
     status, out, err = _interrupt(tmp_path, signal.SIGINT, "--save", "game.json")
     assert status == 130
-    assert err == "\ninterrupted\n"
+    assert err == "pocha play: interrupted\n"
     assert out.endswith(
         "the game so far is saved in game.json\n"
         "to go on with it: pocha play --resume game.json --human 2 --save game.json\n"
@@ -193,6 +193,17 @@ def test_ctrl_c_saves_the_game_and_resume_ends_it_as_if_never_stopped(tmp_path: 
     )
     assert "seats: 0 heuristic bot, 1 heuristic bot, 2 you, 3 heuristic bot\n" in resumed.stdout
     assert len(sheet_rows(resumed.stdout.split("== round 3/4")[0])) == 2  # the sheet so far
+    # Under the round's title, the moves made in it before the stop.
+    state = new_game(partial.rules, seed=partial.seed, dealer=partial.first_dealer)
+    this_round: list[str] = []
+    for move in partial.moves:
+        after = apply(state, move)
+        same = after.round_index == state.round_index
+        this_round = [*this_round, f"seat {state.to_move}: {move}"] if same else []
+        state = after
+    title = resumed.stdout.split("== round 3/4")[1].split("-- seat 2, your move")[0]
+    assert this_round
+    assert [line for line in title.splitlines() if line.startswith("seat ")] == this_round
     assert "the game is saved in game.json\n" in resumed.stdout
     assert load(tmp_path / "game.json") == reference
 
@@ -212,7 +223,7 @@ def test_a_hangup_or_termination_saves_the_game_too(
 def test_ctrl_c_without_save_says_the_game_is_not_kept(tmp_path: Path) -> None:
     status, out, err = _interrupt(tmp_path, signal.SIGINT)
     assert status == 130
-    assert err == "\ninterrupted\n"
+    assert err == "pocha play: interrupted\n"
     assert out.endswith("the game is not saved (--save FILE keeps a game)\n")
     assert list(tmp_path.iterdir()) == []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
@@ -244,18 +245,24 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         f"Pocha: {rules.players} players, {len(rules.schedule)} rounds, seed {state.seed}, "
         f"seat {state.first_dealer} deals first"
     )
+    earlier: list[Step] = []
     if record is not None:
-        _catch_up(record, bots, humans)
+        earlier = _catch_up(record, bots, humans)
         out.line(
             f"resumed from {args.resume}: round {state.round_index + 1}, "
             f"{len(state.history)} moves played"
         )
     out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
-    table = _Table(state, humans, bots, out)
+    table = _Table(state, humans, bots, out, earlier)
     try:
         with interruptible():
             table.play()
-    except BaseException:  # quit, end of input, Ctrl-C, a hangup: keep the game so far
+    except KeyboardInterrupt:  # Ctrl-C, a hangup: keep the game so far
+        with contextlib.suppress(OSError):  # a terminal that hung up takes no more text
+            out.line()  # end the line the prompt or ^C left
+        _keep(args, table.state, humans, replace, out)
+        raise Stop(130, "interrupted") from None
+    except BaseException:  # quit, end of input, an error: keep the game so far
         _keep(args, table.state, humans, replace, out)
         raise
     if args.save is not None:
@@ -268,11 +275,20 @@ class _Table:
     the terminal shows (the narration for people, the score sheet for all).
     """
 
-    def __init__(self, state: GameState, humans: list[int], bots: list[Bot], out: Output):
+    def __init__(
+        self,
+        state: GameState,
+        humans: list[int],
+        bots: list[Bot],
+        out: Output,
+        earlier: list[Step],
+    ) -> None:
         self.state = state
         self.humans = humans
         self.bots = bots
         self.out = out
+        self.earlier = earlier
+        """The moves of this round made before the game was resumed."""
 
     def play(self) -> None:
         """Play to the end of the game; :attr:`state` is always the game so far."""
@@ -294,6 +310,9 @@ class _Table:
                 out.line()
                 out.line(_round_title(view))
                 out.line("trump: " + _describe_trump(view))
+                for step in self.earlier:
+                    _narrate(out, *step)
+                self.earlier = []
                 shown = state.round_index
             if seat in humans:
                 move = _read_move(state, seat, out, sys.stdin)
@@ -363,19 +382,31 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
     return record, state
 
 
-def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> None:
+Step = tuple[GameState, Move, GameState]
+"""A move with the states before and after it."""
+
+
+def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> list[Step]:
     """Let each bot think over the moves its seat made in the record, so that
     its random choices go on where they were: with the seats as before, a
-    resumed game ends as the uninterrupted one would have.
+    resumed game ends as the uninterrupted one would have. Return the moves
+    of the round the game stopped in.
     """
     rules, deals = record.rules, record.deals
     state = new_game(rules, seed=record.seed, dealer=record.first_dealer, deals=deals)
+    steps: list[Step] = []
     for move in record.moves:
         seat = state.to_move
         assert seat is not None
         if seat not in humans:
             bots[seat].act(observe(state, seat))
-        state = apply(state, move)
+        after = apply(state, move)
+        if after.round_index == state.round_index:
+            steps.append((state, move, after))
+        else:
+            steps.clear()
+        state = after
+    return steps
 
 
 def _keep(
