@@ -5,7 +5,8 @@ each:
 
 - ``play`` (:mod:`.play`): a game in the terminal, human seats
   (``--human SEAT``) against bots, or bots only, with the score sheet round
-  by round;
+  by round; ``--save`` keeps the game (:mod:`.saving`), ``--resume`` goes
+  on with it;
 - ``simulate`` (:mod:`.simulate`): many bot games and a summary per seat;
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
