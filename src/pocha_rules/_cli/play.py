@@ -48,9 +48,9 @@ def add_parser(
         help="play a game in the terminal (or watch bots play)",
         description="Play a game in the terminal against bots, or watch bots play.",
         **examples(
-            "pocha play --human 0 --save game.json        # you at seat 0, three bots",
+            "pocha play --human 0 --save game.json                      # you and three bots",
             "pocha play --resume game.json --human 0 --save game.json   # go on with it",
-            "pocha play --preset up_down --players 5 --seed 7   # watch five bots",
+            "pocha play --preset up_down --players 5 --seed 7           # watch five bots",
         ),
     )
     parser.add_argument(
