@@ -117,7 +117,8 @@ no_openspiel = importlib.util.find_spec("pyspiel") is None
 
 html_theme = "furo"
 html_title = f"pocha-rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["pocha.css"]
 
 
 # --- public names defined in private modules ---------------------------------
