@@ -504,7 +504,7 @@ def test_validate_a_missing_file() -> None:
 
 
 def _revoke_file(tmp_path: Path) -> Path:
-    # RULES.md 5, example A: seat 2 must play 3c but plays 4c.
+    # The worked example "Overtake when you can": seat 2 must play 3c but plays 4c.
     rules = RuleSet(schedule=["3"])
     the_deal = deal("5c 1o 2o", "7c 11b 12b", "3c 4c 1b", "6c 7o 10o", trump="7e")
     moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c"]

@@ -261,7 +261,7 @@ def test_scores_may_be_left_out() -> None:
     assert replay(record).scores == tuple(record_data()["scores"])
 
 
-# --- round trips (RULES.md 10: same rules + seed + moves = same game) -------------
+# --- round trips (same rules + seed + moves = same game) -------------------------
 
 
 @given(rules=finite_rule_sets, seed=seeds(), data=st.data())
@@ -545,9 +545,9 @@ def test_a_record_of_other_rules_behaviour_is_not_replayed() -> None:
         replay(record)
 
 
-# --- lenient replay: a real table's revoke (RULES.md 7, revoke_penalty) ---------------
+# --- lenient replay: a real table's revoke (revoke_penalty) --------------------------
 
-# RULES.md 5, example A: trump espadas, 5c led then 7c; seat 2 holds 3c, 4c, 1b
+# Worked example "Overtake when you can": trump espadas, 5c led then 7c; seat 2 holds 3c, 4c, 1b
 # and must play 3c. At this table seat 2 played 4c: a revoke.
 REVOKE_RULES = RuleSet(schedule=["3"])
 REVOKE_DEAL = deal("5c 1o 2o", "7c 11b 12b", "3c 4c 1b", "6c 7o 10o", trump="7e")

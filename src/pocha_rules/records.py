@@ -441,8 +441,8 @@ def replay_lenient(record: GameRecord) -> LenientReplay:
     turn, wrong scores) is still refused.
 
     A real table's record gives every deal, so its seed deals nothing; any
-    whole number will do. Here (RULES.md section 5, example A, trump
-    espadas) seat 2 must overtake 7c with 3c, but plays 4c:
+    whole number will do. Here (the worked example "Overtake when you
+    can", trump espadas) seat 2 must overtake 7c with 3c, but plays 4c:
 
     >>> from pocha_rules import Deal, RuleSet, parse_move
     >>> deal = Deal(hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"],
