@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib.util
 
 _NEEDS = {
-    "src/pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
-    "src/pocha_rules/openspiel.py": ("pyspiel", "numpy"),
+    "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
 }
 
 collect_ignore = [
