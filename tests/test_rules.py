@@ -1,4 +1,4 @@
-"""RuleSet construction, refusals, presets and schedules (RULES.md sections 2, 3)."""
+"""RuleSet construction, refusals, presets and schedules."""
 
 from __future__ import annotations
 
@@ -281,7 +281,8 @@ def test_preset_refuses_unknown_names() -> None:
         RuleSet.preset("nope")
     assert info.value.field == "schedule"
     assert info.value.reason == (
-        "unknown preset 'nope'; presets: 'classic', 'up_down', 'up_down_auction', 'full'"
+        "unknown preset 'nope'; presets: 'classic', 'up_down', 'up_down_auction', 'full', "
+        "'oh_hell'"
     )
     with pytest.raises(TypeError, match="a preset's name must be a str, got list"):
         RuleSet.preset([1, 2])  # type: ignore[arg-type]
