@@ -229,3 +229,26 @@ def test_play_refuses_bad_tags(tag: str, message: str) -> None:
     result = pocha("play", "--rule", "schedule=1", *args)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_a_resumed_game_keeps_its_tags_and_adds_new_ones(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = pocha(
+        "play", "--human", "0", "--seed", "2", "--rule", "schedule=2,2",
+        "--rule", "tiebreak=shared", "--tag", "event=club night", "--tag", "site=Bar Pepe",
+        "--save", str(path), stdin="quit\n",
+    )  # fmt: skip
+    assert first.returncode == 1, first.stderr
+    assert dict(load(path).tags) == {"event": "club night", "site": "Bar Pepe"}
+    again = pocha(
+        "play", "--resume", str(path), "--tag", "site=Casa Lola", "--tag", "date=2026-11-22",
+        "--save", str(path),
+    )  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    record = load(path)
+    assert replay(record).is_over
+    assert list(record.tags.items()) == [
+        ("event", "club night"),
+        ("site", "Casa Lola"),
+        ("date", "2026-11-22"),
+    ]
