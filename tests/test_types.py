@@ -134,3 +134,21 @@ def test_the_state_is_unchanged_by_a_refused_move_of_the_wrong_type() -> None:
         apply(STATE, "bid 0")  # type: ignore[arg-type]
     assert (STATE.hands, STATE.bids, STATE.history, STATE.to_move) == before
     assert apply(STATE, parse_move("bid 0")).bids[1] == 0
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("7", 1, None, 0, 0), "rules must be a RuleSet, got str '7'"),
+        ((RuleSet(), "1", None, 0, 0), "cards must be an int, got str '1'"),
+        ((RuleSet(), 1, "o", 0, 0), "trump must be a Suit or None, got str 'o'"),
+        ((RuleSet(), 1, None, 0.0, 0), "bid must be an int, got float 0.0"),
+        ((RuleSet(), 1, None, 0, True), "won must be an int, got bool True"),
+    ],
+)
+def test_round_score_names_the_argument_of_the_wrong_type(
+    arguments: tuple[Any, ...], message: str
+) -> None:
+    with pytest.raises(TypeError) as info:
+        round_score(*arguments)
+    assert str(info.value) == message
