@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pocha_rules import (
     Bid,
     GameState,
+    IllegalMoveError,
     InvalidRecordError,
     Phase,
     Play,
@@ -306,3 +307,35 @@ def test_any_moves_replay_leniently_or_are_refused_cleanly(data: st.DataObject) 
         assert str(error) == f"invalid record at {error.where}: {error.reason}"  # noqa: PT017
         return
     assert result.winners == (result.state.winners)
+
+
+def test_play_unchecked_plays_only_a_card_of_the_hand_when_cards_are_played() -> None:
+    bidding = new_game(RULES, seed=1, dealer=3, deals=[DEAL])
+    with pytest.raises(IllegalMoveError) as info:
+        play_unchecked(bidding, Play(parse_move("play 5c").card))  # type: ignore[union-attr]
+    assert (info.value.seat, str(info.value.move)) == (0, "play 5c")
+    assert info.value.reason == "it is time for a bid ('bid N'), not play 5c"
+    playing = at_the_table("bid 0, bid 0, bid 0, bid 0")
+    with pytest.raises(IllegalMoveError) as info:
+        play_unchecked(playing, Play(parse_move("play 7c").card))  # type: ignore[union-attr]
+    assert (info.value.seat, str(info.value.move)) == (0, "play 7c")
+    assert info.value.reason == "7c is not in the hand (1o, 2o, 5c)"
+    assert playing == at_the_table("bid 0, bid 0, bid 0, bid 0")
+
+
+def test_each_revoke_is_charged() -> None:
+    # Seat 1 keeps a copas and plays an oros to each of the first two tricks,
+    # both led in copas: two revokes, two penalties.
+    rules = RuleSet(schedule=["3"], revoke_penalty=-5, tiebreak="shared")
+    table = deal("1c 3c 12c", "4c 1o 5o", "1b 2b 3b", "2o 3o 4o", trump="7e")
+    state = new_game(rules, seed=1, dealer=3, deals=[table])
+    moves = "bid 0, bid 0, bid 0, bid 0, play 1c, play 1o, play 1b, play 2o, play 3c, play 5o"
+    for text in [*moves.split(", "), "play 2b", "play 3o", "play 12c", "play 4c", "play 3b"]:
+        move = parse_move(text)
+        state = apply(state, move) if move in legal_moves(state) else play_unchecked(state, move)  # type: ignore[arg-type]
+    state = apply(state, parse_move("play 4o"))
+    assert state.is_over
+    assert state._c.ledger.penalties == (0, -10, 0, 0)
+    result = replay_lenient(GameRecord.from_state(state))
+    assert [r.index for r in result.revokes] == [5, 9]
+    assert result.totals == tuple(t + p for t, p in zip(state.scores, (0, -10, 0, 0), strict=True))

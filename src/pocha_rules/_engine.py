@@ -301,13 +301,14 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
     and the end of the game and its winners count those penalties. Private:
     the public :func:`apply` never lets an illegal card through.
     """
-    if state._phase is not _PLAY or type(move) is not Play:
-        raise IllegalMoveError(move, state.to_move, explain(state, move) or "not a card play")
     seat = state._to_move
     hand = _hand(state, seat)
+    if state._phase is not _PLAY or type(move) is not Play or not hand >> move.card.index & 1:
+        # Not a card, not the time for one, or not in the hand: never legal.
+        reason = explain(state, move)
+        assert reason is not None
+        raise IllegalMoveError(move, state.to_move, reason)
     card = move.card.index
-    if not hand >> card & 1:
-        raise IllegalMoveError(move, seat, explain(state, move) or "not in the hand")
     c = state._c
     if not state._legal >> card & 1:
         ledger = c.ledger
