@@ -11,7 +11,9 @@ from pocha_rules import (
     Bid,
     Bot,
     Call,
+    Card,
     ChooseTrump,
+    Deal,
     HeuristicBot,
     Move,
     Pass,
@@ -27,7 +29,7 @@ from pocha_rules import (
     observe,
     play_game,
 )
-from tests.helpers import card, deal, game
+from tests.helpers import card, cards, deal, game
 from tests.strategies import rule_sets, seeds
 
 
@@ -164,6 +166,44 @@ def test_heuristic_leads_low_when_it_has_enough_and_high_when_it_needs_more() ->
     assert HeuristicBot().act(low) == Play(card("2b"))
     high = _view(THREE, hands, ["bid 1", "bid 0", "bid 0", "bid 0"], "7e")
     assert HeuristicBot().act(high) == Play(card("1c"))
+
+
+TEN = RuleSet(players=4, schedule=[10])
+
+
+def _lead_view(hand: str, bid: int) -> PlayerView:
+    """Seat 0 to lead the first trick of a 10-card round with ``hand``, after
+    bidding ``bid`` (the others bid 0); the dealer, seat 3, shows 1o: trump
+    is oros."""
+    mine = cards(hand)
+    deck = [Card(rank, suit) for suit in Suit for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+    rest = [c for c in deck if c not in mine and c != card("1o")]
+    hands = [mine, rest[:10], rest[10:20], (*rest[20:], card("1o"))]
+    state = game(
+        TEN,
+        [Deal(hands=hands, trump_card="1o")],
+        [f"bid {bid}", "bid 0", "bid 0", "bid 0"],
+        dealer=3,
+    )
+    return observe(state, 0)
+
+
+def test_heuristic_with_its_tricks_leads_its_strongest_card_another_seat_must_beat() -> None:
+    # Every card is dealt: whoever holds 1c or 3c must overtake the 12c.
+    view = _lead_view("12c 2c 4c 5e 6e 2b 4b 5b 6b 7b", bid=0)
+    assert HeuristicBot().act(view) == Play(card("12c"))
+
+
+def test_heuristic_needing_tricks_leads_a_likely_winner() -> None:
+    view = _lead_view("1c 2o 4o 5c 6c 4e 5e 6e 7e 2b", bid=2)
+    assert HeuristicBot().act(view) == Play(card("1c"))
+
+
+def test_heuristic_needing_tricks_without_a_likely_winner_shortens_a_side_suit() -> None:
+    # No lead can win (higher cards of every suit are out, trumps included):
+    # the lone 2b goes, so that bastos can be ruffed later.
+    view = _lead_view("2o 4o 5c 6c 7c 10c 4e 5e 6e 2b", bid=2)
+    assert HeuristicBot().act(view) == Play(card("2b"))
 
 
 AUCTION = RuleSet(players=4, schedule=["3a"])
