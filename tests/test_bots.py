@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -14,7 +16,9 @@ from pocha_rules import (
     Card,
     ChooseTrump,
     Deal,
+    GameState,
     HeuristicBot,
+    MonteCarloBot,
     Move,
     Pass,
     Phase,
@@ -25,12 +29,15 @@ from pocha_rules import (
     RuleSet,
     Suit,
     Tiebreak,
+    apply,
+    legal_moves,
     new_game,
     observe,
     play_game,
+    sample_state,
 )
 from tests.helpers import card, cards, deal, game
-from tests.strategies import rule_sets, seeds
+from tests.strategies import any_rules, game_states, rule_sets, seeds
 
 
 class Checked:
@@ -263,3 +270,48 @@ def test_heuristic_beats_random_play_by_a_clear_margin() -> None:
     # measured: about +170 against -173
     assert heuristic > 100
     assert heuristic - random_ > 250
+
+
+# --- bots see only their view ---------------------------------------------
+
+
+def _builtin_bots(seed: int) -> list[Bot]:
+    return [RandomBot(seed=seed), HeuristicBot(seed=seed), MonteCarloBot(seed=seed, samples=4)]
+
+
+@settings(max_examples=40)
+@given(game_states(any_rules(), max_moves=80), st.randoms(use_true_random=False), seeds())
+def test_no_bot_decision_depends_on_cards_its_seat_cannot_see(
+    state: GameState, rng: random.Random, seed: int
+) -> None:
+    # Other deals of the hidden cards, each drawn to fit the seat's view, give
+    # the same view; every built-in bot, seeded alike, makes the same move.
+    if state.is_over:
+        return
+    seat = state.to_move
+    assert seat is not None
+    view = observe(state, seat)
+    expected = [bot.act(view) for bot in _builtin_bots(seed)]
+    for _ in range(3):
+        other = sample_state(view, rng)
+        assert [bot.act(observe(other, seat)) for bot in _builtin_bots(seed)] == expected
+
+
+def test_bots_decide_alike_in_a_mid_round_position_whatever_the_hidden_cards() -> None:
+    rules = RuleSet(players=4, schedule=[10])
+    state = new_game(rules, seed=12, dealer=3)
+    bots = [HeuristicBot(seed=seat) for seat in range(4)]
+    # The bids and the first tricks, up to a choice in the middle of a trick.
+    while state.phase is not Phase.PLAY or len(state.played) < 9 or len(legal_moves(state)) < 2:
+        assert state.to_move is not None
+        state = apply(state, bots[state.to_move].act(observe(state, state.to_move)))
+    seat = state.to_move
+    assert seat is not None
+    view = observe(state, seat)
+    expected = [bot.act(view) for bot in _builtin_bots(5)]
+    rng = random.Random(3)
+    for _ in range(5):
+        other = sample_state(view, rng)
+        assert other.hands[seat] == state.hands[seat]
+        assert other.hands != state.hands  # the hidden cards did change
+        assert [bot.act(observe(other, seat)) for bot in _builtin_bots(5)] == expected
