@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pocha_rules import (
     Bid,
     Bot,
+    ChooseTrump,
     GameState,
     HeuristicBot,
     MonteCarloBot,
@@ -41,10 +42,13 @@ from tests.strategies import all_dealt_rules, any_rules, game_states, rule_sets,
 
 def _replay(state: GameState, trace: list[Step]) -> GameState:
     """Apply the traced moves with the engine, checking that each one was
-    chosen by the seat to move from exactly the engine's legal moves."""
-    for seat, move, legal in trace:
+    chosen by the seat to move from exactly the engine's legal moves, and
+    that the policy's moves (all but the first) are the heuristic bot's."""
+    for step, (seat, move, legal) in enumerate(trace):
         assert state.to_move == seat
         assert legal == legal_moves(state)
+        if step and type(move) is not ChooseTrump:  # the bot breaks ties at random
+            assert move == HeuristicBot().act(observe(state, seat))
         state = apply(state, move)
     return state
 
@@ -61,8 +65,8 @@ DECISIONS = st.one_of(
 def test_playouts_play_the_engines_round(state: GameState, rng: random.Random) -> None:
     # A decision, a sampled deal of the hidden cards, and every legal move of
     # the seat to move played out: each playout is the engine's round, move
-    # for move (the same seat to move, the same legal moves), and scores the
-    # engine's points.
+    # for move (the same seat to move, the same legal moves), plays as the
+    # heuristic bot does, and scores the engine's points.
     seat = state.to_move
     assert seat is not None
     view = observe(state, seat)

@@ -22,6 +22,7 @@ __all__ = [
     "lead_chance",
     "nearest_bid",
     "one_card_chance",
+    "surely_beaten",
 ]
 
 # Chance that a side-suit card with ``h`` unseen higher cards of its suit
@@ -88,6 +89,13 @@ def blind_chance(
         total += 1
         wins += winning_position(t, trick, trump) == len(before)
     return wins / total if total else 0.0
+
+
+def surely_beaten(t: Tables, card: int, unseen: int, share: float) -> bool:
+    """Whether another seat almost surely holds a card of ``card``'s suit
+    that beats it (nine chances in ten or more): led, it loses the trick
+    under the overtake duty, since that seat must play a higher card."""
+    return (1.0 - share) ** (unseen & t.beats[card]).bit_count() <= 0.1
 
 
 LEAD_WINNER: Final = 0.3

@@ -30,6 +30,7 @@ from pocha_rules._estimates import (
     lead_chance,
     nearest_bid,
     one_card_chance,
+    surely_beaten,
 )
 from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._tables import Tables
@@ -55,8 +56,9 @@ class World:
 
     ``calls`` and ``bids`` use ``-1`` for a pass and for a bid not yet made;
     ``trump`` is ``-1`` while not named. ``hands`` are the cards each seat
-    holds now; ``seen`` the cards every seat has seen (played, or the card
-    that shows trump).
+    holds now; ``seen`` the cards every seat has seen (played, and the card
+    that shows trump); ``shown`` the dealer's shown card while the dealer
+    holds it (``-1`` otherwise).
     """
 
     __slots__ = (
@@ -119,7 +121,6 @@ class World:
         self.trick = trick
         self.seen = seen
         self.shown = shown
-        """The dealer's shown trump card while the dealer holds it, else -1."""
         self.hands = hands
         self.estimates: list[float] = [-1.0] * (t.players * 4)
 
@@ -155,8 +156,6 @@ class World:
         t = self.t
         hand = self.hands[seat]
         unseen = t.deck_mask & ~self.seen & ~hand
-        if self.shown >= 0 and seat != self.dealer:
-            unseen &= ~(1 << self.shown)
         if self.blind:
             value = self._blind_estimate(seat, unseen)
         elif self.cards == 1 and hand.bit_count() == 1:
@@ -243,45 +242,46 @@ def _lead(
     power: tuple[int, ...],
     strength: tuple[int, ...],
 ) -> int:
-    """The policy's lead (as the heuristic bot leads)."""
+    """The policy's lead, as :class:`~pocha_rules.HeuristicBot` leads."""
     if need <= 0:
-        # The strongest card that someone else is sure to beat, if any.
+        # The strongest card that another seat is sure to beat, if any.
         beaten = 0
         rest = hand
         while rest:
             low = rest & -rest
-            card = low.bit_length() - 1
-            if (1.0 - share) ** (unseen & t.beats[card]).bit_count() <= 0.1:
+            if surely_beaten(t, low.bit_length() - 1, unseen, share):
                 beaten |= low
             rest ^= low
         return _highest(power, strength, beaten) if beaten else _lowest(power, strength, hand)
+    # The card likeliest to win when led; on a tie a side card, then the
+    # stronger one.
     size = hand.bit_count()
     best = -1
-    top = -1.0
+    top = (-1.0, False, 0)
     rest = hand
     while rest:
         low = rest & -rest
         card = low.bit_length() - 1
         rest ^= low
-        chance = (
-            lead_chance(t, card, trump, unseen, share, size, n)
-            + (0.0 if SUIT_OF[card] == trump else 1e-9)
-            + strength[card] * 1e-12
-        )
-        if chance > top:
-            best, top = card, chance
-    if top >= LEAD_WINNER:
+        chance = lead_chance(t, card, trump, unseen, share, size, n)
+        key = (chance, SUIT_OF[card] != trump, power[card] + strength[card])
+        if key > top:
+            best, top = card, key
+    if top[0] >= LEAD_WINNER:
         return best
+    # None is: the lowest card of the shortest side suit, to ruff it later.
     trumps = SUIT_MASKS[trump]
     side = hand & ~trumps
     if not side or not hand & trumps:
         return _lowest(power, strength, hand)
-    shortest = 99
+    shortest = (99, 0)
     for suit in range(4):
         cards = side & SUIT_MASKS[suit]
-        if cards and cards.bit_count() < shortest:
-            shortest = cards.bit_count()
-            best = _lowest(power, strength, cards)
+        if cards:
+            low_card = _lowest(power, strength, cards)
+            key2 = (cards.bit_count(), power[low_card] + strength[low_card])
+            if key2 < shortest:
+                best, shortest = low_card, key2
     return best
 
 
@@ -386,7 +386,6 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
             unseen = t.deck_mask & ~gone & ~hand
             hidden = remaining - hand.bit_count()
             if shown >= 0 and seat != w.dealer and hands[w.dealer] >> shown & 1:
-                unseen &= ~(1 << shown)
                 hidden -= 1
             total = unseen.bit_count()
             share = min(1.0, hidden / total) if total else 0.0

@@ -34,6 +34,7 @@ from pocha_rules._estimates import (
     lead_chance,
     nearest_bid,
     one_card_chance,
+    surely_beaten,
 )
 from pocha_rules._game import new_game
 from pocha_rules._knowledge import forbidden_bid, unseen_mask
@@ -139,7 +140,7 @@ class HeuristicBot:
             else:
                 assert view.trump is not None
                 estimate = _estimate(t, view, view.trump.value)
-            return _nearest_bid(view, estimate)
+            return self._bid(view, estimate)
         best_suit, best = self._best_trump(t, view)
         if phase is Phase.CHOOSE_TRUMP:
             return TRUMP_CHOICES[best_suit]
@@ -153,6 +154,11 @@ class HeuristicBot:
         )
         estimate, _, suit = ranked[0]
         return suit, estimate
+
+    def _bid(self, view: PlayerView, estimate: float) -> Move:
+        forbidden = forbidden_bid(view)
+        cards = view.cards_per_player
+        return BIDS[nearest_bid(estimate, cards, -1 if forbidden is None else forbidden)]
 
     def _lead(
         self,
@@ -170,9 +176,7 @@ class HeuristicBot:
             # Lead the strongest card that someone else is sure to beat (under
             # the overtake duty, whoever holds a higher card of the suit must
             # play one), so that high cards do not win tricks later.
-            beaten = [
-                c for c in cards if (1.0 - share) ** (unseen & t.beats[c]).bit_count() <= 0.1
-            ]
+            beaten = [c for c in cards if surely_beaten(t, c, unseen, share)]
             return max(beaten, key=power) if beaten else min(cards, key=power)
         size, n = len(view.hand), view.players
         chance = {c: lead_chance(t, c, trump, unseen, share, size, n) for c in cards}
@@ -274,13 +278,6 @@ def _blind_estimate(t: Tables, view: PlayerView) -> float:
     return blind_chance(
         t, view.trump.value, tuple(shown[:own]), tuple(shown[own:]), unseen_mask(view)
     )
-
-
-def _nearest_bid(view: PlayerView, estimate: float) -> Move:
-    forbidden = forbidden_bid(view)
-    return BIDS[
-        nearest_bid(estimate, view.cards_per_player, -1 if forbidden is None else forbidden)
-    ]
 
 
 def play_game(
