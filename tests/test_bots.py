@@ -19,7 +19,6 @@ from pocha_rules import (
     GameState,
     HeuristicBot,
     MonteCarloBot,
-    Move,
     Pass,
     Phase,
     Play,
@@ -36,25 +35,8 @@ from pocha_rules import (
     play_game,
     sample_state,
 )
-from tests.helpers import card, cards, deal, game
+from tests.helpers import Checked, card, cards, deal, game
 from tests.strategies import any_rules, game_states, rule_sets, seeds
-
-
-class Checked:
-    """Wraps a bot: every view it gets is its own seat's, every move legal."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot = bot
-        self.seat = seat
-        self.moves = 0
-
-    def act(self, view: PlayerView) -> Move:
-        assert isinstance(view, PlayerView)
-        assert view.seat == view.to_move == self.seat
-        move = self.bot.act(view)
-        assert move in view.legal_moves()
-        self.moves += 1
-        return move
 
 
 def test_the_bots_follow_the_protocol() -> None:

@@ -18,7 +18,6 @@ from pocha_rules import (
     GameState,
     HeuristicBot,
     MonteCarloBot,
-    Move,
     Play,
     PlayerView,
     PochaError,
@@ -34,7 +33,7 @@ from pocha_rules import (
 from pocha_rules._cards import mask_of
 from pocha_rules._world import Step, finish
 from pocha_rules.montecarlo import _code, _world
-from tests.helpers import card, deal, game
+from tests.helpers import Checked, card, deal, game
 from tests.strategies import all_dealt_rules, any_rules, game_states, rule_sets, seeds
 
 # --- the playouts follow the rules -----------------------------------------
@@ -83,20 +82,6 @@ def test_playouts_play_the_engines_round(state: GameState, rng: random.Random) -
 
 
 # --- the bot ----------------------------------------------------------------
-
-
-class Checked:
-    """Wraps a bot: every view it gets is its own seat's, every move legal."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot = bot
-        self.seat = seat
-
-    def act(self, view: PlayerView) -> Move:
-        assert view.seat == view.to_move == self.seat
-        move = self.bot.act(view)
-        assert move in view.legal_moves()
-        return move
 
 
 @settings(max_examples=20)
