@@ -110,3 +110,15 @@ class IllegalBot:
         from pocha_rules import Bid
 
         return Bid(99) if view.phase.name == "BID" else view.legal_moves()[0]
+
+
+class Stubborn(Exception):
+    """An exception that pickles but cannot be unpickled."""
+
+    def __init__(self, a: int, b: int) -> None:
+        super().__init__(f"{a} and {b}")
+
+
+class RaisesStubborn(Squares):
+    def __call__(self, chunk: range) -> list[int]:
+        raise Stubborn(1, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import pickle
 import random
 import signal
 import subprocess
@@ -17,7 +18,19 @@ from typing import Final
 import pytest
 
 import pocha_rules
-from pocha_rules import PochaError, RuleSet, new_game, rollout
+from pocha_rules import (
+    Bid,
+    IllegalMoveError,
+    InvalidActionError,
+    InvalidDealError,
+    InvalidRecordError,
+    InvalidRulesError,
+    ParseError,
+    PochaError,
+    RuleSet,
+    new_game,
+    rollout,
+)
 from pocha_rules import simulate as serial_simulate
 from pocha_rules.parallel import (
     LostGamesError,
@@ -25,7 +38,7 @@ from pocha_rules.parallel import (
     run_chunks,
     simulate,
 )
-from tests.parallel_helpers import DyingSquares, Failing, Squares
+from tests.parallel_helpers import DyingSquares, Failing, RaisesStubborn, Squares
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 PACKAGE_ROOT: Final = Path(pocha_rules.__file__).resolve().parent.parent
@@ -112,6 +125,29 @@ def test_an_error_of_the_job_is_raised_with_its_chunk_and_not_retried(tmp_path: 
     assert "raised by the job on range(10, 15) in a worker" in notes
     assert "Traceback" in notes
     assert log.read_text().split().count("10") == 1
+
+
+def test_library_errors_cross_processes_whole() -> None:
+    errors = [
+        IllegalMoveError(Bid(3), 2, "the hook"),
+        InvalidActionError(999, None, "out of range"),
+        InvalidDealError(4, "two hands hold 3c"),
+        InvalidRecordError("moves[2]", "not a move"),
+        InvalidRulesError("players", "3 to 8"),
+        ParseError("13x", "no such card"),
+        PochaError("plain"),
+    ]
+    for error in errors:
+        error.add_note("a note")
+        twin = pickle.loads(pickle.dumps(error))
+        assert type(twin) is type(error)
+        assert str(twin) == str(error)
+        assert vars(twin) == vars(error)
+
+
+def test_an_error_that_cannot_travel_is_described() -> None:
+    with pytest.raises(RuntimeError, match=r"^Stubborn: 1 and 2\n"):
+        run_chunks(RaisesStubborn(), 4, workers=2)
 
 
 def test_describe_ranges() -> None:

@@ -139,9 +139,10 @@ class _Outcome(NamedTuple):
 
 
 def _portable(error: Exception) -> Exception:
-    """``error``, or a stand-in that says what it was if it cannot be pickled."""
+    """``error``, or a stand-in that says what it was if it does not survive
+    pickling (it would break the pool that sends it back)."""
     try:
-        pickle.dumps(error)
+        pickle.loads(pickle.dumps(error))
     except Exception:
         return RuntimeError(f"{type(error).__qualname__}: {error}")
     return error
