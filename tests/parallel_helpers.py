@@ -5,17 +5,11 @@ for real, to check that no game is lost or counted twice."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import time
 
 from pocha_rules import Move, PlayerView, RandomBot
-
-
-def in_worker() -> bool:
-    """Whether this is a worker process rather than the test run itself."""
-    return multiprocessing.parent_process() is not None
 
 
 def first_time(marker: str) -> bool:
@@ -45,9 +39,10 @@ class DyingSquares(Squares):
     def __init__(self, fatal: int, marker: str | None = None) -> None:
         self.fatal = fatal
         self.marker = marker
+        self.home = os.getpid()  # the test run, which must not die
 
     def __call__(self, chunk: range) -> list[int]:
-        fatal = self.fatal in chunk and in_worker()
+        fatal = self.fatal in chunk and os.getpid() != self.home
         if fatal and (self.marker is None or first_time(self.marker)):
             die()
         return super().__call__(chunk)
@@ -81,11 +76,12 @@ class Slow(Squares):
 
 
 class DyingBot(RandomBot):
-    """A random bot whose first construction in a worker kills that worker
-    (the ``marker`` file says it happened)."""
+    """A random bot whose first construction in a process other than
+    ``home`` (the test run's) kills that process; the ``marker`` file says
+    it happened. Give it as ``partial(DyingBot, marker=..., home=os.getpid())``."""
 
-    def __init__(self, seed: int | None = None, *, marker: str) -> None:
-        if in_worker() and first_time(marker):
+    def __init__(self, seed: int | None = None, *, marker: str, home: int) -> None:
+        if os.getpid() != home and first_time(marker):
             die()
         super().__init__(seed)
 

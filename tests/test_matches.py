@@ -9,6 +9,7 @@ import copy
 import functools
 import json
 import math
+import os
 import pickle
 import statistics
 from pathlib import Path
@@ -230,7 +231,7 @@ def test_a_match_gives_the_same_result_however_it_is_spread() -> None:
 
 def test_a_dead_worker_does_not_change_the_result(tmp_path: Path) -> None:
     marker = tmp_path / "died"
-    dying = functools.partial(DyingBot, marker=str(marker))
+    dying = functools.partial(DyingBot, marker=str(marker), home=os.getpid())
     steps: list[int] = []
     result = play_match(SHORT, {"random": dying, "heuristic": HeuristicBot}, 16, seed=6,
                         workers=2, chunk_size=2, progress=steps.append)  # fmt: skip
