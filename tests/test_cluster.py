@@ -13,6 +13,7 @@ import concurrent.futures as cf
 import functools
 import logging
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,3 +131,11 @@ def test_a_ray_executor_that_was_shut_down_refuses_work() -> None:
     executor.shutdown()
     with pytest.raises(RuntimeError, match="cannot schedule new futures after shutdown"):
         executor.submit(abs, -1)
+
+
+def test_without_ray_the_executor_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pocha_rules.cluster import RayExecutor
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(ImportError, match=r'needs Ray: pip install "pocha-rules\[cluster\]"'):
+        RayExecutor()

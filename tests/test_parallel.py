@@ -38,7 +38,7 @@ from pocha_rules.parallel import (
     run_chunks,
     simulate,
 )
-from tests.parallel_helpers import DyingSquares, Failing, RaisesStubborn, Squares
+from tests.parallel_helpers import DyingSquares, Failing, RaisesStubborn, Slow, Squares
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 PACKAGE_ROOT: Final = Path(pocha_rules.__file__).resolve().parent.parent
@@ -293,3 +293,12 @@ def test_simulate_reports_lost_games_by_number() -> None:
         with pytest.raises(LostGamesError, match=r"^games 0-9 are missing") as caught:
             simulate(SHORT, 10, executor=pool, workers=1)
     assert caught.value.finished == {}
+
+
+def test_chunks_are_sized_from_the_time_the_first_ones_take() -> None:
+    chunks = run_chunks(Slow(0.005), 120, workers=1)
+    check_cover(chunks, 120)
+    sizes = [len(chunk) for chunk, _ in chunks]
+    assert sizes[0] == 1  # nothing is known yet
+    assert max(sizes) > 1  # a game takes far less than a chunk should
+    assert len(chunks) < 120

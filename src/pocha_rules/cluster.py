@@ -12,7 +12,9 @@ future stops the task (``ray.cancel(ref, force=True)``: a running task's
 worker process is ended, and Ray starts another), which Ray's own futures do
 not: so Ctrl-C during a run stops the cluster's work too.
 
-It needs Ray: ``pip install "pocha-rules[cluster]"``.
+It needs Ray: ``pip install "pocha-rules[cluster]"``. (This module imports
+without it, so that its documentation does; Ray is imported when the first
+executor is made.)
 
 .. code-block:: python
 
@@ -28,11 +30,10 @@ It needs Ray: ``pip install "pocha-rules[cluster]"``.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
-
-import ray
 
 __all__ = ["RayExecutor"]
 
@@ -52,9 +53,20 @@ class RayExecutor(cf.Executor):
     local one on first use). ``options`` are passed to ``ray.remote``
     for every task (``num_cpus=1``, ``max_retries=3``...). Shutting the
     executor down does not shut Ray down.
+
+    Raises:
+        ImportError: Ray is not installed.
+
     """
 
     def __init__(self, **options: Any) -> None:
+        try:
+            ray: Any = importlib.import_module("ray")
+        except ImportError as error:
+            raise ImportError(
+                'RayExecutor needs Ray: pip install "pocha-rules[cluster]"', name="ray"
+            ) from error
+        self._ray = ray
         self._call = (ray.remote(**options) if options else ray.remote)(_call)
         self._pending: dict[cf.Future[Any], Any] = {}
         self._lock = threading.Lock()
@@ -75,7 +87,7 @@ class RayExecutor(cf.Executor):
         with self._lock:
             ref = self._pending.pop(future, None)
         if ref is not None and future.cancelled():
-            ray.cancel(ref, force=True)
+            self._ray.cancel(ref, force=True)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Refuse new calls; cancel the pending ones with ``cancel_futures``,

@@ -165,7 +165,7 @@ class BotStats:
             "ci95": self.score.as_dict()["ci95"],
             "advantage": None if self.advantage is None else self.advantage.as_dict(),
             "wins": self.wins,
-            "win_rate": self.win_rate,
+            "win_rate": None if math.isnan(self.win_rate) else self.win_rate,
         }
 
 

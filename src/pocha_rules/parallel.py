@@ -63,7 +63,10 @@ __all__ = [
 R = TypeVar("R")
 
 _TARGET_SECONDS: Final = 0.2
-"""How long a chunk should take when its size is left to the run."""
+_TARGET_SECONDS_ELSEWHERE: Final = 1.0
+"""How long a chunk should take when its size is left to the run: on the
+default pool, and on an executor that was passed in (a cluster's tasks cost
+milliseconds to send and to collect)."""
 
 
 def available_cores() -> int:
@@ -206,12 +209,13 @@ def _picklable(job: object) -> None:
 
 class _Sizer:
     """Cuts ``0..count-1`` into chunks: of ``fixed`` numbers, or sized from
-    the time chunks take so that each takes about ``_TARGET_SECONDS``."""
+    the time chunks take so that each takes about ``target`` seconds."""
 
-    def __init__(self, count: int, fixed: int | None, slots: int) -> None:
+    def __init__(self, count: int, fixed: int | None, slots: int, target: float) -> None:
         self.count = count
         self.fixed = fixed
         self.slots = slots
+        self.target = target
         self.next = 0
         self.units = 0
         self.seconds = 0.0
@@ -225,7 +229,7 @@ class _Sizer:
         elif not self.units:
             size = 1
         else:
-            size = max(1, int(_TARGET_SECONDS * self.units / max(self.seconds, 1e-9)))
+            size = max(1, int(self.target * self.units / max(self.seconds, 1e-9)))
             size = min(size, max(1, math.ceil(remaining / self.slots)))
         chunk = range(self.next, min(self.count, self.next + size))
         self.next = chunk.stop
@@ -253,7 +257,8 @@ class _Run(Generic[R]):
         self.own = executor is None
         self.pool: cf.Executor | None = executor
         self.workers = workers
-        self.sizer = _Sizer(count, chunk_size, 2 * workers)
+        target = _TARGET_SECONDS if executor is None else _TARGET_SECONDS_ELSEWHERE
+        self.sizer = _Sizer(count, chunk_size, 2 * workers, target)
         self.retries = retries
         self.progress = progress
         self.done: list[tuple[range, R]] = []
@@ -422,7 +427,8 @@ def run_chunks(
             call and shut down at its end. An executor passed in is left
             running.
         chunk_size: The numbers in each chunk; by default chunks are sized
-            from the time the first ones take, to about a fifth of a second.
+            from the time the first ones take, to about a fifth of a second
+            (a second on an executor that was passed in).
         retries: How many times a chunk is played again when its worker dies
             before the run gives up on it.
         progress: Called in this process with the size of each chunk that
