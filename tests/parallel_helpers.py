@@ -25,6 +25,19 @@ def die() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
+def group_is_gone(group: int, within: float) -> bool:
+    """Whether every process of the process group ``group`` has ended
+    within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 class Squares:
     """A job: the square of every number of the chunk."""
 

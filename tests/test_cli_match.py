@@ -22,6 +22,7 @@ from pocha_rules import HeuristicBot, RandomBot, RuleSet
 from pocha_rules._cli import Output
 from pocha_rules._cli.output import PlainBar
 from pocha_rules.matches import play_match
+from tests.parallel_helpers import group_is_gone
 from tests.test_cli import PACKAGE_ROOT, SHORT, pocha
 
 TIMING: Final = ("seconds", "games_per_second", "workers")
@@ -240,44 +241,31 @@ def _read(master: int, until: float, stop: str | None = None) -> str:
     return text
 
 
-def test_a_plain_bar_on_a_terminal_with_the_games_per_second() -> None:
-    process, master = _start_on_a_terminal(
-        "match", "-n", "40", "--seed", "3", "--plain", "--rule", "schedule=3,4,3"
-    )
+def _run_on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """Run ``pocha args`` to its end with stderr on a terminal: its exit
+    status, what the terminal showed, and its stdout."""
+    process, master = _start_on_a_terminal(*args)
     try:
         shown = _read(master, time.monotonic() + 120)
         out, _ = process.communicate(timeout=60)
     finally:
         os.close(master)
-    assert process.returncode == 0
+    return process.returncode, shown, out
+
+
+def test_a_plain_bar_on_a_terminal_with_the_games_per_second() -> None:
+    match = ("match", "-n", "40", "--seed", "3", "--rule", "schedule=3,4,3")
+    status, shown, out = _run_on_a_terminal(*match, "--plain")
+    assert status == 0
     assert shown == "", "--plain shows no bar"
     assert "40 games" in out
-
-    process, master = _start_on_a_terminal(
-        "match", "-n", "40", "--seed", "3", "--rule", "schedule=3,4,3"
-    )
-    try:
-        shown = _read(master, time.monotonic() + 120)
-        out, _ = process.communicate(timeout=60)
-    finally:
-        os.close(master)
-    assert process.returncode == 0
+    status, shown, out = _run_on_a_terminal(*match)
+    assert status == 0
     assert "match [" in shown
     assert "/40 games, " in shown
     assert "games/s" in shown
     assert shown.endswith("\r")  # erased at the end
     assert "40 games" in out
-
-
-def _group_is_gone(group: int, within: float) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(group, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_ctrl_c_stops_the_workers_and_prints_what_finished() -> None:
@@ -309,4 +297,4 @@ def test_ctrl_c_stops_the_workers_and_prints_what_finished() -> None:
     assert title.split(", ")[1] == f"{played} of 40000 games"
     assert f"pocha match: interrupted: {played} of 40000 games finished; games " in shown
     assert "Traceback" not in shown
-    assert _group_is_gone(process.pid, 10), "worker processes outlived the command"
+    assert group_is_gone(process.pid, 10), "worker processes outlived the command"

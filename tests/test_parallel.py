@@ -10,7 +10,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -38,7 +37,14 @@ from pocha_rules.parallel import (
     run_chunks,
     simulate,
 )
-from tests.parallel_helpers import DyingSquares, Failing, RaisesStubborn, Slow, Squares
+from tests.parallel_helpers import (
+    DyingSquares,
+    Failing,
+    RaisesStubborn,
+    Slow,
+    Squares,
+    group_is_gone,
+)
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 PACKAGE_ROOT: Final = Path(pocha_rules.__file__).resolve().parent.parent
@@ -179,7 +185,7 @@ def test_a_chunk_that_always_kills_its_worker_is_named(tmp_path: Path) -> None:
     error = caught.value
     assert any(21 in missing for missing in error.missing)
     assert "numbers" in str(error)
-    assert "failed 2 times" in str(error)
+    assert "their worker failed 2 times (BrokenProcessPool" in str(error)
     done = [n for chunk, _ in error.finished for n in chunk]
     lost = [n for missing in error.missing for n in missing]
     assert sorted(done + lost) == list(range(40))  # nothing twice, nothing forgotten
@@ -195,17 +201,6 @@ def test_a_broken_executor_that_was_passed_in_names_the_missing_games() -> None:
     lost = [n for missing in error.missing for n in missing]
     assert sorted(done + lost) == list(range(30))
     assert str(error).startswith("numbers ")
-
-
-def _group_is_gone(group: int, within: float) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(group, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 _CTRL_C_SCRIPT: Final = """
@@ -251,7 +246,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_finished() -> None:
     _, done, _, missing = line.split()
     assert int(done) >= 6
     assert int(done) + int(missing) == 100_000
-    assert _group_is_gone(process.pid, 10), "worker processes outlived the run"
+    assert group_is_gone(process.pid, 10), "worker processes outlived the run"
 
 
 # --- simulate --------------------------------------------------------------------------

@@ -346,8 +346,8 @@ class _Run(Generic[R]):
             pool.shutdown(wait=False, cancel_futures=True)
         if attempt >= self.retries or self.broken is not None:
             self.lost.append(chunk)
-            self.reasons.append(f"{describe_ranges([chunk])} failed {attempt + 1} times")
-            self.reasons.append(_named(error))
+            tries = "once" if attempt == 0 else f"{attempt + 1} times"
+            self.reasons.append(f"their worker failed {tries} ({_named(error)})")
             return
         self.again.append((chunk, attempt + 1))
 
