@@ -9,6 +9,7 @@ intersphinx falls back to the inventories committed in ``_inventories/``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from types import ModuleType
 
@@ -16,6 +17,7 @@ from docutils.nodes import Element
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.ext.autodoc.mock import mock
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -49,6 +51,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.parallel.R"),
     ("py:class", "pocha_rules.cluster.T"),
 ]
+# The RL frameworks' own classes (in the adapters' signatures) have no
+# inventory to link to.
+nitpick_ignore_regex = [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
 
 # --- MyST ------------------------------------------------------------------
 
@@ -69,6 +74,10 @@ napoleon_attr_annotations = True
 # Only parameters that the docstring describes get a type line: the private
 # positional constructor of GameState has nothing to show.
 autodoc_typehints_description_target = "documented_params"
+# The adapters' frameworks are optional extras: where one is not installed,
+# its adapter module is documented against stand-ins.
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
 def _attribute_docstring(self: GoogleDocstring) -> list[str]:
@@ -101,13 +110,19 @@ intersphinx_timeout = 10
 # they are not run a second time here.
 
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "from pocha_rules import *"
+doctest_global_setup = """
+from pocha_rules import *
+import importlib.util
+no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
+no_openspiel = importlib.util.find_spec("pyspiel") is None
+"""
 
 # --- HTML --------------------------------------------------------------------
 
 html_theme = "furo"
 html_title = f"pocha-rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["pocha.css"]
 
 
 # --- public names defined in private modules ---------------------------------
@@ -123,17 +138,19 @@ def _public_modules() -> list[ModuleType]:
     found = [package]
     for info in pkgutil.iter_modules(package.__path__):
         if not info.name.startswith("_"):
-            found.append(importlib.import_module(f"pocha_rules.{info.name}"))
+            with mock(autodoc_mock_imports):
+                found.append(importlib.import_module(f"pocha_rules.{info.name}"))
     return found
 
 
 def _merge_private_sources(app: Sphinx) -> None:
     package = importlib.import_module("pocha_rules")
-    modules = [
-        importlib.import_module(f"pocha_rules.{info.name}")
-        for info in pkgutil.iter_modules(package.__path__)
-        if info.name != "__main__"
-    ]
+    with mock(autodoc_mock_imports):
+        modules = [
+            importlib.import_module(f"pocha_rules.{info.name}")
+            for info in pkgutil.iter_modules(package.__path__)
+            if info.name != "__main__"
+        ]
     for public in _public_modules():
         target = ModuleAnalyzer.for_module(public.__name__)
         target.analyze()

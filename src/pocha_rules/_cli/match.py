@@ -15,6 +15,7 @@ from typing import Any
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
+    examples,
     json_option,
     rules_arguments,
     rules_from_args,
@@ -30,15 +31,6 @@ from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
 __all__ = ["BuiltInBot", "add_parser", "load_bot", "run"]
 
 _DEFAULT_BOTS = ("heuristic", "random")
-_EXAMPLE = f"""\
-examples:
-  pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2
-  pocha match --bot me=mybots:Greedy --bot heuristic --lineup me,heuristic,heuristic,heuristic
-
-A bot is a built-in name ({", ".join(BOTS)}) or MODULE:CLASS, a class whose
-constructor takes seed (found from the current directory too); NAME=MODULE:CLASS
-renames it. Without --lineup the bots take the seats in turn round the table.
-"""
 
 
 def add_parser(
@@ -52,9 +44,15 @@ def add_parser(
         help="bots against each other over many games, with confidence intervals",
         description="Play bots against each other, moving them round the table from game "
         "to game, and report each bot's mean score per game with a 95% confidence "
-        "interval, its margin over the other seats and its win rate.",
-        epilog=_EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "interval, its margin over the other seats and its win rate. A bot is a built-in "
+        f"name ({', '.join(BOTS)}) or MODULE:CLASS, a class whose constructor takes seed "
+        "(found from the current directory too); NAME=MODULE:CLASS renames it. Without "
+        "--lineup the bots take the seats in turn round the table.",
+        **examples(
+            "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
+            "pocha match --bot me=mybots:Greedy --bot heuristic "
+            "--lineup me,heuristic,heuristic,heuristic",
+        ),
     )
     parser.add_argument(
         "--bot",

@@ -14,6 +14,7 @@ from pocha_rules._cli.options import (
     DEFAULT_BOT,
     Fail,
     bots_for,
+    examples,
     json_option,
     rules_arguments,
     rules_from_args,
@@ -29,11 +30,6 @@ from pocha_rules.views import observe
 
 __all__ = ["SeatGames", "Sums", "add_parser", "run"]
 
-_EXAMPLE = """\
-example:
-  pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2
-"""
-
 
 def add_parser(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
@@ -46,8 +42,9 @@ def add_parser(
         help="play many bot games and compare the seats",
         description="Play many games between bots at fixed seats and summarise each seat. "
         "Game i is dealt from seed --seed + i.",
-        epilog=_EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **examples(
+            "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
+        ),
     )
     parser.add_argument("-n", "--games", type=int, default=100, help="games to play")
     parser.add_argument(
