@@ -20,13 +20,14 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     spread_arguments,
+    stop_status,
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._errors import PochaError
 from pocha_rules.bots import Bot
 from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
-from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
+from pocha_rules.parallel import Interrupted, LostGamesError
 
 __all__ = ["BuiltInBot", "add_parser", "load_bot", "run"]
 
@@ -192,18 +193,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         _print(out, result, games, seconds, workers)
-    if stopped is None:
-        return 0
-    missing = describe_ranges(stopped.missing)
-    if isinstance(stopped, Interrupted):
-        print(
-            f"pocha match: interrupted: {result.games} of {games} games finished; "
-            f"{missing} did not",
-            file=sys.stderr,
-        )
-        return 130
-    print(f"pocha match: {missing} are missing: {stopped.reason}", file=sys.stderr)
-    return 1
+    return stop_status("match", stopped, result.games, games)
 
 
 def _number(value: float | None, sign: bool = False) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
@@ -22,6 +23,7 @@ __all__ = [
     "rules_arguments",
     "rules_from_args",
     "spread_arguments",
+    "stop_status",
     "workers_from_args",
 ]
 
@@ -180,3 +182,27 @@ def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
     if args.chunk_size is not None and args.chunk_size < 1:
         fail(f"--chunk-size: at least one game, got {args.chunk_size}")
     return int(args.workers) or available_cores()
+
+
+def stop_status(command: str, stopped: BaseException | None, done: int, asked: int) -> int:
+    """The exit status of a long command that spread its games, after it
+    printed what finished; on stderr, why games are missing.
+
+    ``stopped`` is the run's :exc:`~pocha_rules.parallel.Interrupted` or
+    :exc:`~pocha_rules.parallel.LostGamesError`, or ``None`` when every
+    game was played.
+    """
+    from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
+
+    if stopped is None:
+        return 0
+    assert isinstance(stopped, Interrupted | LostGamesError)
+    missing = describe_ranges(stopped.missing)
+    if isinstance(stopped, Interrupted):
+        print(
+            f"pocha {command}: interrupted: {done} of {asked} games finished; {missing} did not",
+            file=sys.stderr,
+        )
+        return 130
+    print(f"pocha {command}: {missing} are missing: {stopped.reason}", file=sys.stderr)
+    return 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -19,13 +18,14 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     spread_arguments,
+    stop_status,
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._engine import apply
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet
-from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges, run_chunks
+from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.views import observe
 
 __all__ = ["SeatGames", "Sums", "add_parser", "run"]
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             "seats": seats,
         }
         print(json.dumps(report, indent=2), file=out.stream)
-        return _finish(stopped, args.games, games)
+        return stop_status("simulate", stopped, games, args.games)
     rows = [
         [
             f"seat {s['seat']} ({s['bot']})",
@@ -197,19 +197,4 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rate = f"{games / seconds:.1f}" if seconds else "inf"
     spread = f" ({workers} workers)" if workers > 1 else ""
     out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
-    return _finish(stopped, args.games, games)
-
-
-def _finish(stopped: Interrupted | LostGamesError | None, asked: int, games: int) -> int:
-    """The exit status; on stderr, why some games are missing."""
-    if stopped is None:
-        return 0
-    missing = describe_ranges(stopped.missing)
-    if isinstance(stopped, Interrupted):
-        print(
-            f"pocha simulate: interrupted: {games} of {asked} games finished; {missing} did not",
-            file=sys.stderr,
-        )
-        return 130
-    print(f"pocha simulate: {missing} are missing: {stopped.reason}", file=sys.stderr)
-    return 1
+    return stop_status("simulate", stopped, games, args.games)
