@@ -184,7 +184,7 @@ def test_the_deal_is_uniform() -> None:
     # probability 9/40 and is the turned-up card with probability 1/40.
     bt = batch_tables(RuleSet())
     games = 20_000
-    dealer = Dealer(bt.deck_bits, games, 4)
+    dealer = Dealer(bt.deck_cards, games, 4)
     dealer.deal(np.random.default_rng(7), games, 9)
     hands = dealer.hands
     assert (np.bitwise_count(hands) == 9).all()

@@ -89,7 +89,6 @@ class _Buffers:
         self.highest = np.empty(games, dtype=np.int64)
         self.winner = np.empty(games, dtype=np.int64)
         self.hand = np.empty(games, dtype=U64)
-        self.legal = np.empty(games, dtype=U64)
         self.mask = np.empty(games, dtype=U64)
         self.chain = np.empty(games, dtype=U64)
         self.met = np.empty(games, dtype=bool)
@@ -166,7 +165,7 @@ class Lockstep:
         ``rows[i]`` of the batch."""
         self._first_eldest = (self.first_dealer + 1) % n
         self._totals = np.zeros((n, games), dtype=np.int64)
-        self._dealer = Dealer(bt.deck_bits, games, n)
+        self._dealer = Dealer(bt.deck_cards, games, n)
         self._buffers = _Buffers(games, n, keep_trick)
         if games:
             self._start_round()
@@ -187,7 +186,7 @@ class Lockstep:
         n = self.players
         phase = self.phase
         if phase is Phase.PLAY:
-            return np.take(self._mod, self._leader + self.position, mode="clip")
+            return self._mod.take(self._leader + self.position, mode="clip")
         if phase is Phase.AUCTION:
             return np.full(m, self.step, dtype=np.int64)
         if phase is Phase.CHOOSE_TRUMP:
@@ -303,7 +302,7 @@ class Lockstep:
         table = self.bt.actions
         phase = self.phase
         if phase is Phase.PLAY:
-            ids = np.take(self.bt.play_id, values.view(np.int64), mode="clip")
+            ids = self.bt.play_id.take(values.view(np.int64), mode="clip")
         elif phase is Phase.BID:
             ids = values.view(np.int64) + table.bids.start
         elif phase is Phase.AUCTION:
@@ -362,7 +361,7 @@ class Lockstep:
             # The card under the dealt ones is turned up; with every card
             # dealt, the dealer shows the last card dealt to them.
             card = np.bitwise_count(self._dealer.under[:m] - U64(1)).astype(U64)
-            self._set_trump(np.take(bt.suit_of, card.view(np.int64), mode="clip"))
+            self._set_trump(bt.suit_of.take(card.view(np.int64), mode="clip"))
             self._trump_card = card.view(np.int64)
             self.phase = Phase.BID
         else:
@@ -371,7 +370,6 @@ class Lockstep:
         self._bidders = n - 1 if auction else n
         # Buffers of the trick loop.
         self._hand = b.hand[:m]
-        self._legal_buf = b.legal[:m]
         self._mask = b.mask[:m]
         self._chain = b.chain[:m]
         self._met = b.met[:m]
@@ -444,29 +442,40 @@ class Lockstep:
 
     def _play_legal(self) -> np.ndarray:
         hand = self._hand
-        np.take(self._dealt, self._index, out=hand, mode="wrap")
+        self._dealt.take(self._index, out=hand, mode="wrap")
         hand &= self._unplayed
-        if self.position == 0:
+        if self.position == 0 or self.forced:
             return hand
         # The hand's cards in the first mask of the state's chain that it
-        # meets, or the whole hand (see pocha_rules._play.legal_plays).
-        legal = self._legal_buf
-        np.copyto(legal, hand)
-        bt = self.bt
+        # meets, or the whole hand (see pocha_rules._play.legal_plays): from
+        # the last level of the chain to the first, each level met replaces
+        # what the levels after it gave. (numpy.where blends without
+        # branching; a masked copy mispredicts on these random masks.)
+        mask, chain = self._mask, self._chain
         state = self._state.view(np.int64)
-        mask, chain, met = self._mask, self._chain, self._met
-        for level in reversed(bt.levels):
-            np.take(bt.follow[level], state, out=mask, mode="clip")
+        legal = hand
+        for level in reversed(self.bt.follow):
+            level.take(state, out=mask, mode="clip")
             np.bitwise_and(hand, mask, out=chain)
-            np.not_equal(chain, 0, out=met)
-            np.copyto(legal, chain, where=met)
+            legal = np.where(chain != 0, chain, legal)
         return legal
+
+    @property
+    def forced(self) -> bool:
+        """Whether the decision at hand has one legal value in every game:
+        the cards of the last trick (each seat holds one card)."""
+        return self.phase is Phase.PLAY and self.trick == self.plan.cards - 1
+
+    def only_values(self) -> np.ndarray:
+        """``uint64[active]``: the one legal value of each game, when the
+        decision is :attr:`forced`."""
+        return np.bitwise_count(self.legal() - U64(1)).astype(U64)
 
     def _play(self, cards: np.ndarray) -> None:
         bt = self.bt
         card_index = cards.view(np.int64)
         bit = self._bit
-        np.take(bt.bit, card_index, out=bit, mode="clip")
+        bt.bit.take(card_index, out=bit, mode="clip")
         self._unplayed ^= bit
         position = self.position
         if self._cards is not None:
@@ -474,15 +483,15 @@ class Lockstep:
         nxt = self._next
         if position == 0:
             np.add(self._trump48, cards, out=nxt)
-            np.take(bt.lead, nxt.view(np.int64), out=self._state, mode="clip")
+            bt.lead.take(nxt.view(np.int64), out=self._state, mode="clip")
             self._winpos[...] = 0
         else:
             np.multiply(self._state, 48, out=nxt)
             nxt += cards
-            np.take(bt.next_state, nxt.view(np.int64), out=nxt, mode="clip")
+            bt.next_state.take(nxt.view(np.int64), out=nxt, mode="clip")
             # The card takes the trick when the state changes.
             np.not_equal(nxt, self._state, out=self._met)
-            np.copyto(self._winpos, position, where=self._met)
+            self._winpos = np.where(self._met, position, self._winpos)
             self._state, self._next = nxt, self._state
         position += 1
         if position < self.players:
@@ -492,8 +501,8 @@ class Lockstep:
         # The trick is complete: its winner leads the next one.
         leader = self._leader
         leader += self._winpos
-        np.take(self._mod, leader, out=leader, mode="clip")
-        np.take(self._won_bit, leader, out=bit, mode="clip")
+        self._mod.take(leader, out=leader, mode="clip")
+        self._won_bit.take(leader, out=bit, mode="clip")
         self._won += bit
         self.trick += 1
         self.position = 0
@@ -519,7 +528,7 @@ class Lockstep:
             tricks = ((self._won >> shift) & U64(0xFF)).view(np.int64)
             bids[k] = bid
             won[k] = tricks
-            np.take(points, (base + bid) * (cards + 1) + tricks, out=scored[k], mode="clip")
+            points.take((base + bid) * (cards + 1) + tricks, out=scored[k], mode="clip")
             self._totals[(self.round_index + k) % n] += scored[k]
         self.history.append(
             RoundLog(

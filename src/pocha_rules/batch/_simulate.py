@@ -11,6 +11,8 @@ float ``u`` and ``k`` legal values. The ``r``-th set bit is found without a
 loop: the bits of each byte of the mask are counted, the counts summed up
 byte by byte with one multiplication, the byte that holds the bit found by
 comparing all eight sums at once, and the bit within it read from a table.
+(Multiplying by ``0x0101010101010101`` adds up the bytes of a number into
+its top byte.)
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ CHUNK: Final = 4096
 cache of a core."""
 _ONES: Final = U64(0x0101010101010101)
 _HIGH: Final = U64(0x8080808080808080)
+_EIGHTS: Final = U64(0x0808080808080808)
 
 
 class RandomChoice:
@@ -58,7 +61,6 @@ class RandomChoice:
         self._r = np.empty(games, dtype=U64)
         self._work = np.empty(games, dtype=U64)
         self._shift = np.empty(games, dtype=U64)
-        self._float = np.empty(games, dtype=np.float64)
         self._values = np.empty(games, dtype=U64)
 
     def pick(self, masks: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
@@ -74,16 +76,18 @@ class RandomChoice:
         np.bitwise_count(masks.view(np.uint8), out=counts)
         np.multiply(counts.view(U64), _ONES, out=sums)
         np.right_shift(sums, U64(56), out=work)
-        np.multiply(uniforms, work, out=self._float[:m])
-        r[...] = self._float[:m]
+        # floor(u * k): the float product, truncated as it is cast.
+        np.multiply(uniforms, work, out=r, casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
-        # (the high bit of each byte of (0x80 + r) - sum says so).
+        # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
+        # the shift that brings that byte down.
         np.multiply(r, _ONES, out=work)
         work |= _HIGH
         work -= sums
-        work &= _HIGH
-        np.bitwise_count(work, out=shift)
-        shift <<= U64(3)
+        work >>= U64(7)
+        work &= _ONES
+        np.multiply(work, _EIGHTS, out=work)
+        np.right_shift(work, U64(56), out=shift)
         # Less the bits of the bytes below it, r is the rank of the bit in
         # its byte: the table gives its position.
         np.left_shift(sums, U64(8), out=work)
@@ -94,7 +98,7 @@ class RandomChoice:
         work &= U64(0xFF)
         work <<= U64(3)
         work |= r
-        np.take(self._select, work.view(np.int64), out=values, mode="clip")
+        self._select.take(work.view(np.int64), out=values, mode="clip")
         values += shift
         return values
 
@@ -172,6 +176,9 @@ def play_random(engine: Lockstep, choice: RandomChoice, rng: np.random.Generator
     random among the legal ones."""
     uniforms = np.empty(engine.active, dtype=np.float64)
     while engine.phase is not Phase.OVER:
+        if engine.forced:
+            engine.apply(engine.only_values())
+            continue
         u = uniforms[: engine.active]
         rng.random(out=u)
         engine.apply(choice.pick(engine.legal(), u))
@@ -236,6 +243,7 @@ def simulate_batch(
     choice = RandomChoice(min(chunk, count))
     scores = np.zeros((count, n), dtype=np.int64)
     dealers = np.zeros(count, dtype=np.int8)
+    summaries = _Summaries(count, n, len(played.schedule))
     histories: list[tuple[RoundLog, ...]] = []
     for index, begin in enumerate(range(0, count, chunk)):
         size = min(chunk, count - begin)
@@ -248,41 +256,63 @@ def simulate_batch(
         play_random(engine, choice, rng)
         scores[begin : begin + size] = engine.scores
         dealers[begin : begin + size] = first_dealer
-        histories.append(tuple(engine.history))
-    summaries = _summaries(histories, count, n, chunk)
+        for log in engine.history:
+            summaries.add(log, begin)
+        if record:
+            histories.append(tuple(engine.history))
     return BatchResult(
         played,
         start_seed,
         scores,
         dealers,
-        *summaries,
+        *summaries.arrays(),
         chunk,
         tuple(histories) if record else None,
     )
 
 
-def _summaries(
-    histories: list[tuple[RoundLog, ...]], games: int, players: int, chunk: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The per-round summaries of every game, by seat, from the round logs
-    of each chunk (positions from the first player turned into seats)."""
-    longest = max((len(history) for history in histories), default=0)
-    rounds = np.zeros(games, dtype=np.int16)
-    trumps = np.full((games, longest), -1, dtype=np.int8)
-    bids = np.full((games, longest, players), -1, dtype=np.int8)
-    won = np.full((games, longest, players), -1, dtype=np.int8)
-    points = np.zeros((games, longest, players), dtype=np.int32)
-    for index, history in enumerate(histories):
-        for log in history:
-            assert log.bids is not None
-            assert log.won is not None
-            assert log.points is not None
-            rows = log.rows + index * chunk
-            rounds[rows] += 1
-            trumps[rows, log.number] = log.trump
-            for k in range(players):
-                seats = (log.eldest + k) % players
-                bids[rows, log.number, seats] = log.bids[k]
-                won[rows, log.number, seats] = log.won[k]
-                points[rows, log.number, seats] = log.points[k]
-    return rounds, trumps, bids, won, points
+class _Summaries:
+    """The per-round summaries of every game, by seat, filled in as the
+    chunks finish (positions from the first player turned into seats); they
+    grow when tiebreak rounds go beyond the schedule."""
+
+    def __init__(self, games: int, players: int, rounds: int) -> None:
+        self.players = players
+        self.longest = 0
+        self.rounds = np.zeros(games, dtype=np.int16)
+        self.trumps = np.full((games, rounds), -1, dtype=np.int8)
+        self.bids = np.full((games, rounds, players), -1, dtype=np.int8)
+        self.won = np.full((games, rounds, players), -1, dtype=np.int8)
+        self.points = np.zeros((games, rounds, players), dtype=np.int32)
+
+    def add(self, log: RoundLog, offset: int) -> None:
+        """Write down one round of a chunk whose first game is ``offset``."""
+        assert log.bids is not None
+        assert log.won is not None
+        assert log.points is not None
+        number = log.number
+        if number >= self.trumps.shape[1]:
+            more = max(number + 1 - self.trumps.shape[1], 4)
+            self.trumps = np.pad(self.trumps, ((0, 0), (0, more)), constant_values=-1)
+            grow = ((0, 0), (0, more), (0, 0))
+            self.bids = np.pad(self.bids, grow, constant_values=-1)
+            self.won = np.pad(self.won, grow, constant_values=-1)
+            self.points = np.pad(self.points, grow)
+        self.longest = max(self.longest, number + 1)
+        rows = log.rows + offset
+        self.rounds[rows] += 1
+        self.trumps[rows, number] = log.trump
+        for k in range(self.players):
+            seats = (log.eldest + k) % self.players
+            self.bids[rows, number, seats] = log.bids[k]
+            self.won[rows, number, seats] = log.won[k]
+            self.points[rows, number, seats] = log.points[k]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Rounds played, trumps, bids, tricks won and points."""
+        end = self.longest
+
+        def trim(array: np.ndarray) -> np.ndarray:
+            return array if array.shape[1] == end else array[:, :end].copy()
+
+        return self.rounds, trim(self.trumps), trim(self.bids), trim(self.won), trim(self.points)

@@ -73,11 +73,12 @@ class BatchTables:
                     for card in range(48):
                         taken = takes >> card & 1
                         next_state[state, card] = trump * 192 + card * 4 + led if taken else state
-        self.follow = follow
-        """The chain of masks of each state: ``follow[level, state]``."""
         self.levels: tuple[int, ...] = tuple(level for level in range(3) if follow[level].any())
         """The levels of the chain that some state uses (a level that is 0
         everywhere, such as the ruff when it is not required, is skipped)."""
+        self.follow = tuple(follow[level].copy() for level in self.levels)
+        """The chain of masks of the states, one array per level used:
+        ``follow[i][state]`` is level ``levels[i]`` of ``state``'s chain."""
         self.next_state = next_state.ravel()
         """The state after each card: ``next_state[state * 48 + card]``."""
         self.lead = lead.ravel()
