@@ -13,14 +13,15 @@ them), are
   reference for the ratios (skipped without ``pyspiel``:
   ``pip install -e ".[bench]"``);
 * ``simulate_batch`` playing 1,024, 16,384 and 65,536 hands per call (in
-  chunks of 4,096 games, its default), and 65,536 hands in chunks of other
+  chunks of 16,384 games, its default), and 65,536 hands in chunks of other
   sizes;
 * whole games under the ``classic`` and ``full`` schedules, with
   ``simulate_batch`` and with the single-game fast path
   :func:`pocha_rules.simulate`.
 
-It reports the median rate of each over the repeats, with the range, and the
-ratios of the medians; then the peak memory (``tracemalloc``, which sees
+It reports the median rate of each over the repeats, by wall time (with the
+range) and by the CPU time of the process, and the ratios of the medians;
+then the peak memory (``tracemalloc``, which sees
 numpy's buffers) of a fresh interpreter simulating 1,024, 16,384 and 65,536
 hands, next to the memory the results themselves take.
 
@@ -52,6 +53,7 @@ from bench_openspiel import RULES, openspiel_game  # noqa: E402
 from pocha_rules import RuleSet, simulate  # noqa: E402
 from pocha_rules._cli import version_line  # noqa: E402
 from pocha_rules.batch import simulate_batch  # noqa: E402
+from pocha_rules.batch._simulate import CHUNK  # noqa: E402
 
 OPENSPIEL = "OpenSpiel, C++ loop (evaluate_bots)"
 CLASSIC = RuleSet()
@@ -61,7 +63,7 @@ Runner = Callable[[int], int]
 """Plays one timed run from a seed; returns how many hands or games it played."""
 
 
-def batch_hands(games: int, chunk: int = 4096) -> Runner:
+def batch_hands(games: int, chunk: int = CHUNK) -> Runner:
     def run(seed: int) -> int:
         simulate_batch(RULES, games, seed=seed, chunk=chunk)
         return games
@@ -97,32 +99,40 @@ def fast_path_games(rules: RuleSet, games: int) -> Runner:
     return run
 
 
-def rates(runners: dict[str, Runner], repeats: int) -> dict[str, list[float]]:
-    """Items per second of each runner in each repeat, the runners timed in
-    turn within a repeat."""
-    out: dict[str, list[float]] = {name: [] for name in runners}
-    for name, run in runners.items():  # a warm-up run each: tables, caches
-        run(10_000 + len(out[name]))
+Rates = dict[str, tuple[list[float], list[float]]]
+"""Items per second of each runner, by wall time and by CPU time, one per repeat."""
+
+
+def rates(runners: dict[str, Runner], repeats: int) -> Rates:
+    """Items per second of each runner in each repeat (wall and CPU time of
+    this process), the runners timed in turn within a repeat."""
+    out: Rates = {name: ([], []) for name in runners}
+    for run in runners.values():  # a warm-up run each: tables, caches
+        run(10_000)
     for repeat in range(repeats):
         for name, run in runners.items():
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             count = run(repeat)
-            out[name].append(count / (time.perf_counter() - start))
+            out[name][0].append(count / (time.perf_counter() - wall))
+            out[name][1].append(count / (time.process_time() - cpu))
     return out
 
 
-def show(title: str, measured: dict[str, list[float]], unit: str, reference: str | None) -> None:
+def show(title: str, measured: Rates, unit: str, reference: str | None) -> None:
     print(f"\n{title}")
-    base = statistics.median(measured[reference]) if reference in measured else None
-    for name, values in measured.items():
-        median = statistics.median(values)
+    print(f"  {'':<46}{'wall time':>13}{'(range)':>22}{'CPU time':>12}{'ratios':>16}")
+    base = measured.get(reference) if reference else None
+    for name, (wall, cpu) in measured.items():
         line = (
-            f"  {name:<44}{median:>12,.0f} {unit}/s"
-            f"   (range {min(values):,.0f} to {max(values):,.0f})"
+            f"  {name:<46}{statistics.median(wall):>13,.0f}"
+            f"{f'({min(wall):,.0f}-{max(wall):,.0f})':>22}{statistics.median(cpu):>12,.0f}"
         )
         if base is not None and name != reference:
-            line += f"   {median / base:6.2f}x"
-        print(line)
+            line += (
+                f"{statistics.median(wall) / statistics.median(base[0]):>8.1f}x"
+                f"{statistics.median(cpu) / statistics.median(base[1]):>7.1f}x"
+            )
+        print(line + f"  {unit}/s" if name == next(iter(measured)) else line)
 
 
 def peak_memory(games: int) -> tuple[int, int]:
@@ -136,7 +146,7 @@ def peak_memory(games: int) -> tuple[int, int]:
 
 
 def memory_child(games: int) -> None:
-    simulate_batch(RULES, 4096, seed=1)  # the tables, built once per rule set
+    simulate_batch(RULES, 100, seed=1)  # the tables, built once per rule set
     tracemalloc.start()
     result = simulate_batch(RULES, games, seed=0)
     peak = tracemalloc.get_traced_memory()[1]
@@ -166,13 +176,13 @@ def main() -> None:
         hands[OPENSPIEL] = openspiel_hands(game, 20_000)
     for games in (1024, 16_384, 65_536):
         hands[f"simulate_batch, {games:,} hands a call"] = batch_hands(games)
-    for chunk in (1024, 16_384, 65_536):
+    for chunk in (4096, 65_536):
         hands[f"simulate_batch, 65,536 hands, chunks of {chunk:,}"] = batch_hands(65_536, chunk)
     whole: dict[str, Runner] = {
         "classic, simulate (one game at a time)": fast_path_games(CLASSIC, 300),
-        "classic, simulate_batch, 4,096 games a call": batch_games(CLASSIC, 4096),
+        "classic, simulate_batch, 16,384 games a call": batch_games(CLASSIC, 16_384),
         "full, simulate (one game at a time)": fast_path_games(FULL, 200),
-        "full, simulate_batch, 4,096 games a call": batch_games(FULL, 4096),
+        "full, simulate_batch, 16,384 games a call": batch_games(FULL, 16_384),
     }
     measured = rates({**hands, **whole}, args.repeats)
     show(
@@ -189,14 +199,17 @@ def main() -> None:
         None,
     )
     for schedule in ("classic", "full"):
-        one = statistics.median(measured[f"{schedule}, simulate (one game at a time)"])
-        many = statistics.median(measured[f"{schedule}, simulate_batch, 4,096 games a call"])
-        print(f"  {schedule}: simulate_batch / simulate {many / one:6.2f}x")
+        one = measured[f"{schedule}, simulate (one game at a time)"]
+        many = measured[f"{schedule}, simulate_batch, 16,384 games a call"]
+        print(f"  {schedule}, simulate_batch / simulate: "
+              f"{statistics.median(many[0]) / statistics.median(one[0]):.1f}x wall, "
+              f"{statistics.median(many[1]) / statistics.median(one[1]):.1f}x CPU")  # fmt: skip
     print("\nPeak traced memory of a fresh interpreter simulating hands (tracemalloc):")
     for games in (1024, 16_384, 65_536):
         peak, held = peak_memory(games)
-        print(f"  {games:>6,} hands: peak {peak / 2**20:7.2f} MiB, of which the results "
-              f"{held / 2**20:6.2f} MiB; working memory {(peak - held) / 2**20:6.2f} MiB")  # fmt: skip
+        mib = 2**20
+        print(f"  {games:>6,} hands: peak {peak / mib:6.2f} MiB, of which the results "
+              f"{held / mib:5.2f} MiB: working memory {(peak - held) / mib:5.2f} MiB")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ before calling it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -101,6 +102,17 @@ class _Buffers:
         self.cards = np.empty((players, games), dtype=U64) if keep_trick else np.empty((0, 0))
 
 
+class Workspace:
+    """The arrays a :class:`Lockstep` of up to ``games`` games works in,
+    made once and lent to one engine after another (private)."""
+
+    def __init__(self, bt: BatchTables, games: int, keep_trick: bool) -> None:
+        self.games = games
+        self.keep_trick = keep_trick
+        self.dealer = Dealer(bt.deck_cards, games, bt.players)
+        self.buffers = _Buffers(games, bt.players, keep_trick)
+
+
 class Lockstep:
     """A batch of games played in lockstep (private; see the module notes).
 
@@ -115,6 +127,9 @@ class Lockstep:
             :class:`~pocha_rules.records.GameRecord`).
         keep_trick: Keep the cards of the trick on the table (to explain a
             refused card, and for observations).
+        workspace: The arrays to work in (made for these games when not
+            given).
+        on_round: Called with each round as it finishes (for summaries).
 
     """
 
@@ -128,6 +143,8 @@ class Lockstep:
         tiebreak: bool,
         record: bool,
         keep_trick: bool,
+        workspace: Workspace | None = None,
+        on_round: Callable[[RoundLog], None] | None = None,
     ) -> None:
         n = bt.players
         games = len(first_dealer)
@@ -145,7 +162,8 @@ class Lockstep:
         self.done = np.zeros(games, dtype=bool)
         """Whether each game is over."""
         self.history: list[RoundLog] = []
-        """Every finished round, in order."""
+        """Every finished round, in order (only when recording)."""
+        self.on_round = on_round
         self.phase = Phase.BID
         self.round_index = 0
         self.plan = schedule[0]
@@ -165,8 +183,12 @@ class Lockstep:
         ``rows[i]`` of the batch."""
         self._first_eldest = (self.first_dealer + 1) % n
         self._totals = np.zeros((n, games), dtype=np.int64)
-        self._dealer = Dealer(bt.deck_cards, games, n)
-        self._buffers = _Buffers(games, n, keep_trick)
+        if workspace is None:
+            workspace = Workspace(bt, games, keep_trick)
+        assert workspace.games >= games
+        assert workspace.keep_trick or not keep_trick
+        self._dealer = workspace.dealer
+        self._buffers = workspace.buffers
         if games:
             self._start_round()
         else:
@@ -530,21 +552,23 @@ class Lockstep:
             won[k] = tricks
             points.take((base + bid) * (cards + 1) + tricks, out=scored[k], mode="clip")
             self._totals[(self.round_index + k) % n] += scored[k]
-        self.history.append(
-            RoundLog(
-                self.round_index,
-                self.plan,
-                self.rows,
-                self.eldest(),
-                self._trump.astype(np.int8),
-                bids,
-                won,
-                scored,
-                self._hands if self.record else None,
-                self._trump_card if self.record else None,
-                self._actions,
-            )
+        log = RoundLog(
+            self.round_index,
+            self.plan,
+            self.rows,
+            self.eldest(),
+            self._trump.astype(np.int8),
+            bids,
+            won,
+            scored,
+            self._hands if self.record else None,
+            self._trump_card if self.record else None,
+            self._actions,
         )
+        if self.record:
+            self.history.append(log)
+        if self.on_round is not None:
+            self.on_round(log)
         self.round_index += 1
         if self.round_index < len(self.schedule):
             self.plan = self.schedule[self.round_index]
@@ -566,6 +590,12 @@ class Lockstep:
     def _finish_games(self, ending: np.ndarray) -> None:
         """Write down the final scores of the games ``ending`` and keep on
         with the others alone."""
+        if self.active == self.games and ending.all():
+            # The usual end: every game of the batch at once.
+            self.scores[...] = self.totals()
+            self.done[...] = True
+            self.rows = self.rows[:0]
+            return
         rows = self.rows[ending]
         self.scores[rows] = self.totals()[ending]
         self.done[rows] = True

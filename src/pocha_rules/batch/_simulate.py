@@ -17,6 +17,7 @@ its top byte.)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Final
 
 import attrs
@@ -26,7 +27,7 @@ from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
-from pocha_rules.batch._engine import Lockstep, RoundLog
+from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_dealer,
@@ -42,9 +43,10 @@ from pocha_rules.records import GameRecord
 __all__ = ["CHUNK", "BatchResult", "RandomChoice", "simulate_batch"]
 
 U64: Final = np.uint64
-CHUNK: Final = 4096
-"""Games played at once by default: the trick loop's arrays then fit in the
-cache of a core."""
+CHUNK: Final = 16_384
+"""Games played at once by default: enough for numpy's cost per call to
+vanish, few enough for the trick loop's arrays to stay in the cache (a few
+MiB); ``benchmarks/bench_batch.py`` measures other sizes."""
 _ONES: Final = U64(0x0101010101010101)
 _HIGH: Final = U64(0x8080808080808080)
 _EIGHTS: Final = U64(0x0808080808080808)
@@ -220,8 +222,8 @@ def simulate_batch(
 
     >>> from pocha_rules import RuleSet
     >>> result = simulate_batch(RuleSet(), 1000, seed=1)
-    >>> result.scores.shape, result.bids.shape
-    ((1000, 4), (1000, 28, 4))
+    >>> result.scores.shape, int(result.rounds.min())
+    ((1000, 4), 28)
     >>> hands = simulate_batch(RuleSet(), 1000, seed=1, round=9)
     >>> bool((hands.won.sum(axis=2) == 9).all())
     True
@@ -241,6 +243,7 @@ def simulate_batch(
     n = played.players
     tiebreak = played.tiebreak is Tiebreak.ONE_CARD_ROUNDS
     choice = RandomChoice(min(chunk, count))
+    workspace = Workspace(bt, min(chunk, count), keep_trick=False)
     scores = np.zeros((count, n), dtype=np.int64)
     dealers = np.zeros(count, dtype=np.int8)
     summaries = _Summaries(count, n, len(played.schedule))
@@ -252,12 +255,11 @@ def simulate_batch(
         engine = Lockstep(
             bt, rng, first_dealer, played.schedule,
             tiebreak=tiebreak, record=record, keep_trick=False,
+            workspace=workspace, on_round=partial(summaries.add, offset=begin),
         )  # fmt: skip
         play_random(engine, choice, rng)
         scores[begin : begin + size] = engine.scores
         dealers[begin : begin + size] = first_dealer
-        for log in engine.history:
-            summaries.add(log, begin)
         if record:
             histories.append(tuple(engine.history))
     return BatchResult(
