@@ -103,7 +103,8 @@ doctest_global_setup = "from pocha_rules import *"
 
 html_theme = "furo"
 html_title = f"pocha-rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["pocha.css"]
 
 
 # --- public names defined in private modules ---------------------------------

@@ -1,4 +1,4 @@
-"""Auction rounds (subastadas), RULES.md section 6: one test per rule.
+"""Auction rounds (subastadas): one test per rule.
 
 Scenarios use explicit deals; most are a 5-player table so that the auction's
 winner sits in the middle of the bidding order.

@@ -1,4 +1,4 @@
-"""Bidding, the hook, and auction rounds (RULES.md 4.3 and 6)."""
+"""Bidding, the hook, and auction rounds."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_only_the_last_bidder_is_hooked() -> None:
     assert legal_moves(state) == (Bid(0), Bid(1), Bid(2))
 
 
-def test_rulebook_002_bidding_example_a() -> None:
+def test_worked_example_hook_one_card_each() -> None:
     # One card each; the first three bids are 1, 0, 0: the dealer may not bid 0.
     state = game(RuleSet(schedule=[1]), [ONE], ["bid 1", "bid 0", "bid 0"], dealer=3)
     assert state.to_move == state.dealer == 3
@@ -81,7 +81,7 @@ def test_rulebook_002_bidding_example_a() -> None:
     assert_refused(state, "bid 0", "the hook", "add up to 1")
 
 
-def test_rulebook_002_bidding_example_b() -> None:
+def test_worked_example_hook_eight_cards_each() -> None:
     # Eight cards each; the first three bids are 3, 2, 0: the dealer may not bid 3.
     state = game(RuleSet(schedule=[8]), [EIGHT], ["bid 3", "bid 2", "bid 0"], dealer=3)
     assert state.to_move == state.dealer == 3

@@ -1,5 +1,5 @@
 """Blind rounds (india / vista): one card each, trump turned up as usual, and
-each seat sees every card but its own (RULES.md sections 3, 6 and 9)."""
+each seat sees every card but its own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards and suits (RULES.md section 2)."""
+"""Cards and suits, decks and the order of the cards."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -137,7 +138,8 @@ def test_a_human_seat_is_shown_the_table_and_its_moves(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     hand = _first_hand(4, 3)
     out = result.stdout
-    assert "== round 1/2: 1 (normal), seat 3 deals; you are seat 0" in out
+    assert "== round 1/2: 1 card each; seat 3 deals\n" in out
+    assert "-- seat 0, your move\n" in out
     assert f"hand:    {hand[0]}" in out
     assert "moves:   1) bid 0  2) bid 1" in out
     assert "seat 0> 1\nseat 0: bid 0" in out
@@ -176,8 +178,8 @@ def test_a_human_dealer_chooses_trump_and_calls_in_an_auction() -> None:
     assert "trump: not chosen yet (seat 0 chooses)" in out
     assert "moves:   1) trump o  2) trump c  3) trump e  4) trump b" in out
     assert "seat 0> trump e\nseat 0: trump e" in out
-    assert "trump: espadas (swords)\n" in out
-    assert "== round 2/2: 2a (auction), seat 1 deals; you are seat 0" in out
+    assert "trump:   espadas (swords)\n" in out
+    assert "== round 2/2 (2a): 2 cards each, an auction: the highest call names trump; " in out
     assert "trump: not chosen yet (auction round)" in out
     assert "auction: seat 2 " in out
 
@@ -216,10 +218,35 @@ def test_quit_abandons_the_game() -> None:
     assert result.stderr == "pocha play: the game is abandoned\n"
 
 
-def test_help_at_the_prompt() -> None:
+def test_help_at_the_prompt_explains_cards_and_moves() -> None:
     result = pocha("play", "--human", "0", *SHORT, stdin="help\n")
-    assert "type a move ('bid 2', 'play 12o' or just '12o'" in result.stdout
     assert result.returncode == 1
+    out = result.stdout
+    assert "Cards are a rank, then a suit's letter: 1o is the as of oros" in out
+    assert "suits: o oros (coins), c copas (cups), e espadas (swords), b bastos (clubs)" in out
+    assert "10 sota, 11 caballo, 12 rey; the 40-card deck has no 8 or 9" in out
+    assert "the strongest first: 1 3 12 11 10 7 6 5 4 2" in out
+    for form in ("bid 2", "play 12o", "trump o", "call 3", "pass", "quit"):
+        assert f"\n  {form} " in out, form
+
+
+def test_help_follows_the_rules_deck_and_rank_order() -> None:
+    result = pocha(
+        "play", "--human", "0", "--deck", "48", "--rule", "rank_order=1,3,12,11,10,9,8,7,6,5,4,2",
+        *SHORT, stdin="?\n",
+    )  # fmt: skip
+    assert "12 rey; 8 and 9 are in play" in result.stdout
+    assert "the strongest first: 1 3 12 11 10 9 8 7 6 5 4 2" in result.stdout
+
+
+def test_a_bad_entry_points_to_help() -> None:
+    result = pocha(
+        "play", "--human", "0", "--seed", "4", "--dealer", "3", *SHORT,
+        stdin="hello\n" + "9" * 5000 + "\n",
+    )  # fmt: skip
+    assert "cannot parse 'hello'" in result.stdout
+    assert "; type 'help' for how to write cards and moves\n" in result.stdout
+    assert "there is no move 999999999...: choose 1 to 2\n" in result.stdout
 
 
 def test_every_seat_can_be_human() -> None:
@@ -229,7 +256,7 @@ def test_every_seat_can_be_human() -> None:
         stdin=entries,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "you are seat 3" in result.stdout
+    assert "-- seat 3, your move" in result.stdout
     assert "seats: 0 you, 1 you, 2 you, 3 you" in result.stdout
 
 
@@ -249,11 +276,17 @@ def test_play_refuses_bad_arguments(args: tuple[str, ...], message: str) -> None
     assert "Traceback" not in result.stderr
 
 
-def test_saving_to_a_bad_place_is_an_error(tmp_path: Path) -> None:
+def test_saving_to_a_bad_place_is_refused_before_the_game(tmp_path: Path) -> None:
     result = pocha("play", *SHORT, "--save", str(tmp_path / "no" / "such" / "dir.json"))
-    assert result.returncode == 1
-    assert result.stderr.startswith("pocha play: cannot write ")
-    assert "No such file or directory" in result.stderr
+    assert result.returncode == 2
+    assert result.stdout == ""
+    folder = tmp_path / "no" / "such"
+    assert f"pocha play: error: --save {folder}/dir.json: there is no folder '{folder}'" in (
+        result.stderr
+    )
+    result = pocha("play", *SHORT, "--save", str(tmp_path))
+    assert result.returncode == 2
+    assert f"--save {tmp_path}: that is a folder; name a file" in result.stderr
 
 
 # --- rules from the command line -------------------------------------------------------
@@ -331,6 +364,27 @@ def test_rule_values_are_read_by_type() -> None:
     assert "revoke_penalty           -10" in out
     assert "rank_order               1,3,12,11,10,9,8,7,6,5,4,2" in out
     assert "schedule (3 rounds): 2 3a 1b" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("full", "--preset", "classic"), "PRESET full and --preset classic: give one preset"),
+        (("full", "--rule", "schedule=1,2"), "PRESET full and --rule schedule=...: give one"),
+        (("--preset", "full", "--rule", "schedule=1"), "--preset full and --rule schedule=..."),
+    ],
+)
+def test_rules_refuses_two_schedules(args: tuple[str, ...], message: str) -> None:
+    result = pocha("rules", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"pocha rules: error: {message}" in result.stderr
+
+
+def test_rules_accepts_a_preset_named_twice_alike() -> None:
+    result = pocha("rules", "full", "--preset", "full")
+    assert result.returncode == 0, result.stderr
+    assert "schedule (32 rounds)" in result.stdout
 
 
 def test_a_schedule_rule_may_name_a_preset() -> None:
@@ -450,7 +504,7 @@ def test_validate_a_missing_file() -> None:
 
 
 def _revoke_file(tmp_path: Path) -> Path:
-    # RULES.md 5, example A: seat 2 must play 3c but plays 4c.
+    # The worked example "Overtake when you can": seat 2 must play 3c but plays 4c.
     rules = RuleSet(schedule=["3"])
     the_deal = deal("5c 1o 2o", "7c 11b 12b", "3c 4c 1b", "6c 7o 10o", trump="7e")
     moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c"]
@@ -522,6 +576,23 @@ def test_help_lists_the_commands() -> None:
         assert command in result.stdout
 
 
+@pytest.mark.parametrize("command", ["", "play", "rules", "validate", "replay"])
+def test_help_ends_with_examples_that_parse(command: str) -> None:
+    result = pocha(*command.split(), "--help")
+    assert result.returncode == 0
+    assert "\nexamples:\n" in result.stdout
+    lines = [line for line in result.stdout.split("\nexamples:\n")[1].splitlines() if line]
+    assert lines
+    for line in lines:
+        words = shlex.split(line, comments=True)
+        assert words[0] == "pocha", line
+        if "COMMAND" in words:
+            continue
+        if command:
+            assert words[1] == command, line
+        build_parser().parse_args(words[1:])  # a bad example exits here
+
+
 def test_a_reader_that_goes_away_is_no_error() -> None:
     # As in `pocha replay game.json | head -1`: stdout is closed before the
     # command writes.
@@ -541,8 +612,17 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     assert errors == ""
 
 
-def test_a_command_is_required() -> None:
+def test_bare_pocha_prints_the_help() -> None:
     result = pocha()
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert result.stdout == pocha("--help").stdout
+    assert result.stdout.startswith("usage: pocha ")
+    assert "examples:\n  pocha play --human 0" in result.stdout
+
+
+def test_a_command_is_required() -> None:
+    result = pocha("--plain")
     assert result.returncode == 2
     assert "the following arguments are required: COMMAND" in result.stderr
 

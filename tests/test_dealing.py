@@ -1,4 +1,4 @@
-"""Dealing: seeded and explicit deals, trimming, the trump card (RULES.md 2, 4.1, 4.2)."""
+"""Dealing: seeded and explicit deals, trimming, the trump card."""
 
 from __future__ import annotations
 

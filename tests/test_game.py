@@ -1,4 +1,4 @@
-"""A whole game: dealer rotation, schedules, the end (RULES.md sections 3 and 8)."""
+"""A whole game: dealer rotation, schedules, the end of the game."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ GOLDEN: Final = Path(__file__).parent / "golden"
 # name: (rounds played, final totals, winners)
 EXPECTED: Final = {
     "classic_4p": (32, (-175, -180, -195, -190), (0,)),
-    "rulebook002_3p": (29, (-345, -195, -160), (2,)),
+    "free_following_3p": (29, (-345, -195, -160), (2,)),
     "up_down_auction_5p_48": (22, (-180, -235, -235, -220, -290), (0,)),
     "full_double_oros_4p": (32, (-465, -250, -375, -350), (1,)),
 }
@@ -81,8 +81,8 @@ def test_classic_game_went_to_tiebreak_rounds() -> None:
     assert state.scores.count(max(state.scores)) == 1
 
 
-def test_rulebook002_game_uses_its_options() -> None:
-    state = replay(load(GOLDEN / "rulebook002_3p.json"))
+def test_free_following_game_uses_its_options() -> None:
+    state = replay(load(GOLDEN / "free_following_3p.json"))
     rules = state.rules
     assert rules.players == 3
     assert rules.deck_size == 36

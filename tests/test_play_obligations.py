@@ -1,4 +1,4 @@
-"""What a player may play (RULES.md section 5) and who wins a trick (4.5).
+"""What a player may play (the obligations of play) and who wins a trick.
 
 Every scenario is an explicit deal for four players; seat 3 deals, so seat 0
 leads the first trick. Everybody bids 0 (the hook only forbids the dealer a
@@ -29,14 +29,14 @@ def play_set(text: str) -> set[Play]:
     return {Play(c) for c in cards(text)}
 
 
-# --- the worked examples ------------------------------------------------
+# --- the worked examples of the rules page ------------------------------
 
-EXAMPLE_A = ("5c 4o 5o", "7c 6o 7o", "3c 4c 1b", "10o 11o 12o")
+OVERTAKE_WHEN_YOU_CAN = ("5c 4o 5o", "7c 6o 7o", "3c 4c 1b", "10o 11o 12o")
 
 
-def test_example_A() -> None:
+def test_worked_example_overtake_when_you_can() -> None:
     # Trump espadas. Led 5c, then 7c. Holding 3c 4c 1b: must play 3c.
-    state = at_trick(EXAMPLE_A, "1e", "5c 7c")
+    state = at_trick(OVERTAKE_WHEN_YOU_CAN, "1e", "5c 7c")
     assert state.trump is Suit.ESPADAS
     assert state.to_move == 2
     assert plays(state) == play_set("3c")
@@ -44,78 +44,78 @@ def test_example_A() -> None:
     assert_refused(state, "play 1b", "must follow suit", "copas was led", "3c")
 
 
-EXAMPLE_B = ("5c 4o", "2e 5o", "3c 4c", "6o 7o")
+AFTER_A_RUFF = ("5c 4o", "2e 5o", "3c 4c", "6o 7o")
 
 
-def test_example_B() -> None:
+def test_worked_example_after_a_ruff_follow_freely() -> None:
     # Trump espadas. Led 5c, then 2e (ruffed). Holding 3c 4c: either.
-    state = at_trick(EXAMPLE_B, "1e", "5c 2e")
+    state = at_trick(AFTER_A_RUFF, "1e", "5c 2e")
     assert state.to_move == 2
     assert plays(state) == play_set("3c 4c")
     assert_refused(state, "play 6o", "6o is not in the hand (3c, 4c)")
 
 
-EXAMPLE_C = ("4c 4o 5o", "7b 6o 7o", "10b 2b 1o", "10o 11o 12o")
+OVERRUFF_WHEN_YOU_CAN = ("4c 4o 5o", "7b 6o 7o", "10b 2b 1o", "10o 11o 12o")
 
 
-def test_example_C() -> None:
+def test_worked_example_overruff_when_you_can() -> None:
     # Trump bastos. Led 4c, then 7b (ruffed). Holding 10b 2b 1o: must play 10b.
-    state = at_trick(EXAMPLE_C, "1b", "4c 7b")
+    state = at_trick(OVERRUFF_WHEN_YOU_CAN, "1b", "4c 7b")
     assert state.trump is Suit.BASTOS
     assert plays(state) == play_set("10b")
     assert_refused(state, "play 2b", "must over-ruff 7b with a higher trump: 10b")
     assert_refused(state, "play 1o", "must over-ruff 7b with a higher trump: 10b")
 
 
-EXAMPLE_D = ("4e 4o", "1b 5o", "10b 6o", "7o 10o")
+CANNOT_OVERRUFF = ("4e 4o", "1b 5o", "10b 6o", "7o 10o")
 
 
-def test_example_D() -> None:
+def test_worked_example_cannot_overruff_anything_goes() -> None:
     # Trump bastos. Led 4e, then 1b. Holding 10b 6o, no espadas: cannot beat 1b, any card.
-    state = at_trick(EXAMPLE_D, "3b", "4e 1b")
+    state = at_trick(CANNOT_OVERRUFF, "3b", "4e 1b")
     assert plays(state) == play_set("10b 6o")
 
 
-EXAMPLE_E = ("1e 4o 5o", "3e 5e 2o", "6o 7o 10o", "11o 12o 1o")
+TRUMPS_LED = ("1e 4o 5o", "3e 5e 2o", "6o 7o 10o", "11o 12o 1o")
 
 
-def test_example_E() -> None:
+def test_worked_example_trumps_led() -> None:
     # Trump espadas. Led 1e (trumps led). Holding 3e 5e 2o: 3e or 5e, not 2o.
-    state = at_trick(EXAMPLE_E, "12e", "1e")
+    state = at_trick(TRUMPS_LED, "12e", "1e")
     assert state.to_move == 1
     assert plays(state) == play_set("3e 5e")
     assert_refused(state, "play 2o", "must follow suit", "espadas was led", "3e, 5e")
 
 
-EXAMPLE_F = ("2c 4c 5c", "5e 7b 12e", "6o 7o 10o", "11o 12o 3o")
+NOTHING_TO_FOLLOW = ("2c 4c 5c", "5e 7b 12e", "6o 7o 10o", "11o 12o 3o")
 
 
-def test_example_F() -> None:
+def test_worked_example_nothing_to_follow_nothing_to_trump() -> None:
     # Trump oros. Led 2c. No copas and no oros: any card.
-    state = at_trick(EXAMPLE_F, "1o", "2c")
+    state = at_trick(NOTHING_TO_FOLLOW, "1o", "2c")
     assert state.trump is Suit.OROS
     assert plays(state) == play_set("5e 7b 12e")
 
 
-# Example G needs a fourth player who has already made a bid of 1: seat 2
-# wins the first trick, seat 3 the second and leads the third, where seat 0
-# discards an oro, seat 1 ruffs with 2b and seat 2 (no copas, 5b and 6o) must
-# over-ruff with 5b.
-EXAMPLE_G = ("4e 2c 7o 5o", "5e 3c 2b 4o", "1e 7c 5b 6o", "6e 1c 12c 7e")
-EXAMPLE_G_MOVES = ["bid 0", "bid 0", "bid 1", "bid 1",
-                   "play 4e", "play 5e", "play 1e", "play 6e",
-                   "play 7c", "play 1c", "play 2c", "play 3c",
-                   "play 12c", "play 7o", "play 2b"]  # fmt: skip
+# "The duty ignores your bid" needs a fourth player who has already made a
+# bid of 1: seat 2 wins the first trick, seat 3 the second and leads the
+# third, where seat 0 discards an oro, seat 1 ruffs with 2b and seat 2 (no
+# copas, 5b and 6o) must over-ruff with 5b.
+BID_MADE = ("4e 2c 7o 5o", "5e 3c 2b 4o", "1e 7c 5b 6o", "6e 1c 12c 7e")
+BID_MADE_MOVES = ["bid 0", "bid 0", "bid 1", "bid 1",
+                  "play 4e", "play 5e", "play 1e", "play 6e",
+                  "play 7c", "play 1c", "play 2c", "play 3c",
+                  "play 12c", "play 7o", "play 2b"]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    "options", [{}, {"must_overtake": False}], ids=["spanish", "rulebook-002"]
+    "options", [{}, {"must_overtake": False}], ids=["spanish", "free-following"]
 )
-def test_example_G(options: dict[str, Any]) -> None:
-    # Rulebook 002 example B. Trump bastos. Led a copa, an oro discarded,
-    # ruffed with 2b; the fourth player holds 5b: must play it, bid made or not.
+def test_worked_example_the_duty_ignores_your_bid(options: dict[str, Any]) -> None:
+    # Trump bastos. Led a copa, an oro discarded, ruffed with 2b; the fourth
+    # player holds 5b: must play it, bid made or not.
     rules = RuleSet(schedule=[4], **options)
-    state = game(rules, [deal(*EXAMPLE_G, trump="12b")], EXAMPLE_G_MOVES, dealer=3)
+    state = game(rules, [deal(*BID_MADE, trump="12b")], BID_MADE_MOVES, dealer=3)
     assert state.trump is Suit.BASTOS
     assert state.to_move == 2
     assert state.leader == 3
@@ -130,7 +130,7 @@ def test_example_G(options: dict[str, Any]) -> None:
 
 
 def test_must_overtake_off_follows_suit_freely() -> None:
-    state = at_trick(EXAMPLE_A, "1e", "5c 7c", must_overtake=False)
+    state = at_trick(OVERTAKE_WHEN_YOU_CAN, "1e", "5c 7c", must_overtake=False)
     assert plays(state) == play_set("3c 4c")
     assert_refused(state, "play 1b", "must follow suit")
 
@@ -165,18 +165,18 @@ def test_must_ruff_any_trump() -> None:
 
 
 def test_must_ruff_on_and_off() -> None:
-    state = at_trick(EXAMPLE_B, "1e", "5c")
+    state = at_trick(AFTER_A_RUFF, "1e", "5c")
     assert state.to_move == 1
     assert plays(state) == play_set("2e")
     assert_refused(state, "play 5o", "void in copas, must ruff with a trump (espadas): 2e")
-    assert plays(at_trick(EXAMPLE_B, "1e", "5c", must_ruff=False)) == play_set("2e 5o")
+    assert plays(at_trick(AFTER_A_RUFF, "1e", "5c", must_ruff=False)) == play_set("2e 5o")
 
 
 def test_must_overruff_off() -> None:
-    state = at_trick(EXAMPLE_C, "1b", "4c 7b", must_overruff=False)
+    state = at_trick(OVERRUFF_WHEN_YOU_CAN, "1b", "4c 7b", must_overruff=False)
     assert plays(state) == play_set("10b 2b 1o")
     # must_ruff does not force a trump once somebody has ruffed
-    state = at_trick(EXAMPLE_C, "1b", "4c 7b", must_overruff=False, must_ruff=True)
+    state = at_trick(OVERRUFF_WHEN_YOU_CAN, "1b", "4c 7b", must_overruff=False, must_ruff=True)
     assert Play(cards("1o")[0]) in legal_moves(state)
 
 
@@ -187,12 +187,14 @@ def test_cannot_overruff_any_card_lower_trump_included() -> None:
 
 def test_plain_oh_hell_only_follows_suit() -> None:
     off = {"must_overtake": False, "must_ruff": False, "must_overruff": False}
-    assert plays(at_trick(EXAMPLE_A, "1e", "5c 7c", **off)) == play_set("3c 4c")
-    assert_refused(at_trick(EXAMPLE_A, "1e", "5c 7c", **off), "play 1b", "must follow suit")
-    assert plays(at_trick(EXAMPLE_C, "1b", "4c 7b", **off)) == play_set("10b 2b 1o")
-    assert plays(at_trick(EXAMPLE_B, "1e", "5c", **off)) == play_set("2e 5o")
+    assert plays(at_trick(OVERTAKE_WHEN_YOU_CAN, "1e", "5c 7c", **off)) == play_set("3c 4c")
     assert_refused(
-        at_trick(EXAMPLE_E, "12e", "1e", **off), "play 2o", "must follow suit", "espadas"
+        at_trick(OVERTAKE_WHEN_YOU_CAN, "1e", "5c 7c", **off), "play 1b", "must follow suit"
+    )
+    assert plays(at_trick(OVERRUFF_WHEN_YOU_CAN, "1b", "4c 7b", **off)) == play_set("10b 2b 1o")
+    assert plays(at_trick(AFTER_A_RUFF, "1e", "5c", **off)) == play_set("2e 5o")
+    assert_refused(
+        at_trick(TRUMPS_LED, "12e", "1e", **off), "play 2o", "must follow suit", "espadas"
     )
 
 
@@ -202,7 +204,7 @@ def test_holding_no_trump_any_card() -> None:
 
 
 def test_the_leader_may_play_any_card() -> None:
-    state = at_trick(EXAMPLE_G, "12b", "")
+    state = at_trick(BID_MADE, "12b", "")
     assert state.phase is Phase.PLAY
     assert state.to_move == 0
     assert plays(state) == play_set("4e 2c 7o 5o")

@@ -1,4 +1,4 @@
-"""The properties of RULES.md section 10, across random rules, players, decks and seeds.
+"""The properties the rules guarantee, across random rules, players, decks and seeds.
 
 The games are driven by hypothesis (each move an index drawn into the legal
 moves), so a failure shrinks to a short game. The checks recompute the rules
@@ -67,7 +67,7 @@ def best_card(rules: RuleSet, trump: Suit, trick: Sequence[PlayedCard]) -> Playe
 def expected_plays(
     rules: RuleSet, hand: Sequence[Card], trick: Sequence[PlayedCard], trump: Suit
 ) -> set[Card]:
-    """Section 5, written out plainly."""
+    """The obligations of play, written out plainly."""
     if not trick:
         return set(hand)
     led = trick[0].card.suit
@@ -92,7 +92,7 @@ def expected_plays(
 
 
 def expected_score(rules: RuleSet, cards: int, trump: Suit, bid: int, won: int) -> int:
-    """Section 7, written out plainly."""
+    """The scoring of a round, written out plainly."""
     factor = 1
     if rules.double_when_oros and trump is Suit.OROS:
         factor *= 2
@@ -206,13 +206,14 @@ def check_round(rules: RuleSet, result: RoundResult) -> None:
         expected_score(rules, result.cards, result.trump, b, w)
         for b, w in zip(result.bids, result.won, strict=True)
     )
-    # the parity that does hold (rulebook 000's corollaries, corrected)
+    # the parity that does hold (the hook's "corollaries", corrected)
     missed = sum(abs(w - b) for b, w in zip(result.bids, result.won, strict=True))
     assert missed % 2 == abs(sum(result.bids) - result.cards) % 2
 
 
 def check_trick_winner(before: GameState, after: GameState) -> None:
-    """When a trick is completed, the winner is the one section 4.5 names."""
+    """When a trick is completed, the winner is the highest trump played, or
+    else the highest card of the led suit."""
     if before.phase is not Phase.PLAY or len(before.trick) != before.rules.players - 1:
         return
     assert before.trump is not None
@@ -345,7 +346,7 @@ def test_explicit_deals_reproduce_seeded_games(rules: RuleSet, seed: int) -> Non
     assert replay.deals == state.deals
 
 
-# --- rulebook 000's corollaries -------------------------------------------
+# --- the "corollaries" of the hook (see the rules page, a note on parity) --
 
 
 def odd_players_corollary_fails(result: RoundResult) -> bool:

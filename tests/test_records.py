@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -142,6 +143,87 @@ def test_dump_and_load(tmp_path: Path) -> None:
     assert load(str(path)) == GameRecord.from_state(state)
 
 
+def _files(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
+
+
+def test_dump_replaces_a_file_in_one_step(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("an older game")
+    path.chmod(0o600)
+    record = GameRecord.from_state(small_game())
+    dump(record, path)
+    assert load(path) == record
+    assert path.stat().st_mode & 0o777 == 0o600  # the replaced file's permissions
+    assert _files(tmp_path) == ["game.json"]  # no temporary file left behind
+
+
+def test_dump_gives_a_new_file_the_usual_permissions(tmp_path: Path) -> None:
+    mask = os.umask(0o022)
+    try:
+        dump(GameRecord.from_state(small_game()), tmp_path / "game.json")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "game.json").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_failed_dump_leaves_the_old_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("an older game")
+
+    def interrupted(source: str, target: str) -> None:
+        raise KeyboardInterrupt  # as if Ctrl-C came between the write and the rename
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        dump(GameRecord.from_state(small_game()), path)
+    assert path.read_text() == "an older game"
+    assert _files(tmp_path) == ["game.json"]
+
+
+def test_dump_without_overwrite_leaves_an_existing_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("an older game")
+    with pytest.raises(FileExistsError) as caught:
+        dump(GameRecord.from_state(small_game()), path, overwrite=False)
+    assert caught.value.filename == str(path)
+    assert path.read_text() == "an older game"
+    assert _files(tmp_path) == ["game.json"]
+    dump(GameRecord.from_state(small_game()), tmp_path / "new.json", overwrite=False)
+    assert load(tmp_path / "new.json") == GameRecord.from_state(small_game())
+
+
+def test_dump_without_overwrite_loses_no_race(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file appears after the first look: taking the name must still fail.
+    path = tmp_path / "game.json"
+    path.write_text("a game written meanwhile")
+    monkeypatch.setattr(os.path, "lexists", lambda _: False)
+    with pytest.raises(FileExistsError):
+        dump(GameRecord.from_state(small_game()), path, overwrite=False)
+    assert path.read_text() == "a game written meanwhile"
+    assert _files(tmp_path) == ["game.json"]
+
+
+def test_dump_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("an older game")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    dump(GameRecord.from_state(small_game()), link)
+    assert link.is_symlink()
+    assert load(real) == GameRecord.from_state(small_game())
+
+
+def test_dump_wants_a_record(tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match="expected a GameRecord, got str"):
+        dump("game", tmp_path / "game.json")  # type: ignore[arg-type]
+    assert _files(tmp_path) == []
+
+
 def test_load_refuses_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(b'{"format": "\xff"}')
@@ -179,7 +261,7 @@ def test_scores_may_be_left_out() -> None:
     assert replay(record).scores == tuple(record_data()["scores"])
 
 
-# --- round trips (RULES.md 10: same rules + seed + moves = same game) -------------
+# --- round trips (same rules + seed + moves = same game) -------------------------
 
 
 @given(rules=finite_rule_sets, seed=seeds(), data=st.data())
@@ -463,9 +545,9 @@ def test_a_record_of_other_rules_behaviour_is_not_replayed() -> None:
         replay(record)
 
 
-# --- lenient replay: a real table's revoke (RULES.md 7, revoke_penalty) ---------------
+# --- lenient replay: a real table's revoke (revoke_penalty) --------------------------
 
-# RULES.md 5, example A: trump espadas, 5c led then 7c; seat 2 holds 3c, 4c, 1b
+# Worked example "Overtake when you can": trump espadas, 5c led then 7c; seat 2 holds 3c, 4c, 1b
 # and must play 3c. At this table seat 2 played 4c: a revoke.
 REVOKE_RULES = RuleSet(schedule=["3"])
 REVOKE_DEAL = deal("5c 1o 2o", "7c 11b 12b", "3c 4c 1b", "6c 7o 10o", trump="7e")

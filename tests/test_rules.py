@@ -1,4 +1,4 @@
-"""RuleSet construction, refusals, presets and schedules (RULES.md sections 2, 3)."""
+"""RuleSet construction, refusals, presets and schedules."""
 
 from __future__ import annotations
 

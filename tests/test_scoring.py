@@ -1,4 +1,4 @@
-"""Scoring (RULES.md section 7), directly and through whole rounds."""
+"""Scoring, directly and through whole rounds."""
 
 from __future__ import annotations
 

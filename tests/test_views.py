@@ -1,4 +1,5 @@
-"""Player views (RULES.md section 9 and the last property of section 10)."""
+"""Player views: what each seat sees, and that a view is unchanged by any
+change to the cards its seat cannot see."""
 
 from __future__ import annotations
 

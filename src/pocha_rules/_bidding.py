@@ -1,4 +1,4 @@
-"""Bidding with the hook, and the auction of subastadas (RULES.md 4.3 and 6)."""
+"""Bidding with the hook, and the auction of subastadas."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Deals: the public :class:`Deal`, the engine's :class:`DealtRound`, and the
-checks of explicit deals (RULES.md 4.2). Seeded shuffles are in ``_shuffle``."""
+checks of explicit deals. Seeded shuffles are in ``_shuffle``."""
 
 from __future__ import annotations
 

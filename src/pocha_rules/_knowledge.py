@@ -136,7 +136,7 @@ def exclusion_masks(view: PlayerView) -> tuple[int, ...]:
 
 def known_voids(view: PlayerView) -> tuple[frozenset[Card], ...]:
     """By seat, the unseen cards that seat is known not to hold, because of
-    how it played this round under the obligations of RULES.md section 5.
+    how it played this round under the obligations of play.
 
     A seat that did not follow suit holds none of the led suit; one that did
     not ruff when it had to holds no trump; one that did not over-ruff when

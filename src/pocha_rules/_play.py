@@ -1,4 +1,4 @@
-"""What a player may play to a trick (RULES.md section 5), on bit masks.
+"""What a player may play to a trick (the obligations of play), on bit masks.
 
 A trick is the tuple of card indices played so far and ``win``, the position
 in it of the card that is winning. That one card says all the obligations

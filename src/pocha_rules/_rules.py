@@ -32,9 +32,11 @@ class TrumpWhenAllDealt(_Option):
 
     DEALER_LAST_CARD = "dealer_last_card"
     """The dealer shows the last card dealt to them; its suit is trump and
-    the card stays in the dealer's hand (rulebooks 001, 004)."""
+    the card stays in the dealer's hand. The default, as up and down plays
+    it (with or without a final auction)."""
     DEALER_CHOOSES = "dealer_chooses"
-    """The dealer looks at the hand and names the trump suit (rulebook 002)."""
+    """The dealer looks at the hand and names the trump suit, as the
+    four-player classic with free following plays it."""
 
 
 class MissPenalty(_Option):
@@ -42,9 +44,10 @@ class MissPenalty(_Option):
 
     PER_TRICK_OFF = "per_trick_off"
     """``per_trick`` points for each trick won too many or too few
-    (rulebooks 000, 001, 004)."""
+    (the default: the long game, up and down)."""
     PER_TRICK_BID = "per_trick_bid"
-    """``per_trick`` points for each trick that was bid (rulebook 002)."""
+    """``per_trick`` points for each trick that was bid, as the four-player
+    classic with free following scores it (a missed bid of 0 costs nothing)."""
 
 
 class Tiebreak(_Option):
@@ -52,7 +55,7 @@ class Tiebreak(_Option):
 
     ONE_CARD_ROUNDS = "one_card_rounds"
     """Extra one-card rounds are played until the top is no longer tied
-    (rulebook 001)."""
+    (the default, as up and down plays it)."""
     SHARED = "shared"
     """The tied players share the win."""
 
@@ -159,8 +162,8 @@ def _schedule(value: object, players: int, deck: int, remove_twos: bool) -> tupl
 class RuleSet:
     """Every option of the rules of Pocha, one field per option.
 
-    All arguments are keyword-only and default to the Spanish rule of
-    RULES.md. A value that makes no sense is refused here, with
+    All arguments are keyword-only and default to the Spanish standard
+    rule (:doc:`/variants`). A value that makes no sense is refused here, with
     :class:`InvalidRulesError` naming the field and the reason. Options that
     take a choice accept the enum member or its string value
     (``miss_penalty="per_trick_bid"``). ``schedule`` takes a preset name

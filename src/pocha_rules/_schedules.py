@@ -1,4 +1,4 @@
-"""Rounds and the named round plans (schedules) of RULES.md section 3.
+"""Rounds and the named round plans (schedules) of the game.
 
 A schedule is a tuple of :class:`Round` values. Each preset is a function of
 the player count and the deck, because the largest hand (``max_cards``)
@@ -108,7 +108,8 @@ def classic(
     players: int = 4, deck: int = 40, *, remove_twos: bool | None = None
 ) -> tuple[Round, ...]:
     """The classic plan: ``n`` rounds of 1, up to the largest hand played
-    ``n`` times, down again, and ``n`` rounds of 1 (rulebook 002).
+    ``n`` times, down again, and ``n`` rounds of 1: the default, from the
+    four-player classic with free following (28 rounds for 4 players).
 
     >>> [r.cards for r in classic(4)]
     [1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1]
@@ -131,8 +132,8 @@ def up_down(
     final_auction: bool = False,
 ) -> tuple[Round, ...]:
     """Up and down: 1 to the largest hand, that hand ``n`` times, and back to 1
-    (rulebooks 001, 004); ``final_auction`` adds one auction round of the
-    largest hand at the end (rulebook 004).
+    (the up and down variant); ``final_auction`` adds one auction round of
+    the largest hand at the end (up and down with a final auction).
 
     >>> [str(r) for r in up_down(4, final_auction=True)][-3:]
     ['2', '1', '10a']
@@ -147,9 +148,10 @@ def up_down(
 def full(
     players: int = 4, deck: int = 40, *, remove_twos: bool | None = None
 ) -> tuple[Round, ...]:
-    """The full plan of rulebook 000, scaled to the table: ``n`` rounds of 1,
-    up to the largest hand, ``n`` normal and ``n`` auction rounds of it, down
-    to 2, then ``n`` blind rounds of 1 (32 rounds for 4 players).
+    """The plan of the long game with auctions and blind rounds, scaled to
+    the table: ``n`` rounds of 1, up to the largest hand, ``n`` normal and
+    ``n`` auction rounds of it, down to 2, then ``n`` blind rounds of 1
+    (32 rounds for 4 players).
 
     >>> " ".join(str(r) for r in full(4))  # doctest: +NORMALIZE_WHITESPACE
     '1 1 1 1 2 3 4 5 6 7 8 9 10 10 10 10 10a 10a 10a 10a 9 8 7 6 5 4 3 2 1b 1b 1b 1b'

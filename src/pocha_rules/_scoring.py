@@ -1,4 +1,4 @@
-"""Scoring of a finished round (RULES.md section 7) and the winners (section 8)."""
+"""Scoring of a finished round, and the winners at the end of the game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seeded shuffles (RULES.md 4.1): the cards of every round, and the first
+"""Seeded shuffles: the cards of every round, and the first
 dealer, drawn from a game's seed with no generator state to carry."""
 
 from __future__ import annotations

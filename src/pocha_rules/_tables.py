@@ -4,7 +4,7 @@ The engine never walks a rank order while playing: the strength of each card
 and, for each card, the mask of the cards of its suit that beat it are worked
 out here, once, and shared by every state of every game under those rules.
 
-The obligations of RULES.md section 5 are compiled too. Whatever the trick,
+The obligations of play are compiled too. Whatever the trick,
 what may be played depends only on three things: the led suit, the card that
 is winning (``best``) and trump. For each combination :attr:`Tables.follow`
 holds a short chain of masks; the legal cards are the hand's cards in the

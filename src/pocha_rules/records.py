@@ -73,9 +73,13 @@ under rules that may have changed.
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import errno
 import json
 import os
+import secrets
+import stat
 from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
@@ -437,8 +441,8 @@ def replay_lenient(record: GameRecord) -> LenientReplay:
     turn, wrong scores) is still refused.
 
     A real table's record gives every deal, so its seed deals nothing; any
-    whole number will do. Here (RULES.md section 5, example A, trump
-    espadas) seat 2 must overtake 7c with 3c, but plays 4c:
+    whole number will do. Here (the worked example "Overtake when you
+    can", trump espadas) seat 2 must overtake 7c with 3c, but plays 4c:
 
     >>> from pocha_rules import Deal, RuleSet, parse_move
     >>> deal = Deal(hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"],
@@ -574,10 +578,72 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
 # --- files ----------------------------------------------------------------------
 
 
-def dump(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to the file at ``path`` as UTF-8 JSON text."""
-    with open(path, "w", encoding="utf-8", newline="\n") as file:
-        file.write(record.to_json())
+def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = True) -> None:
+    """Write ``record`` to the file at ``path`` as UTF-8 JSON text.
+
+    The write is atomic: the text goes to a new file in the same folder,
+    which then takes the name ``path`` in one step. A reader of ``path`` sees
+    the old file or the new one, never part of one, and a write that fails
+    (a full disk, an interrupt) leaves the old file as it was. A file that is
+    replaced keeps its permissions; a symbolic link at ``path`` is followed.
+
+    Args:
+        record: The record to write.
+        path: Where to write it.
+        overwrite: Whether an existing file at ``path`` is replaced. With
+            ``False`` an existing file is left alone and
+            :class:`FileExistsError` is raised, even when the file appears
+            while the record is being written.
+
+    Raises:
+        FileExistsError: ``overwrite`` is false and ``path`` exists.
+        OSError: The file cannot be written.
+
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, got {type(record).__name__}")
+    text = record.to_json()
+    target = os.path.realpath(path)
+    if not overwrite and os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
+    folder, name = os.path.split(target)
+    temporary, fd = _new_file(folder, name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+        if overwrite:
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+            os.replace(temporary, target)
+        else:
+            _link_new(temporary, target, os.fspath(path))
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def _new_file(folder: str, name: str) -> tuple[str, int]:
+    """A new, empty file beside ``name`` in ``folder``, open for writing,
+    created with the permissions a plain ``open`` would give it.
+    """
+    while True:
+        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return temporary, os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:  # pragma: no cover - a clash of random names
+            continue
+
+
+def _link_new(temporary: str, target: str, path: str) -> None:
+    """Give ``temporary`` the name ``target`` only if nothing has it yet."""
+    try:
+        os.link(temporary, target)  # fails if target exists, in one step
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
+    except OSError:  # pragma: no cover - a file system without hard links
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
+        os.replace(temporary, target)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:

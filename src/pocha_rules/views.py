@@ -1,6 +1,6 @@
 """What one seat may know: :func:`observe` and :class:`PlayerView`.
 
-A bot must never see what its seat cannot see (RULES.md section 9). The view
+A bot must never see what its seat cannot see. The view
 of a seat is a frozen value holding exactly the public facts of the game and
 the seat's own cards:
 

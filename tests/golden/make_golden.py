@@ -31,10 +31,10 @@ GAMES: Final = {
     # The default rules: 4 players, 40 cards, the classic 28-round plan. The
     # seed was picked for a tie at the top after round 28: tiebreak rounds.
     "classic_4p": (RuleSet(), 9, 0),
-    # Rulebook 002 at a table of 3 (the 2s out): follow suit freely, a miss
-    # costs the tricks bid, the dealer names trump when every card is dealt,
-    # and ending on 0 also wins.
-    "rulebook002_3p": (
+    # The free-following classic at a table of 3 (the 2s out): follow suit
+    # freely, a miss costs the tricks bid, the dealer names trump when every
+    # card is dealt, and ending on 0 also wins.
+    "free_following_3p": (
         RuleSet(
             players=3,
             remove_twos=True,
@@ -48,7 +48,7 @@ GAMES: Final = {
     ),
     # 5 players with the 48-card deck, up and down with a final auction.
     "up_down_auction_5p_48": (RuleSet(players=5, deck=48, schedule="up_down_auction"), 48, 4),
-    # The full plan of rulebook 000: auction and blind rounds, oros doubles.
+    # The long game: auction and blind rounds, oros doubles.
     "full_double_oros_4p": (RuleSet(schedule="full", double_when_oros=True), 7, 2),
 }
 """Name: (rules, seed of the deals and of the play, first dealer)."""

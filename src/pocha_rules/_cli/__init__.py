@@ -5,7 +5,8 @@ each:
 
 - ``play`` (:mod:`.play`): a game in the terminal, human seats
   (``--human SEAT``) against bots, or bots only, with the score sheet round
-  by round;
+  by round; ``--save`` keeps the game (:mod:`.saving`), ``--resume`` goes
+  on with it;
 - ``simulate`` (:mod:`.simulate`): many bot games and a summary per seat;
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from pocha_rules._cli import play, records, rules, simulate
+from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 
 __all__ = ["Output", "build_parser", "main", "version_line"]
@@ -45,6 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pocha",
         description="Pocha, the Spanish game of exact bids: play, simulate and check games.",
+        **examples(
+            "pocha play --human 0 --save game.json   # a game against three bots",
+            "pocha rules full --players 5            # what a rule set holds",
+            "pocha replay game.json                  # the score sheet of a record",
+            "pocha COMMAND --help                    # a command's options",
+        ),
     )
     plain_help = "plain text output (no colours, tables or bars)"
     parser.add_argument("--plain", action="store_true", help=plain_help)
@@ -64,10 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pocha`` command and return its exit status.
 
-    0: done; 1: a game was abandoned or a record refused; 2: bad arguments.
+    0: done (and bare ``pocha``, which prints the help); 1: a game was
+    abandoned or a record refused; 2: bad arguments; 130: interrupted.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:
+        parser.print_help()
+        return 0
+    args = parser.parse_args(arguments)
     out = Output(sys.stdout, plain=args.plain)
     sub: argparse.ArgumentParser = args.subparser
 

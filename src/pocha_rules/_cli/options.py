@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet
@@ -16,6 +16,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Fail",
     "bots_for",
+    "examples",
     "json_option",
     "option_text",
     "rules_arguments",
@@ -40,6 +41,16 @@ _FALSE: Final = frozenset({"false", "no", "off", "0"})
 def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
     """One bot per seat, by name, each seeded from ``seed`` and its seat."""
     return [BOTS[name](seed + 1 + seat) for seat, name in enumerate(names)]
+
+
+def examples(*lines: str) -> dict[str, Any]:
+    """Keyword arguments for ``add_parser`` that end a command's ``--help``
+    with example command lines, kept as written.
+    """
+    return {
+        "epilog": "examples:\n" + "\n".join(f"  {line}" for line in lines),
+        "formatter_class": argparse.RawDescriptionHelpFormatter,
+    }
 
 
 def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> None:
@@ -111,6 +122,8 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
             fail(f"--rule {item!r}: expected NAME=VALUE")
         if name not in _OPTIONS:
             fail(f"--rule {name}: no such option; options: {', '.join(_OPTIONS)}")
+        if name == "schedule" and preset is not None:
+            fail(f"--preset {preset} and --rule schedule=...: give one schedule")
         try:
             options[name] = _option_value(name, value)
         except ValueError as error:

@@ -3,27 +3,38 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shlex
 import sys
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
+from pocha_rules._cards import Suit
 from pocha_rules._cli.options import (
     BOTS,
     DEFAULT_BOT,
     Fail,
     bots_for,
+    examples,
     rules_arguments,
     rules_from_args,
 )
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.saving import check_target, interruptible, save
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._engine import apply
-from pocha_rules._errors import IllegalMoveError, PochaError
+from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
 from pocha_rules._moves import Move, Play, parse_move
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
+from pocha_rules.bots import Bot
 from pocha_rules.views import PlayerView, observe
 
-__all__ = ["add_parser", "run", "save"]
+if TYPE_CHECKING:
+    from pocha_rules.records import GameRecord
+
+__all__ = ["add_parser", "run"]
 
 
 def add_parser(
@@ -32,7 +43,15 @@ def add_parser(
 ) -> None:
     """Add ``pocha play`` to ``commands``."""
     parser = commands.add_parser(
-        "play", parents=parents, help="play a game in the terminal (or watch bots play)"
+        "play",
+        parents=parents,
+        help="play a game in the terminal (or watch bots play)",
+        description="Play a game in the terminal against bots, or watch bots play.",
+        **examples(
+            "pocha play --human 0 --save game.json                      # you and three bots",
+            "pocha play --resume game.json --human 0 --save game.json   # go on with it",
+            "pocha play --preset up_down --players 5 --seed 7           # watch five bots",
+        ),
     )
     parser.add_argument(
         "--human",
@@ -47,7 +66,22 @@ def add_parser(
     )
     parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
     parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
-    parser.add_argument("--save", metavar="FILE", default=None, help="write the game record")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write the game record when the game ends, or is quit or interrupted",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="let --save replace a file that exists"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="continue the unfinished game saved in FILE (its rules, seed and moves); "
+        "name the human seats again with --human",
+    )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
 
@@ -55,9 +89,9 @@ def add_parser(
 def _describe_trump(view: PlayerView) -> str:
     if view.trump is None:
         if view.round_kind.value == "auction":
-            return "trump: not chosen yet (auction round)"
-        return f"trump: not chosen yet (seat {view.dealer} chooses)"
-    text = f"trump: {view.trump} ({view.trump.english})"
+            return "not chosen yet (auction round)"
+        return f"not chosen yet (seat {view.dealer} chooses)"
+    text = f"{view.trump} ({view.trump.english})"
     card = view.trump_card
     if card is not None:
         if view.trump_card_shown_by_dealer:
@@ -68,16 +102,24 @@ def _describe_trump(view: PlayerView) -> str:
     return text
 
 
-def _prompt_lines(view: PlayerView) -> list[str]:
-    n = view.players
+def _round_title(view: PlayerView) -> str:
     total = len(view.rules.schedule)
     number = f"{view.round_index + 1}/{total}" if view.round_index < total else "tiebreak"
-    lines = [
-        "",
-        f"== round {number}: {view.round} ({view.round_kind.value}), "
-        f"seat {view.dealer} deals; you are seat {view.seat}",
-        _describe_trump(view),
-    ]
+    cards = view.cards_per_player
+    what = f"{cards} card{'s' if cards != 1 else ''} each"
+    kind = view.round_kind
+    if kind is RoundKind.AUCTION:
+        what = f" ({view.round}): {what}, an auction: the highest call names trump"
+    elif kind is RoundKind.BLIND:
+        what = f" ({view.round}): {what}, blind: you see every card but your own"
+    else:
+        what = f": {what}"
+    return f"== round {number}{what}; seat {view.dealer} deals"
+
+
+def _prompt_lines(view: PlayerView) -> list[str]:
+    n = view.players
+    lines = ["", f"-- seat {view.seat}, your move", "trump:   " + _describe_trump(view)]
     if view.calls:
         lines.append("auction: " + ", ".join(f"seat {s} {c}" for s, c in view.calls))
     bids = ["-" if bid is None else str(bid) for bid in view.bids]
@@ -86,7 +128,7 @@ def _prompt_lines(view: PlayerView) -> list[str]:
     lines.append("scores:  " + "  ".join(f"seat {s}: {view.scores[s]}" for s in range(n)))
     if view.trick:
         lines.append("trick:   " + ", ".join(f"seat {p.seat} {p.card}" for p in view.trick))
-    if view.round_kind.value == "blind" and view.phase is not Phase.PLAY:
+    if view.round_kind is RoundKind.BLIND and view.phase is not Phase.PLAY:
         seen = [
             f"seat {s}: {' '.join(map(str, hand))}"
             for s, hand in enumerate(view.visible_hands)
@@ -100,17 +142,31 @@ def _prompt_lines(view: PlayerView) -> list[str]:
     return lines
 
 
-_HELP: Final = (
-    "type a move ('bid 2', 'play 12o' or just '12o', 'trump o', 'call 3', 'pass'), "
-    "the number of a move in the list, or 'quit'"
-)
+def _help(rules: RuleSet) -> list[str]:
+    """What ``help`` at the prompt prints: the card notation and the moves."""
+    suits = ", ".join(f"{s.letter} {s} ({s.english})" for s in Suit)
+    missing = "the 40-card deck has no 8 or 9" if rules.deck == 40 else "8 and 9 are in play"
+    order = " ".join(map(str, rules.rank_order))
+    return [
+        "Cards are a rank, then a suit's letter: 1o is the as of oros, 12e the rey of espadas.",
+        f"  suits: {suits}",
+        f"  ranks: 1 (as) to 7, then 10 sota, 11 caballo, 12 rey; {missing}",
+        f"  the strongest first: {order}",
+        "Moves:",
+        "  bid 2     the tricks you will take, exactly",
+        "  play 12o  play a card; '12o' alone is enough",
+        "  trump o   name trump (the dealer when it is theirs to choose, or the auction winner)",
+        "  call 3    in an auction: the tricks you would take with the trump of your choice",
+        "  pass      in an auction: no call",
+        "  3         the move numbered 3 in the list",
+        "  quit      leave the game (with --save it is kept, to go on with --resume)",
+    ]
 
 
-def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO, show: bool = True) -> Move:
+def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
     view = observe(state, seat)
-    if show:
-        for line in _prompt_lines(view):
-            out.line(line)
+    for line in _prompt_lines(view):
+        out.line(line)
     moves = view.legal_moves()
     while True:
         out.stream.write(f"seat {seat}> ")
@@ -127,18 +183,19 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO, show: bo
         if text.lower() in ("quit", "exit"):
             raise Stop(1, "the game is abandoned")
         if text.lower() in ("help", "?"):
-            out.line(_HELP)
+            for line in _help(state.rules):
+                out.line(line)
             continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            out.line(f"there is no move {number}: choose 1 to {len(moves)}")
+        if text.isascii() and text.isdigit():
+            if len(text) <= 3 and 1 <= int(text) <= len(moves):
+                return moves[int(text) - 1]
+            shown = text if len(text) <= 12 else text[:9] + "..."
+            out.line(f"there is no move {shown}: choose 1 to {len(moves)}")
             continue
         try:
             move = parse_move(text, deck=state.rules.deck)
         except PochaError as error:
-            out.line(f"{error}; {_HELP}")
+            out.line(f"{error}; type 'help' for how to write cards and moves")
             continue
         try:
             apply(state, move)
@@ -163,62 +220,210 @@ def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> No
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    rules = rules_from_args(args, fail)
-    humans = set(args.human)
-    for seat in humans:
-        if not 0 <= seat < rules.players:
-            fail(f"--human {seat}: seats run from 0 to {rules.players - 1}")
-    if args.dealer is not None and not 0 <= args.dealer < rules.players:
-        fail(f"--dealer {args.dealer}: seats run from 0 to {rules.players - 1}")
-    state = new_game(rules, seed=args.seed, dealer=args.dealer)
+    if args.resume is not None:
+        _refuse_new_game_options(args, fail)
+    if args.force and args.save is None:
+        fail("--force: only with --save FILE (it lets the save replace FILE)")
+    replace = False
+    if args.save is not None:
+        replace = check_target(args.save, force=args.force, replaceable=args.resume, fail=fail)
+    record = None
+    if args.resume is not None:
+        record, state = _resume(args.resume)
+        rules = state.rules
+    else:
+        rules = rules_from_args(args, fail)
+        if args.dealer is not None:
+            _check_seat(args.dealer, "--dealer", rules, fail)
+        state = new_game(rules, seed=args.seed, dealer=args.dealer)
+    for seat in args.human:
+        _check_seat(seat, "--human", rules, fail)
+    humans = sorted(set(args.human))
     bots = bots_for([args.bot] * rules.players, state.seed)
     names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
     out.line(
         f"Pocha: {rules.players} players, {len(rules.schedule)} rounds, seed {state.seed}, "
         f"seat {state.first_dealer} deals first"
     )
+    earlier: list[Step] = []
+    if record is not None:
+        earlier = _catch_up(record, bots, humans)
+        out.line(
+            f"resumed from {args.resume}: round {state.round_index + 1}, "
+            f"{len(state.history)} moves played"
+        )
     out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
-    sheet = ScoreSheet(out, rules.players)
-    if not humans:
-        sheet.header()
+    table = _Table(state, humans, bots, out, earlier)
     try:
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if seat in humans:
-                move = _read_move(state, seat, out, sys.stdin)
-            else:
-                move = bots[seat].act(observe(state, seat))
-            after = apply(state, move)
-            if humans:
-                _narrate(out, state, move, after)
-            finished = after.round_results[len(state.round_results) :]
-            for result in finished:
-                if humans:  # the whole sheet so far, after the narration
-                    out.line()
-                    sheet = ScoreSheet(out, rules.players)
-                    sheet.header()
-                    for earlier in after.round_results:
-                        sheet.row(earlier)
-                else:
-                    sheet.row(result)
-            state = after
-    except Stop as stop:
-        save(args.save, state, out, partial=True)
-        raise stop
-    sheet.footer(state)
-    save(args.save, state, out)
+        with interruptible():
+            table.play()
+    except KeyboardInterrupt:  # Ctrl-C, a hangup: keep the game so far
+        with contextlib.suppress(OSError):  # a terminal that hung up takes no more text
+            out.line()  # end the line the prompt or ^C left
+        _keep(args, table.state, humans, replace, out)
+        raise Stop(130, "interrupted") from None
+    except BaseException:  # quit, end of input, an error: keep the game so far
+        _keep(args, table.state, humans, replace, out)
+        raise
+    if args.save is not None:
+        save(args.save, table.state, out, replace=replace)
     return 0
 
 
-def save(path: str | None, state: GameState, out: Output, *, partial: bool = False) -> None:
-    if path is None:
-        return
-    from pocha_rules.records import GameRecord, dump
+class _Table:
+    """A game being played: the state so far, who plays each seat, and what
+    the terminal shows (the narration for people, the score sheet for all).
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        humans: list[int],
+        bots: list[Bot],
+        out: Output,
+        earlier: list[Step],
+    ) -> None:
+        self.state = state
+        self.humans = humans
+        self.bots = bots
+        self.out = out
+        self.earlier = earlier
+        """The moves of this round made before the game was resumed."""
+
+    def play(self) -> None:
+        """Play to the end of the game; :attr:`state` is always the game so far."""
+        out, humans = self.out, self.humans
+        sheet = ScoreSheet(out, self.state.rules)
+        if self.state.round_results or not humans:
+            sheet.header()
+            for result in self.state.round_results:
+                sheet.row(result)
+            if humans:
+                sheet.legend()
+        shown = -1  # the round whose title is on the screen
+        while not self.state.is_over:
+            state = self.state
+            seat = state.to_move
+            assert seat is not None
+            if humans and state.round_index != shown:
+                view = observe(state, humans[0])
+                out.line()
+                out.line(_round_title(view))
+                out.line("trump: " + _describe_trump(view))
+                for step in self.earlier:
+                    _narrate(out, *step)
+                self.earlier = []
+                shown = state.round_index
+            if seat in humans:
+                move = _read_move(state, seat, out, sys.stdin)
+            else:
+                move = self.bots[seat].act(observe(state, seat))
+            after = apply(state, move)
+            if humans:
+                _narrate(out, state, move, after)
+            self.state = after
+            for result in after.round_results[len(state.round_results) :]:
+                if humans:  # the whole sheet so far, after the narration
+                    out.line()
+                    sheet = ScoreSheet(out, state.rules)
+                    sheet.header()
+                    for earlier in after.round_results:
+                        sheet.row(earlier)
+                    sheet.legend()
+                else:
+                    sheet.row(result)
+        if not humans:
+            sheet.legend()
+        sheet.footer(self.state)
+
+
+def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
+    if not 0 <= seat < rules.players:
+        fail(f"{option} {seat}: seats run from 0 to {rules.players - 1}")
+
+
+_NEW_GAME_OPTIONS: Final = (
+    ("seed", "--seed"),
+    ("dealer", "--dealer"),
+    ("preset", "--preset"),
+    ("players", "--players"),
+    ("deck", "--deck"),
+    ("rule", "--rule"),
+)
+
+
+def _refuse_new_game_options(args: argparse.Namespace, fail: Fail) -> None:
+    for name, option in _NEW_GAME_OPTIONS:
+        if getattr(args, name) not in (None, []):
+            fail(
+                f"--resume with {option}: a saved game keeps its rules, seed and first "
+                f"dealer; leave {option} out"
+            )
+
+
+def _resume(path: str) -> tuple[GameRecord, GameState]:
+    """The record saved in ``path`` and its game, which must be unfinished."""
+    from pocha_rules.records import load, replay
 
     try:
-        dump(GameRecord.from_state(state), path)
+        record = load(path)
+        state = replay(record)
     except OSError as error:
-        raise Stop(1, f"cannot write {path}: {error.strerror or error}") from None
-    what = "the game so far" if partial else "the game"
-    out.line(f"{what} is saved in {path}")
+        raise Stop(1, f"cannot read {path}: {error.strerror or error}") from None
+    except InvalidRecordError as error:
+        raise Stop(1, f"{path}: {error}") from None
+    if state.is_over:
+        winners = ", ".join(f"seat {s}" for s in state.winners)
+        raise Stop(
+            1,
+            f"{path}: the game is over (winners: {winners}), there is nothing to resume; "
+            f"'pocha replay {path}' shows its score sheet",
+        )
+    return record, state
+
+
+Step = tuple[GameState, Move, GameState]
+"""A move with the states before and after it."""
+
+
+def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> list[Step]:
+    """Let each bot think over the moves its seat made in the record, so that
+    its random choices go on where they were: with the seats as before, a
+    resumed game ends as the uninterrupted one would have. Return the moves
+    of the round the game stopped in.
+    """
+    rules, deals = record.rules, record.deals
+    state = new_game(rules, seed=record.seed, dealer=record.first_dealer, deals=deals)
+    steps: list[Step] = []
+    for move in record.moves:
+        seat = state.to_move
+        assert seat is not None
+        if seat not in humans:
+            bots[seat].act(observe(state, seat))
+        after = apply(state, move)
+        if after.round_index == state.round_index:
+            steps.append((state, move, after))
+        else:
+            steps.clear()
+        state = after
+    return steps
+
+
+def _keep(
+    args: argparse.Namespace, state: GameState, humans: list[int], replace: bool, out: Output
+) -> None:
+    """Save an unfinished game (with ``--save``), and say how to go on with it."""
+    if args.save is None:
+        if humans and state.history:
+            out.line("the game is not saved (--save FILE keeps a game)")
+        return
+    path = save(args.save, state, out, replace=replace, partial=not state.is_over)
+    if state.is_over:
+        return
+    command = ["pocha", "play", "--resume", path]
+    for seat in humans:
+        command += ["--human", str(seat)]
+    if args.bot != DEFAULT_BOT:
+        command += ["--bot", args.bot]
+    command += ["--save", path]
+    out.line(f"to go on with it: {shlex.join(command)}")

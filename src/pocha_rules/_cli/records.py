@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from pocha_rules._cli.options import Fail
+from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import print_sheet
 from pocha_rules._state import GameState
@@ -21,7 +21,16 @@ def add_parsers(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``pocha validate`` and ``pocha replay`` to ``commands``."""
-    validate = commands.add_parser("validate", parents=parents, help="check a game record")
+    validate = commands.add_parser(
+        "validate",
+        parents=parents,
+        help="check a game record",
+        description="Check a game record by replaying it move by move.",
+        **examples(
+            "pocha validate game.json",
+            "pocha validate --lenient table.json   # a real table's game with revokes",
+        ),
+    )
     validate.add_argument("file", help="the record (JSON)")
     validate.add_argument(
         "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
@@ -29,7 +38,11 @@ def add_parsers(
     validate.set_defaults(run=run_validate, subparser=validate)
 
     replay = commands.add_parser(
-        "replay", parents=parents, help="the score sheet of a recorded game"
+        "replay",
+        parents=parents,
+        help="the score sheet of a recorded game",
+        description="Print the score sheet of a recorded game, finished or not.",
+        **examples("pocha replay game.json", "pocha replay --lenient table.json"),
     )
     replay.add_argument("file", help="the record (JSON)")
     replay.add_argument(

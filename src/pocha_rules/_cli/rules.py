@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from pocha_rules._cli.options import Fail, option_text, rules_arguments, rules_from_args
+from pocha_rules._cli.options import (
+    Fail,
+    examples,
+    option_text,
+    rules_arguments,
+    rules_from_args,
+)
 from pocha_rules._cli.output import Output
 from pocha_rules._schedules import PRESETS
 
@@ -16,14 +22,34 @@ def add_parser(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``pocha rules`` to ``commands``."""
-    parser = commands.add_parser("rules", parents=parents, help="show every option of a rule set")
-    parser.add_argument("name", nargs="?", choices=tuple(PRESETS), metavar="PRESET")
+    parser = commands.add_parser(
+        "rules",
+        parents=parents,
+        help="show every option of a rule set",
+        description="Show every option of a rule set, and its round plan.",
+        **examples(
+            "pocha rules                     # the default rules",
+            "pocha rules full --players 3    # a preset for three players",
+            "pocha rules --rule schedule=1,2,3a,1b --rule must_overtake=false",
+        ),
+    )
+    parser.add_argument(
+        "name",
+        nargs="?",
+        choices=tuple(PRESETS),
+        metavar="PRESET",
+        help=f"a schedule preset, as --preset gives it ({', '.join(PRESETS)})",
+    )
     rules_arguments(parser, preset=True)
     parser.set_defaults(run=run, subparser=parser)
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.name is not None:
+        if args.preset is not None and args.preset != args.name:
+            fail(f"PRESET {args.name} and --preset {args.preset}: give one preset")
+        if any(item.partition("=")[0].strip() == "schedule" for item in args.rule):
+            fail(f"PRESET {args.name} and --rule schedule=...: give one schedule")
         args.preset = args.name
     rules = rules_from_args(args, fail)
     rows = [[name, option_text(value)] for name, value in rules.options().items()]

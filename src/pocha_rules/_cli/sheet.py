@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Final
 
 from pocha_rules._cli.output import Output
-from pocha_rules._schedules import Round
+from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._state import GameState, RoundResult
 
 __all__ = ["ScoreSheet", "print_sheet"]
@@ -15,13 +16,15 @@ _SEAT_WIDTH: Final = 11
 
 class ScoreSheet:
     """A scorekeeper's sheet, written one round at a time: round, cards,
-    trump, and each seat's bid/won and running total.
+    trump, and each seat's bid/won and running total; a legend says how to
+    read it.
     """
 
-    def __init__(self, out: Output, players: int) -> None:
+    def __init__(self, out: Output, rules: RuleSet) -> None:
         self.out = out
-        self.players = players
-        self.totals = [0] * players
+        self.rules = rules
+        self.players = rules.players
+        self.totals = [0] * rules.players
 
     def header(self) -> None:
         """Write the column headings."""
@@ -39,6 +42,19 @@ class ScoreSheet:
         cards = str(Round(result.cards, result.kind))
         self.out.line(f"{result.index + 1:>5} {cards:>5}  {result.trump!s:<7}{''.join(cells)}")
 
+    def legend(self) -> None:
+        """Write how to read the sheet: the cells, the miss mark and the
+        round codes of the kinds of round the rules play.
+        """
+        self.out.line("each seat: bid/won, then the running total; * marks a missed bid")
+        kinds = {entry.kind for entry in self.rules.schedule}
+        codes = ["cards: how many each player gets"]
+        if RoundKind.AUCTION in kinds:
+            codes.append(f"{_example(self.rules, RoundKind.AUCTION)}: an auction round")
+        if RoundKind.BLIND in kinds:
+            codes.append(f"{_example(self.rules, RoundKind.BLIND)}: a blind round")
+        self.out.line("; ".join(codes))
+
     def footer(self, state: GameState) -> None:
         """Write the final totals and the winners."""
         winners = ", ".join(f"seat {s}" for s in state.winners)
@@ -48,11 +64,17 @@ class ScoreSheet:
         )
 
 
+def _example(rules: RuleSet, kind: RoundKind) -> str:
+    """The code of the first round of ``kind`` in the schedule: ``3a``."""
+    return str(next(entry for entry in rules.schedule if entry.kind is kind))
+
+
 def print_sheet(out: Output, state: GameState) -> None:
-    sheet = ScoreSheet(out, state.rules.players)
+    """Write the whole sheet of ``state``'s game so far, with its legend."""
+    sheet = ScoreSheet(out, state.rules)
     sheet.header()
     for result in state.round_results:
         sheet.row(result)
+    sheet.legend()
     if state.is_over:
         sheet.footer(state)
-    out.line("(a * marks a missed bid)")

@@ -1,0 +1,107 @@
+"""Saving a game with ``--save``: never over another file, never half
+written, and also when the game is interrupted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+from pocha_rules._cli.options import Fail
+from pocha_rules._cli.output import Output, Stop
+from pocha_rules._state import GameState
+
+__all__ = ["check_target", "interruptible", "save"]
+
+_OTHER_NAMES = 99
+"""How many other names (``game-2.json`` ... ) a game may go to when the
+file it should replace appeared while it was played."""
+
+
+def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail) -> bool:
+    """Refuse a ``--save`` path before the game starts, rather than after it;
+    return whether the save may replace the file at ``path``.
+
+    ``replaceable`` is a file the save may replace without ``--force`` (the
+    record a resumed game was read from).
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        fail(f"--save {path}: that is a folder; name a file")
+    if not folder.is_dir():
+        fail(f"--save {path}: there is no folder {str(folder)!r}")
+    if force or _same_file(target, replaceable):
+        return True
+    if os.path.lexists(target):
+        fail(f"--save {path}: the file exists; give --force to replace it")
+    return False
+
+
+def _same_file(path: Path, other: str | None) -> bool:
+    if other is None:
+        return False
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
+def save(path: str, state: GameState, out: Output, *, replace: bool, partial: bool = False) -> str:
+    """Write the record of ``state`` to ``path`` atomically and say so;
+    return where it went.
+
+    Without ``replace``, an existing file is never replaced: when one
+    appeared at ``path`` while the game was played, the game goes to the
+    first free name of ``game-2.json``, ``game-3.json``...
+    """
+    from pocha_rules.records import GameRecord, dump
+
+    record = GameRecord.from_state(state)
+    what = "the game so far" if partial else "the game"
+    candidates = [path, *_other_names(path)]
+    for candidate in candidates:
+        try:
+            dump(record, candidate, overwrite=replace and candidate == path)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise Stop(1, f"cannot write {candidate}: {error.strerror or error}") from None
+        if candidate != path:
+            out.line(f"{path} appeared during the game and is left as it is")
+        out.line(f"{what} is saved in {candidate}")
+        return candidate
+    raise Stop(1, f"cannot write {path}: it and {len(candidates) - 1} other names exist")
+
+
+def _other_names(path: str) -> Iterator[str]:
+    target = Path(path)
+    for number in range(2, _OTHER_NAMES + 2):
+        yield str(target.with_name(f"{target.stem}-{number}{target.suffix}"))
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """While in the block, a hangup (the terminal closed) or a termination
+    request interrupts like Ctrl-C, so that the game is saved before the
+    command ends.
+    """
+    signals = [
+        number
+        for number in (getattr(signal, "SIGHUP", None), getattr(signal, "SIGTERM", None))
+        if number is not None
+    ]
+    previous = {}
+    try:
+        for number in signals:
+            previous[number] = signal.signal(number, signal.default_int_handler)
+    except ValueError:  # not the main thread: signals stay as they are
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
