@@ -15,6 +15,9 @@ them), are
 * ``simulate_batch`` playing 1,024, 16,384 and 65,536 hands per call (in
   chunks of 16,384 games, its default), and 65,536 hands in chunks of other
   sizes;
+* ``BatchGames`` stepped through 16,384 hands by an agent that plays the
+  first legal action of each game (the cost of the stepping interface: the
+  legal masks, and the checks of every action);
 * whole games under the ``classic`` and ``full`` schedules, with
   ``simulate_batch`` and with the single-game fast path
   :func:`pocha_rules.simulate`.
@@ -52,7 +55,7 @@ from bench_openspiel import RULES, openspiel_game  # noqa: E402
 
 from pocha_rules import RuleSet, simulate  # noqa: E402
 from pocha_rules._cli import version_line  # noqa: E402
-from pocha_rules.batch import simulate_batch  # noqa: E402
+from pocha_rules.batch import BatchGames, simulate_batch  # noqa: E402
 from pocha_rules.batch._simulate import CHUNK  # noqa: E402
 
 OPENSPIEL = "OpenSpiel, C++ loop (evaluate_bots)"
@@ -78,6 +81,20 @@ def openspiel_hands(game: Any, games: int) -> Runner:
         bots = [pyspiel.make_uniform_random_bot(player, seed * 7 + player) for player in range(4)]
         for index in range(games):
             pyspiel.evaluate_bots(game.new_initial_state(), bots, (seed * 100_003 + index) % 2**31)
+        return games
+
+    return run
+
+
+def stepped_hands(games: int) -> Runner:
+    """Hands stepped through ``BatchGames`` by an agent that plays each
+    game's first legal action (argmax of the mask): the interface's own
+    cost, with the legal masks and the checks of every action."""
+
+    def run(seed: int) -> int:
+        batch = BatchGames(RULES, games, seed=seed)
+        while not batch.done.all():
+            batch.step(batch.legal_mask.argmax(axis=1))
         return games
 
     return run
@@ -178,6 +195,7 @@ def main() -> None:
         hands[f"simulate_batch, {games:,} hands a call"] = batch_hands(games)
     for chunk in (4096, 65_536):
         hands[f"simulate_batch, 65,536 hands, chunks of {chunk:,}"] = batch_hands(65_536, chunk)
+    hands["BatchGames, 16,384 hands, first legal action"] = stepped_hands(16_384)
     whole: dict[str, Runner] = {
         "classic, simulate (one game at a time)": fast_path_games(CLASSIC, 300),
         "classic, simulate_batch, 16,384 games a call": batch_games(CLASSIC, 16_384),

@@ -185,8 +185,8 @@ def test_the_deal_is_uniform() -> None:
     bt = batch_tables(RuleSet())
     games = 20_000
     dealer = Dealer(bt.deck_cards, games, 4)
-    dealer.deal(np.random.default_rng(7), games, 9)
-    hands = dealer.hands
+    hands = np.empty((4, games), dtype=np.uint64)
+    dealer.deal(np.random.default_rng(7), hands, 9)
     assert (np.bitwise_count(hands) == 9).all()
     every = hands[0] | hands[1] | hands[2] | hands[3] | dealer.under
     assert (np.bitwise_count(every) == 37).all()

@@ -40,7 +40,7 @@ both. Any game can be had as a :class:`~pocha_rules.records.GameRecord`
 """
 
 try:
-    import numpy  # noqa: F401
+    import numpy as np  # noqa: F401 (the annotations of the names below read np.ndarray)
 except ImportError as error:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
         "pocha_rules.batch needs numpy: pip install 'pocha-rules[batch]'", name="numpy"

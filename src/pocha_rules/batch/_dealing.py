@@ -31,19 +31,17 @@ class Dealer:
         self._index = np.empty(games, dtype=np.int64)
         self._card = np.empty(games, dtype=np.uint8)
         self._drawn = np.empty(games, dtype=np.uint64)
-        self.hands = np.empty((players, games), dtype=np.uint64)
-        """``uint64[players, games]``: the hands of the last deal, by position
-        from the first player (0) to the dealer (``players - 1``)."""
         self.under = np.empty(games, dtype=np.uint64)
         """``uint64[games]``: the bit of the card under the dealt ones (the
         card turned up for trump), or of the dealer's last card when every
         card is dealt."""
 
-    def deal(self, rng: np.random.Generator, games: int, cards: int) -> None:
-        """Shuffle the first ``games`` decks and deal ``cards`` cards to each
-        player: :attr:`hands` and :attr:`under` (their first ``games``
-        columns) hold the deal."""
-        players = self.players
+    def deal(self, rng: np.random.Generator, hands: np.ndarray, cards: int) -> None:
+        """Shuffle a deck for each of the games and deal ``cards`` cards to
+        each player, into ``hands`` (``uint64[players, games]``, by position
+        from the first player, 0, to the dealer, ``players - 1``); the first
+        ``games`` entries of :attr:`under` hold the card under them."""
+        players, games = hands.shape
         size = len(self._cards)
         dealt = players * cards
         deck = self._deck[:games]
@@ -54,7 +52,6 @@ class Dealer:
         index = self._index[:games]
         card = self._card[:games]
         drawn = self._drawn[:games]
-        hands = self.hands[:, :games]
         hands[...] = 0
         for step in range(min(dealt + 1, size)):
             top = size - 1 - step

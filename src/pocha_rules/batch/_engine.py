@@ -37,7 +37,7 @@ from pocha_rules._state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._tables import PASS, BatchTables
 
-__all__ = ["Lockstep", "RoundLog"]
+__all__ = ["Lockstep", "RoundLog", "Workspace"]
 
 U64: Final = np.uint64
 _PASS_BIT: Final = U64(1 << PASS)
@@ -345,10 +345,9 @@ class Lockstep:
         plan = self.plan
         cards = plan.cards
         b = self._buffers
-        self._dealer.deal(self.rng, m, cards)
-        hands = self._dealer.hands[:, :m]
         self._dealt = b.dealt[: n * m]
-        np.copyto(self._dealt.reshape(n, m), hands)
+        hands = self._dealt.reshape(n, m)
+        self._dealer.deal(self.rng, hands, cards)
         # Only a recording engine keeps every round's hands.
         self._hands = hands.copy() if self.record else hands
         unplayed = self._unplayed = b.unplayed[:m]
