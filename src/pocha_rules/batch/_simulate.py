@@ -15,7 +15,6 @@ comparing all eight sums at once, and the bit within it read from a table.
 its top byte.)
 """
 
-
 from functools import partial
 from typing import Final
 
