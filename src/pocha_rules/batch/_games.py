@@ -218,9 +218,19 @@ class BatchGames:
             engine = self._engine
             if engine.active:
                 ids, values = self._section()
-                legal = engine.legal()
-                bits = (legal[:, None] >> values[None, :]) & U64(1)
-                mask[np.ix_(engine.rows, ids)] = bits.astype(bool)
+                # Every bit of each game's legal mask as a byte, little end
+                # first; the bytes of the values of this phase's ids.
+                bits = np.unpackbits(
+                    engine.legal().view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+                )
+                legal = bits.take(values.view(np.int64), axis=1).view(bool)
+                columns: slice | np.ndarray = ids
+                if ids[-1] - ids[0] + 1 == len(ids):
+                    columns = slice(int(ids[0]), int(ids[-1]) + 1)
+                if engine.active == self._games:
+                    mask[:, columns] = legal
+                else:
+                    mask[engine.rows, columns] = legal
             mask.flags.writeable = False
             self._mask = mask
         return mask
@@ -271,7 +281,8 @@ class BatchGames:
         engine = self._engine
         if engine.phase is Phase.OVER:
             raise PochaError("every game of the batch is over: reset() deals new ones")
-        chosen = given[engine.rows].astype(np.int64)
+        chosen = given if engine.active == self._games else given[engine.rows]
+        chosen = chosen.astype(np.int64, copy=False)
         ids, values = self._section()
         size = self.num_actions
         # The value of each id in this phase, or -1 for an id of another

@@ -1,9 +1,9 @@
 """Uniformly random games, many at once: :func:`simulate_batch`.
 
-The games are played in chunks of a few thousand, each chunk in lockstep to
-its end before the next one starts, so that the arrays of the trick loop stay
-in the processor's cache and the memory held does not grow with the number of
-games (only the results do).
+The games are played in chunks (16,384 games by default), each chunk in
+lockstep to its end before the next one starts, so that the arrays of the
+trick loop stay in the processor's cache and the memory held does not grow
+with the number of games (only the results do).
 
 Each decision picks uniformly among the legal values of every game: the
 ``r``-th set bit of the legal mask, with ``r = floor(u * k)`` for a uniform
@@ -15,6 +15,8 @@ comparing all eight sums at once, and the bit within it read from a table.
 its top byte.)
 """
 
+# No ``from __future__ import annotations``: the API reference documents the
+# fields of BatchResult from their evaluated annotations.
 from functools import partial
 from typing import Final
 
