@@ -1,4 +1,4 @@
-"""Build hook: compile the engine's hot modules with mypyc.
+"""Build hook and build backend: compile the engine's hot modules with mypyc.
 
 A wheel built from this source tree (``pip install .``, ``python -m build``)
 carries the modules of :data:`COMPILED` as C extensions next to their Python
@@ -13,6 +13,12 @@ Left pure (a ``py3-none-any`` wheel):
 * a build where compiling fails (no C compiler, say): the hook says why on
   standard error and the wheel is built from the Python source alone.
   ``pocha --version`` tells which build is installed.
+
+Compiling needs :data:`COMPILER_REQUIRES` in the build environment; the
+builds that compile nothing do not install them. pyproject.toml names this
+module as the build backend: it is hatchling's, except that an editable
+install does not ask for the compiler. (hatchling asks a hook for its
+dependencies without saying whether the build is editable.)
 """
 
 from __future__ import annotations
@@ -23,7 +29,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from hatchling.build import (
+    build_editable,
+    build_sdist,
+    build_wheel,
+    get_requires_for_build_sdist,
+    get_requires_for_build_wheel,
+)
+from hatchling.build import get_requires_for_build_editable as _hatchling_requires_for_editable
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+__all__ = [
+    "build_editable",
+    "build_sdist",
+    "build_wheel",
+    "get_requires_for_build_editable",
+    "get_requires_for_build_sdist",
+    "get_requires_for_build_wheel",
+]
 
 COMPILED = (
     "_bidding",
@@ -42,17 +65,39 @@ with converters."""
 
 PACKAGE = "pocha_rules"
 
+COMPILER_REQUIRES = ("mypy>=2.4,<3", "attrs>=24.1", "setuptools>=75")
+"""What compiling needs: mypyc ships with mypy, mypy type-checks the modules
+against attrs, and setuptools drives the C compiler."""
+
+
+def pure_python_requested() -> bool:
+    """Whether ``POCHA_RULES_PURE_PYTHON`` asks for a pure build."""
+    return os.environ.get("POCHA_RULES_PURE_PYTHON", "") not in ("", "0")
+
+
+def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
+    """PEP 660: hatchling's requirements for an editable wheel, without the
+    compiler, since an editable install compiles nothing."""
+    return [
+        requirement
+        for requirement in _hatchling_requires_for_editable(config_settings)
+        if requirement not in COMPILER_REQUIRES
+    ]
+
 
 class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compiles :data:`COMPILED` into the wheel, unless the build is pure."""
 
     PLUGIN_NAME = "custom"
 
+    def dependencies(self) -> list[str]:
+        return [] if pure_python_requested() else list(COMPILER_REQUIRES)
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
         if self.target_name != "wheel" or version == "editable":
             return
-        if os.environ.get("POCHA_RULES_PURE_PYTHON", "") not in ("", "0"):
+        if pure_python_requested():
             return
         # Kept until the wheel is written (finalize), which copies from it.
         self._scratch = tempfile.TemporaryDirectory(prefix="pocha-mypyc-")

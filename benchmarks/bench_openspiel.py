@@ -19,7 +19,7 @@ through its chance nodes, sampled by the loop. The contenders are
   card, the trump card) are equiprobable, which the script checks at start;
 * the same with chance nodes sampled from ``chance_outcomes()``, the general
   way, slower (both skipped when ``pyspiel`` is not installed:
-  ``pip install -e ".[bench]"``).
+  ``pip install -e . --group bench``).
 
 It also prints ``legal_moves`` and ``apply`` calls per second on states taken
 from the middle of random games, the time of ``import pocha_rules`` in a fresh
@@ -31,7 +31,7 @@ once the engine's bounded caches are full).
 
 It measures the build of pocha-rules it imports, named on its first line:
 the pure Python source of an editable install, or the modules a wheel
-compiles with mypyc (``pip install ".[bench]"``, not ``-e``).
+compiles with mypyc (``pip install . --group bench``, not ``-e``).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ intersphinx falls back to the inventories committed in ``_inventories/``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from types import ModuleType
 
@@ -16,6 +17,7 @@ from docutils.nodes import Element
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.ext.autodoc.mock import mock
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -45,6 +47,9 @@ exclude_patterns = ["_build"]
 # Every cross-reference must resolve (run with -n -W).
 nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = []
+# The RL frameworks' own classes (in the adapters' signatures) have no
+# inventory to link to.
+nitpick_ignore_regex = [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
 
 # --- MyST ------------------------------------------------------------------
 
@@ -65,6 +70,10 @@ napoleon_attr_annotations = True
 # Only parameters that the docstring describes get a type line: the private
 # positional constructor of GameState has nothing to show.
 autodoc_typehints_description_target = "documented_params"
+# The adapters' frameworks are optional extras: where one is not installed,
+# its adapter module is documented against stand-ins.
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
 def _attribute_docstring(self: GoogleDocstring) -> list[str]:
@@ -100,7 +109,12 @@ intersphinx_timeout = 10
 # they are not run a second time here.
 
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "from pocha_rules import *"
+doctest_global_setup = """
+from pocha_rules import *
+import importlib.util
+no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
+no_openspiel = importlib.util.find_spec("pyspiel") is None
+"""
 
 # --- HTML --------------------------------------------------------------------
 
@@ -123,17 +137,19 @@ def _public_modules() -> list[ModuleType]:
     found = [package]
     for info in pkgutil.iter_modules(package.__path__):
         if not info.name.startswith("_"):
-            found.append(importlib.import_module(f"pocha_rules.{info.name}"))
+            with mock(autodoc_mock_imports):
+                found.append(importlib.import_module(f"pocha_rules.{info.name}"))
     return found
 
 
 def _merge_private_sources(app: Sphinx) -> None:
     package = importlib.import_module("pocha_rules")
-    modules = [
-        importlib.import_module(info.name)
-        for info in pkgutil.walk_packages(package.__path__, "pocha_rules.")
-        if not info.name.endswith("__main__")
-    ]
+    with mock(autodoc_mock_imports):
+        modules = [
+            importlib.import_module(info.name)
+            for info in pkgutil.walk_packages(package.__path__, "pocha_rules.")
+            if not info.name.endswith("__main__")
+        ]
     for public in _public_modules():
         target = ModuleAnalyzer.for_module(public.__name__)
         target.analyze()

@@ -105,7 +105,7 @@ def rule_sets(
         auction_winner_leads=draw(st.booleans()),
         hit_bonus=hit_bonus,
         per_trick=per_trick,
-        miss_penalty=draw(st.sampled_from(("per_trick_off", "per_trick_bid"))),
+        miss_penalty=draw(st.sampled_from(("per_trick_off", "per_trick_bid", "none"))),
         pocha_bonus=draw(st.booleans()),
         pocha_min_cards=draw(st.integers(1, 8)),
         double_when_oros=draw(st.booleans()),

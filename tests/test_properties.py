@@ -99,6 +99,8 @@ def expected_score(rules: RuleSet, cards: int, trump: Suit, bid: int, won: int) 
     if won != bid:
         if rules.miss_penalty == "per_trick_off":
             return -rules.per_trick * abs(won - bid) * factor
+        if rules.miss_penalty == "none":  # tricks won still count
+            return rules.per_trick * won * factor
         return -rules.per_trick * bid * factor
     if rules.pocha_bonus and cards >= rules.pocha_min_cards and bid == cards:
         factor *= 2

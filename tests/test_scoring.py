@@ -30,6 +30,18 @@ def test_per_trick_bid(bid: int, won: int, points: int) -> None:
     assert round_score(rules, 7, C, bid, won) == points
 
 
+@pytest.mark.parametrize(
+    ("bid", "won", "points"),
+    [(0, 0, 10), (2, 2, 20), (2, 4, 20), (2, 0, 0), (0, 3, 15), (3, 2, 10), (7, 0, 0)],
+)
+def test_no_miss_penalty_scores_every_trick_won(bid: int, won: int, points: int) -> None:
+    # Exact: 10 + 5 per trick bid; missed: 5 per trick won, nothing taken off.
+    rules = RuleSet(miss_penalty="none")
+    assert round_score(rules, 7, C, bid, won) == points
+    doubled = RuleSet(miss_penalty="none", double_when_oros=True)
+    assert round_score(doubled, 7, OROS, bid, won) == 2 * points
+
+
 def test_hit_bonus_and_per_trick_are_settable() -> None:
     rules = RuleSet(hit_bonus=3, per_trick=2)
     assert round_score(rules, 5, C, 4, 4) == 3 + 2 * 4

@@ -31,7 +31,7 @@ from pocha_rules import (
 )
 from pocha_rules import views as views_module
 from tests.helpers import card, cards, deal, game, play
-from tests.strategies import any_rules, game_states
+from tests.strategies import any_rules, game_states, play_out
 
 FOUR = RuleSet(players=4, schedule=[2, 2])
 DEAL = deal("1o 4c", "3c 5e", "12e 7b", "2b 6o", trump="4o")
@@ -275,3 +275,17 @@ def test_each_view_carries_its_own_games_finished_deals() -> None:
         assert observe(first, 0).past_deals == (DEAL,)
         assert observe(second, 0).past_deals == (other,)
     assert observe(first, 0) != observe(second, 0)
+
+
+def test_the_history_is_right_whatever_order_states_are_observed_in() -> None:
+    # observe keeps the finished rounds' moves of the last round it saw: states
+    # of two games, visited out of order, must still give their own histories.
+    games = []
+    for seed in (1, 2):
+        states: list[GameState] = []
+        play_out(new_game(RuleSet(schedule=[1, 2, 1], tiebreak="shared"), seed=seed), seed,
+                 on_state=states.append)  # fmt: skip
+        games.append(states)
+    mixed = [s for pair in zip(*games, strict=False) for s in pair]
+    for state in mixed + mixed[::-1]:
+        assert observe(state, 0).history == state.history

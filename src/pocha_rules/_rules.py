@@ -48,6 +48,9 @@ class MissPenalty(_Option):
     PER_TRICK_BID = "per_trick_bid"
     """``per_trick`` points for each trick that was bid, as the four-player
     classic with free following scores it (a missed bid of 0 costs nothing)."""
+    NONE = "none"
+    """Nothing: a missed bid still scores ``per_trick`` for each trick won,
+    and only goes without ``hit_bonus`` (plain Oh Hell's scoring)."""
 
 
 class Tiebreak(_Option):
@@ -312,14 +315,77 @@ class RuleSet:
     @classmethod
     def preset(cls, name: str, /, **options: Any) -> RuleSet:
         """Rules with the named schedule preset; other options as keywords.
+        ``"oh_hell"`` names the whole rule set of :meth:`oh_hell`, and takes
+        its arguments.
 
         >>> len(RuleSet.preset("full", players=4).schedule)
         32
+        >>> RuleSet.preset("oh_hell", players=5, cards=7).schedule
+        (Round(7),)
         """
+        if name == "oh_hell":
+            return cls.oh_hell(**options)
         if name not in PRESETS:
-            names = ", ".join(repr(n) for n in PRESETS)
+            names = ", ".join(repr(n) for n in (*PRESETS, "oh_hell"))
             raise InvalidRulesError("schedule", f"unknown preset {name!r}; presets: {names}")
         return cls(schedule=name, **options)
+
+    @classmethod
+    def oh_hell(
+        cls,
+        *,
+        players: int,
+        cards: int,
+        off_bid_penalty: bool = False,
+        points_per_trick: int = 1,
+        deck: Literal[40, 48] = 40,
+    ) -> RuleSet:
+        """Plain Oh Hell, as OpenSpiel's ``oh_hell`` plays it: one round of
+        ``cards`` cards with a card always turned up for trump, the hook on
+        the last bidder, follow suit and nothing more, the whole deck (no 2s
+        taken out), and a tie at the top shared.
+
+        The arguments are those of OpenSpiel's game. Each trick won scores
+        ``points_per_trick`` and an exact bid 10 more; with
+        ``off_bid_penalty`` a missed bid scores nothing for its tricks and
+        loses ``points_per_trick`` for each trick off instead.
+
+        >>> rules = RuleSet.oh_hell(players=4, cards=9, off_bid_penalty=True, points_per_trick=5)
+        >>> rules.miss_penalty, rules.per_trick, rules.must_overtake, rules.remove_twos
+        (MissPenalty.PER_TRICK_OFF, 5, False, False)
+        >>> RuleSet.oh_hell(players=4, cards=10)
+        Traceback (most recent call last):
+        ...
+        pocha_rules.InvalidRulesError: invalid rules: cards: ... 1 to 9 cards ...
+        """
+        if not _is_int(players) or not 3 <= players <= 8:
+            raise InvalidRulesError(
+                "players", f"Oh Hell is played by 3 to 8 players, got {players!r}"
+            )
+        if not _is_int(deck) or deck not in (40, 48):
+            raise InvalidRulesError("deck", f"the Spanish deck has 40 or 48 cards, got {deck!r}")
+        top = (deck - 1) // players
+        if not _is_int(cards) or not 1 <= cards <= top:
+            raise InvalidRulesError(
+                "cards",
+                f"a card is always turned up for trump, so {players} players hold 1 to {top} "
+                f"cards each from {deck}, got {cards!r}",
+            )
+        penalty = _flag("off_bid_penalty", off_bid_penalty)
+        return cls(
+            players=players,
+            deck=deck,
+            remove_twos=False,
+            schedule=(cards,),
+            must_overtake=False,
+            must_ruff=False,
+            must_overruff=False,
+            hit_bonus=10,
+            per_trick=_whole("points_per_trick", points_per_trick, low=0),
+            miss_penalty=MissPenalty.PER_TRICK_OFF if penalty else MissPenalty.NONE,
+            pocha_bonus=False,
+            tiebreak=Tiebreak.SHARED,
+        )
 
     def options(self) -> dict[str, object]:
         """Every option and its value, in declaration order."""

@@ -13,8 +13,9 @@ __all__ = ["round_score", "winners"]
 def round_score(rules: RuleSet, cards: int, trump: Suit | None, bid: int, won: int) -> int:
     """The points one player scores for a round.
 
-    Exact: ``hit_bonus + per_trick * bid``. Missed: ``per_trick`` for each
-    trick off (``per_trick_off``) or for each trick bid (``per_trick_bid``).
+    Exact: ``hit_bonus + per_trick * bid``. Missed: minus ``per_trick`` for
+    each trick off (``per_trick_off``) or for each trick bid
+    (``per_trick_bid``), or plus ``per_trick`` for each trick won (``none``).
     A pocha (bid and won all of at least ``pocha_min_cards``) doubles, and so
     does a round with oros as trump under ``double_when_oros``; the two
     multiply.
@@ -31,8 +32,10 @@ def round_score(rules: RuleSet, cards: int, trump: Suit | None, bid: int, won: i
             points *= 2
     elif rules.miss_penalty is MissPenalty.PER_TRICK_OFF:
         points = -rules.per_trick * abs(won - bid)
-    else:
+    elif rules.miss_penalty is MissPenalty.PER_TRICK_BID:
         points = -rules.per_trick * bid
+    else:
+        points = rules.per_trick * won
     if rules.double_when_oros and trump is Suit.OROS:
         points *= 2
     return points

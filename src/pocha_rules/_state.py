@@ -184,12 +184,7 @@ def _restore(c: tuple[object, ...], *rest: object) -> GameState:
 
 
 class GameState:
-    """A moment of a game of Pocha: immutable, hashable, comparable.
-
-    Do not build one directly: start with :func:`~pocha_rules.new_game` and
-    get the next state from :func:`~pocha_rules.apply`. Copies and pickles
-    are equal to the original.
-    """
+    # Its docstring is set after the class, where both builds keep it.
 
     __slots__ = ("_c", "_legal", "_moves", "_phase", "_played", "_to_move", "_trick", "_win")
 
@@ -485,3 +480,18 @@ class GameState:
     def round_moves(self) -> tuple[Move, ...]:
         """The moves of the current round so far."""
         return unchain(self._moves)
+
+
+# mypyc gives a class it compiles its signature as its __doc__, in place of
+# the docstring, and compiles no assignment to a class attribute: set this
+# way, help() and the API reference read the same text in both builds.
+setattr(  # noqa: B010
+    GameState,
+    "__doc__",
+    """A moment of a game of Pocha: immutable, hashable, comparable.
+
+Do not build one directly: start with :func:`~pocha_rules.new_game` and
+get the next state from :func:`~pocha_rules.apply`. Copies and pickles
+are equal to the original.
+""",
+)

@@ -215,6 +215,23 @@ def _past_deals(state: GameState) -> tuple[Deal, ...]:
     return deals
 
 
+_PAST_MOVES: Final[list[tuple[tuple[RoundResult, ...], tuple[Move, ...]]]] = [((), ())]
+
+
+def _history(state: GameState) -> tuple[Move, ...]:
+    """``state.history``, with the finished rounds' moves taken from a
+    one-entry cache, as :func:`_past_deals` does: rebuilding them on every call
+    costs time in proportion to the whole game so far."""
+    results = state.round_results
+    current = state.round_moves
+    cached, past = _PAST_MOVES[0]
+    if cached is not results:
+        history = state.history
+        past = history[: len(history) - len(current)]
+        _PAST_MOVES[0] = (results, past)
+    return past + current
+
+
 def observe(state: GameState, seat: int) -> PlayerView:
     """The view of ``seat``: what that seat may know in ``state``.
 
@@ -271,5 +288,5 @@ def observe(state: GameState, seat: int) -> PlayerView:
         scores=state.scores,
         round_results=state.round_results,
         past_deals=_past_deals(state),
-        history=state.history,
+        history=_history(state),
     )

@@ -1,0 +1,693 @@
+"""Pocha as an OpenSpiel game (``pip install "pocha-rules[openspiel]"``).
+
+Importing this module registers the Python game ``python_pocha`` with
+OpenSpiel. Every :class:`~pocha_rules.RuleSet` option is a game parameter, so
+any rule set can be loaded by name or from a :class:`~pocha_rules.RuleSet`:
+
+>>> import pyspiel
+>>> from pocha_rules import RuleSet
+>>> from pocha_rules.openspiel import load_game
+>>> game = pyspiel.load_game("python_pocha(players=5,schedule=full)")
+>>> game.num_players(), game.num_distinct_actions()
+(5, 63)
+>>> load_game(RuleSet.oh_hell(players=4, cards=9)).get_parameters()["schedule"]
+'9 '
+
+**Parameters** are the options' names. Whole numbers and switches are
+OpenSpiel integers and booleans; the choices are their string values
+(``miss_penalty=per_trick_bid``); ``schedule`` is a preset name or round
+texts separated by spaces (``schedule=1 2 3a``; one round of 9 cards is
+``schedule=9`` followed by a space, which OpenSpiel would otherwise read as
+a number); ``rank_order`` is ``default`` or ranks separated by spaces;
+``remove_twos`` is ``auto`` (the deck's default), ``yes`` or ``no``.
+A parameter of the wrong type is refused by OpenSpiel naming it, and a
+value the rules refuse raises :class:`~pocha_rules.InvalidRulesError`
+naming the option. :func:`game_parameters` writes any rule set's
+parameters.
+
+**Chance nodes** deal the cards, as explicit chance outcomes: first the
+first dealer (outcome = seat), then for each round its cards one at a time,
+from the seat after the dealer round to the dealer (outcome = the card's play
+id in :mod:`pocha_rules.actions`), then the card turned up from the stock.
+When every card is dealt, the dealer's last card is the one it shows (or the
+dealer names trump, under ``dealer_chooses``). Every outcome is
+equiprobable.
+
+**Actions** are the action ids of :mod:`pocha_rules.actions`. **Returns**
+are the players' game totals, at the end (a general-sum game with terminal
+rewards).
+
+**Observations** never hold a card the player cannot see, although
+``state.history()`` holds every dealt card (it is OpenSpiel's full history,
+not a player's): the observation tensor is the vector of
+:mod:`pocha_rules.observations` and its string the table as the seat sees it
+(:func:`~pocha_rules.observations.view_text`); the information-state string
+holds everything the seat has seen since the start (perfect recall); the
+information-state tensor is the observation tensor followed by every move of
+the current round in order, one-hot by action id (finished rounds count only
+through the scores, which is all of them that matters for what follows).
+While cards are being dealt the tensors are all 0.
+
+:meth:`PochaState.resample_from_infostate` draws a world consistent with the
+player's view with :func:`~pocha_rules.sample_state`, so OpenSpiel's
+``ismcts`` bot plays the game out of the box.
+
+OpenSpiel needs bounds on a game's length and its returns. With
+``tiebreak="one_card_rounds"`` a game has no bound: the bounds count
+:data:`TIEBREAK_ROUNDS_COUNTED` tiebreak rounds at most.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from typing import Any, Final, NamedTuple
+
+import numpy as np
+import pyspiel
+
+from pocha_rules._cards import CARDS, Suit
+from pocha_rules._deal import Deal
+from pocha_rules._engine import apply
+from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._game import new_game
+from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._schedules import PRESETS, Round, RoundKind
+from pocha_rules._scoring import round_score
+from pocha_rules._state import GameState, RoundResult
+from pocha_rules.actions import action_table, legal_actions
+from pocha_rules.observations import encode_view_into, observation_layout, view_text
+from pocha_rules.views import PlayerView, observe, sample_state
+
+__all__ = [
+    "GAME_NAME",
+    "TIEBREAK_ROUNDS_COUNTED",
+    "PochaGame",
+    "PochaObserver",
+    "PochaState",
+    "game_parameters",
+    "load_game",
+    "rules_from_parameters",
+]
+
+GAME_NAME: Final = "python_pocha"
+"""The name the game is registered under."""
+
+TIEBREAK_ROUNDS_COUNTED: Final = 20
+"""How many tiebreak rounds the game's length and return bounds allow for."""
+
+
+# --- parameters -------------------------------------------------------------------------
+
+
+def _parameter(name: str, value: object) -> int | bool | str:
+    if name == "remove_twos":
+        return "auto"
+    if name == "rank_order":
+        return "default"
+    if name == "schedule":
+        return "classic"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    assert isinstance(value, int | bool)
+    return value
+
+
+_DEFAULTS: Final[dict[str, int | bool | str]] = {
+    name: _parameter(name, value) for name, value in RuleSet().options().items()
+}
+
+
+def game_parameters(rules: RuleSet) -> dict[str, int | bool | str]:
+    """The game parameters of ``rules``: ``pyspiel.load_game(GAME_NAME,
+    game_parameters(rules))`` plays exactly those rules.
+
+    >>> from pocha_rules import RuleSet
+    >>> parameters = game_parameters(RuleSet(schedule=[1, "3a"], deck=48))
+    >>> parameters["schedule"], parameters["deck"], parameters["remove_twos"]
+    ('1 3a', 48, 'no')
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+    out: dict[str, int | bool | str] = {}
+    for name, value in rules.options().items():
+        if name == "schedule":
+            assert isinstance(value, tuple)
+            text = " ".join(str(entry) for entry in value)
+            # OpenSpiel would read a bare number as an int: "9 " stays a string.
+            out[name] = text + " " if text.isdigit() else text
+        elif name == "rank_order":
+            assert isinstance(value, tuple)
+            out[name] = " ".join(str(rank) for rank in value)
+        elif name == "remove_twos":
+            out[name] = "yes" if value else "no"
+        else:
+            out[name] = _parameter(name, value)
+    return out
+
+
+def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
+    """The :class:`~pocha_rules.RuleSet` of game parameters (missing ones
+    take their defaults).
+
+    Raises:
+        TypeError: A parameter has the wrong type; the message names it.
+        InvalidRulesError: A parameter is unknown or its value is refused by
+            the rules; ``field`` names it.
+
+    >>> rules_from_parameters({"players": 3, "schedule": "2 1b"}).schedule
+    (Round(2), Round(1, RoundKind.BLIND))
+    >>> rules_from_parameters({"players": "3"})
+    Traceback (most recent call last):
+    ...
+    TypeError: game parameter players must be an int, got str: '3'
+
+    """
+    options: dict[str, Any] = {}
+    for name, value in parameters.items():
+        default = _DEFAULTS.get(name)
+        if default is None:
+            raise InvalidRulesError(name, f"not a parameter of {GAME_NAME}")
+        expected = type(default)
+        if type(value) is not expected:
+            raise TypeError(
+                f"game parameter {name} must be a{'n' if expected is int else ''} "
+                f"{expected.__name__}, got {type(value).__name__}: {value!r}"
+            )
+        options[name] = _option(name, value)
+    return RuleSet(**options)
+
+
+def _option(name: str, value: object) -> object:
+    if name == "remove_twos":
+        choices: dict[object, bool | None] = {
+            "auto": None, "yes": True, "no": False, "true": True, "false": False
+        }  # fmt: skip
+        if value not in choices:
+            raise InvalidRulesError(name, f"must be 'auto', 'yes' or 'no', got {value!r}")
+        return choices[value]
+    if name == "rank_order":
+        assert isinstance(value, str)
+        if value == "default":
+            return None
+        words = value.replace(",", " ").split()
+        if not all(word.isdigit() and word.isascii() for word in words):
+            raise InvalidRulesError(
+                name, f"must be 'default' or ranks separated by spaces, got {value!r}"
+            )
+        return tuple(int(word) for word in words)
+    if name == "schedule":
+        assert isinstance(value, str)
+        return value if value in PRESETS else value.replace(",", " ").split()
+    return value
+
+
+# --- the game ---------------------------------------------------------------------------
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Pocha",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def _rounds(rules: RuleSet) -> tuple[Round, ...]:
+    """The schedule, and the tiebreak rounds the bounds allow for."""
+    extra = TIEBREAK_ROUNDS_COUNTED if rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS else 0
+    return rules.schedule + (Round(1),) * extra
+
+
+def _decisions(rules: RuleSet, entry: Round) -> int:
+    """The most decisions a round can take: calls, a choice of trump, bids, plays."""
+    n = rules.players
+    if entry.kind is RoundKind.AUCTION:
+        return n + 1 + (n - 1) + n * entry.cards  # the auction's winner does not bid
+    chooses = rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_CHOOSES
+    return int(chooses and entry.cards * n == rules.deck_size) + n + n * entry.cards
+
+
+def _utility_bounds(rules: RuleSet) -> tuple[float, float]:
+    low = high = 0
+    for entry in _rounds(rules):
+        points = [
+            round_score(rules, entry.cards, trump, bid, won)
+            for trump in Suit
+            for bid in range(entry.cards + 1)
+            for won in range(entry.cards + 1)
+        ]
+        low += min(points)
+        high += max(points)
+    # OpenSpiel wants the lower bound strictly below the upper one.
+    return float(low), float(max(high, low + 1))
+
+
+class PochaGame(pyspiel.Game):
+    """The OpenSpiel game of a rule set; load it with ``pyspiel.load_game``
+    or :func:`load_game` rather than building it directly."""
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        rules = rules_from_parameters(params or {})
+        low, high = _utility_bounds(rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=action_table(rules).size,
+            max_chance_outcomes=max(rules.deck_size, rules.players),
+            num_players=rules.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
+        )
+        super().__init__(_GAME_TYPE, info, dict(params or {}))
+        self.rules = rules
+        """The rules the game plays."""
+        self.round_moves = max(_decisions(rules, entry) for entry in _rounds(rules))
+        """The most moves a round can take (rows of the round's history in
+        the information-state tensor)."""
+
+    def new_initial_state(self) -> PochaState:
+        """The start of a game: the first dealer is to be drawn."""
+        return PochaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
+    ) -> PochaObserver:
+        """An observer of the seat's own view: with perfect recall for the
+        information state, without for the observation."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return PochaObserver(self, iig_obs_type, params)
+
+
+def load_game(rules: RuleSet | None = None) -> Any:
+    """The ``python_pocha`` game of ``rules`` (the defaults when ``None``)."""
+    return pyspiel.load_game(GAME_NAME, game_parameters(rules or RuleSet()))
+
+
+# --- the state --------------------------------------------------------------------------
+
+
+class _Position(NamedTuple):
+    """Where a game stands (private, immutable: OpenSpiel clones a state by
+    deep-copying its attributes, and this one copies as itself)."""
+
+    first_dealer: int
+    """-1 until drawn."""
+    deals: tuple[Deal, ...]
+    """The deals of the rounds reached so far, bar one being dealt."""
+    dealing: tuple[int, ...]
+    """The card indices dealt so far in the round being dealt, in order;
+    ``()`` while a round is played."""
+    game: GameState | None
+    """The game, once the first round is dealt. While a later round is
+    being dealt it is the state that finished the last round (its next
+    round's cards are placeholders: never observed)."""
+
+    def __deepcopy__(self, memo: object) -> _Position:
+        return self
+
+
+_START: Final = _Position(-1, (), (), None)
+
+
+class PochaState(pyspiel.State):
+    """A state of ``python_pocha``. The game of cards is
+    :attr:`game_state` once a round is being played."""
+
+    def __init__(self, game: PochaGame) -> None:
+        super().__init__(game)
+        self._at = _START
+
+    # --- where the game stands ----------------------------------------------------------
+
+    @property
+    def _rules(self) -> RuleSet:
+        rules: RuleSet = self.get_game().rules
+        return rules
+
+    def _dealing(self) -> bool:
+        """Whether cards are being dealt (a chance node)."""
+        at = self._at
+        if at.first_dealer < 0 or at.game is None:
+            return True
+        return not at.game.is_over and len(at.deals) <= at.game.round_index
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The :class:`~pocha_rules.GameState`, or ``None`` while cards are
+        being dealt."""
+        return None if self._dealing() else self._at.game
+
+    def view(self, player: int) -> PlayerView | None:
+        """What ``player`` may know, or ``None`` while cards are being dealt."""
+        state = self.game_state
+        return None if state is None else _view(state, player)
+
+    def _round_to_deal(self) -> tuple[Round, int]:
+        """The round being dealt, and its dealer."""
+        rules = self._rules
+        index = len(self._at.deals)
+        entry = rules.schedule[index] if index < len(rules.schedule) else Round(1)
+        return entry, (self._at.first_dealer + index) % rules.players
+
+    def _needs_turned_up_card(self, entry: Round) -> bool:
+        return entry.kind is not RoundKind.AUCTION and entry.cards * self._rules.players < len(
+            action_table(self._rules).cards
+        )
+
+    # --- the OpenSpiel API --------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        if self._dealing():
+            return int(pyspiel.PlayerId.CHANCE)
+        game = self._at.game
+        assert game is not None
+        if game.to_move is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return game.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        game = self._at.game
+        return game is not None and game.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self.game_state
+        if game is None or player != game.to_move:
+            return []
+        return list(legal_actions(game))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node, all equally likely."""
+        at = self._at
+        if at.first_dealer < 0:
+            players = self._rules.players
+            return [(seat, 1.0 / players) for seat in range(players)]
+        cards = action_table(self._rules).cards
+        dealt = set(at.dealing)
+        left = [action for action, card in enumerate(cards) if card.index not in dealt]
+        return [(action, 1.0 / len(left)) for action in left]
+
+    def _apply_action(self, action: int) -> None:
+        at = self._at
+        if not self._dealing():
+            assert at.game is not None
+            self._at = at._replace(game=apply(at.game, action_table(self._rules).moves[action]))
+            return
+        if at.first_dealer < 0:
+            self._at = at._replace(first_dealer=action)
+            return
+        dealing = at.dealing + (action_table(self._rules).cards[action].index,)
+        entry, dealer = self._round_to_deal()
+        n = self._rules.players
+        complete = n * entry.cards + self._needs_turned_up_card(entry)
+        if len(dealing) < complete:
+            self._at = at._replace(dealing=dealing)
+            return
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k, card in enumerate(dealing[: n * entry.cards]):
+            hands[(dealer + 1 + k) % n].append(card)
+        trump: int | None = None
+        if self._needs_turned_up_card(entry):
+            trump = dealing[-1]
+        elif entry.kind is not RoundKind.AUCTION and (
+            self._rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_LAST_CARD
+        ):
+            trump = dealing[-1]  # the dealer's last card
+        deal = Deal(
+            hands=[[CARDS[card] for card in hand] for hand in hands],
+            trump_card=None if trump is None else CARDS[trump],
+        )
+        deals = at.deals + (deal,)
+        game = new_game(self._rules, seed=0, dealer=at.first_dealer, deals=deals)
+        if at.game is not None:
+            for move in at.game.history:
+                game = apply(game, move)
+        self._at = _Position(at.first_dealer, deals, (), game)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._at.first_dealer < 0:
+                return f"seat {action} deals first"
+            return f"deal {action_table(self._rules).cards[action]}"
+        return str(action_table(self._rules).moves[action])
+
+    def returns(self) -> list[float]:
+        """The players' game totals at the end; 0 before."""
+        game = self._at.game
+        if game is None or not game.is_over:
+            return [0.0] * self._rules.players
+        return [float(total) for total in game.scores]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PochaState:
+        """A state the player cannot tell from this one: the same view,
+        other cards where it cannot see them (drawn with
+        :func:`~pocha_rules.sample_state`, seeded from
+        ``probability_sampler()``).
+
+        Raises:
+            PochaError: Cards are being dealt (resample at a decision node).
+
+        """
+        view = self.view(player_id)
+        if view is None and not self.is_terminal():
+            raise PochaError("resample_from_infostate needs a decision node, not a deal")
+        game = self._at.game
+        assert game is not None
+        rng = random.Random(int(probability_sampler() * 2**53))
+        world = game if view is None else sample_state(observe(game, player_id), rng)
+        return _replay(self.get_game(), world)
+
+    def __str__(self) -> str:
+        at = self._at
+        if at.first_dealer < 0:
+            return "the first dealer is to be drawn"
+        game = self.game_state
+        if game is None:
+            dealt = " ".join(str(CARDS[card]) for card in at.dealing)
+            return f"dealing round {len(at.deals) + 1}: {dealt or '(nothing yet)'}"
+        if game.is_over:
+            return f"over: scores {list(game.scores)}, winners {list(game.winners)}"
+        hands = " | ".join(" ".join(map(str, hand)) for hand in game.hands)
+        return f"{game!r}\nhands: {hands}\nmoves: {', '.join(map(str, game.round_moves))}"
+
+
+def _deal_order(deal: Deal, dealer: int, shows: bool) -> list[int]:
+    """The card indices of ``deal`` in the order the chance nodes deal them:
+    one at a time from the seat after the dealer, the dealer's shown card
+    last among its own."""
+    n = len(deal.hands)
+    hands = [list(hand) for hand in deal.hands]
+    if shows and deal.trump_card is not None:
+        own = hands[dealer]
+        own.remove(deal.trump_card)
+        own.append(deal.trump_card)
+    return [hands[(dealer + 1 + k) % n][k // n].index for k in range(n * len(deal.hands[0]))]
+
+
+def _replay(game: PochaGame, world: GameState) -> PochaState:
+    """The OpenSpiel state of ``world``: its deals as chance outcomes, its moves as actions."""
+    rules = game.rules
+    table = action_table(rules)
+    play_id = {card.index: action for action, card in enumerate(table.cards)}
+    state = game.new_initial_state()
+    state.apply_action(world.first_dealer)
+    deals = world.deals
+    moves = iter(world.history)
+    round_index = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deal = deals[round_index]
+            entry, dealer = state._round_to_deal()
+            shows = not state._needs_turned_up_card(entry) and deal.trump_card is not None
+            for card in _deal_order(deal, dealer, shows):
+                state.apply_action(play_id[card])
+            if state._needs_turned_up_card(entry):
+                assert deal.trump_card is not None
+                state.apply_action(play_id[deal.trump_card.index])
+            round_index += 1
+            continue
+        move = next(moves, None)
+        if move is None:
+            break
+        state.apply_action(table.action(move))
+    return state
+
+
+# --- observations -----------------------------------------------------------------------
+
+
+class PochaObserver:
+    """A seat's observation or information state, as OpenSpiel's Python
+    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`,
+    :meth:`set_from` and :meth:`string_from`. Get one from
+    :meth:`PochaGame.make_py_observer`."""
+
+    def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params!r}")
+        if (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_pocha observes one seat's own view (public_info=True, "
+                f"private_info=SINGLE_PLAYER), not {iig_obs_type}"
+            )
+        self.perfect_recall: bool = iig_obs_type.perfect_recall
+        """Whether this observes the information state (else the observation)."""
+        rules = game.rules
+        layout = observation_layout(rules)
+        pieces: list[tuple[str, int, tuple[int, ...]]] = [
+            (field.name, field.size, field.shape) for field in layout
+        ]
+        self._vector = layout[-1].offset + layout[-1].size
+        if self.perfect_recall:
+            actions = action_table(rules).size
+            rows = game.round_moves
+            pieces.append(("round_moves", rows * actions, (rows, actions)))
+        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+        """The observation vector (float32), set by :meth:`set_from`."""
+        self.dict: dict[str, Any] = {}
+        """The fields of :attr:`tensor` by name, each an array of its shape
+        sharing the tensor's memory: those of
+        :func:`~pocha_rules.observations.observation_layout`, then (for the
+        information state) ``round_moves``."""
+        offset = 0
+        for name, size, shape in pieces:
+            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+            offset += size
+
+    def set_from(self, state: PochaState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        self.tensor.fill(0)
+        view = state.view(player)
+        if view is None:
+            return
+        encode_view_into(view, self.tensor[: self._vector])
+        if self.perfect_recall:
+            game = state.game_state
+            assert game is not None
+            table = action_table(game.rules)
+            moves = self.dict["round_moves"]
+            for row, move in enumerate(game.round_moves):
+                moves[row, table.action(move)] = 1.0
+
+    def string_from(self, state: PochaState, player: int) -> str:
+        """``player``'s view of ``state`` as text: everything it has seen
+        (perfect recall), or the table as it sees it now."""
+        view = state.view(player)
+        if view is None:
+            return _dealing_text(state, player, self.perfect_recall)
+        if not self.perfect_recall:
+            return view_text(view)
+        return _information_text(view)
+
+
+def _dealing_text(state: PochaState, player: int, history: bool) -> str:
+    at = state._at
+    if at.first_dealer < 0:
+        return f"seat {player}: the first dealer is to be drawn"
+    n = state._rules.players
+    entry, dealer = state._round_to_deal()
+    own = [
+        str(CARDS[card])
+        for k, card in enumerate(at.dealing[: n * entry.cards])
+        if (dealer + 1 + k) % n == player
+    ]
+    text = f"seat {player}: round {len(at.deals) + 1} is being dealt; got {' '.join(own) or '-'}"
+    if history and at.game is not None:
+        before = _information_text(observe(at.game, player), current=False)
+        text = f"{before}\n{text}"
+    return text
+
+
+def _information_text(view: PlayerView, *, current: bool = True) -> str:
+    """Everything ``view``'s seat has seen: the finished rounds' deals (all
+    their cards were played) and moves, this round's trump card and the
+    hands it sees, and this round's moves."""
+    lines = [f"seat {view.seat}, first dealer {view.first_dealer}", _past_text(view)]
+    if current and not view.is_over:
+        seen = " | ".join(
+            "?" if hand is None else " ".join(map(str, hand)) for hand in view.visible_hands
+        )
+        lines.append(
+            f"round {view.round_index + 1}: trump card {view.trump_card}; holding now {seen}"
+        )
+        moves = view.history[_moves_before(view) :]
+        lines.append("moves: " + ", ".join(map(str, moves)))
+    return "\n".join(lines)
+
+
+def _round_moves(players: int, result: RoundResult, deal: Deal) -> int:
+    """How many moves a finished round took: every seat bids and plays its
+    cards, after the auction's calls and choice of trump, or the dealer's
+    choice of trump."""
+    count = players + players * result.cards
+    if result.kind is RoundKind.AUCTION:
+        return count + players  # calls, the choice of trump; the winner does not bid
+    return count + (deal.trump_card is None)
+
+
+def _moves_before(view: PlayerView) -> int:
+    """How many moves the finished rounds took."""
+    return sum(
+        _round_moves(view.players, result, deal)
+        for result, deal in zip(view.round_results, view.past_deals, strict=True)
+    )
+
+
+# The finished rounds' text is the same for every state of a round: it is
+# kept for the last round seen (the entry holds the results tuple it is
+# for, so that tuple's identity cannot be reused while it is kept).
+_PAST_TEXT: Final[list[tuple[tuple[RoundResult, ...], str]]] = [((), "")]
+
+
+def _past_text(view: PlayerView) -> str:
+    results = view.round_results
+    cached, text = _PAST_TEXT[0]
+    if cached is results:
+        return text
+    lines = []
+    start = 0
+    for index, (result, deal) in enumerate(zip(results, view.past_deals, strict=True)):
+        hands = " | ".join(" ".join(map(str, hand)) for hand in deal.hands)
+        end = start + _round_moves(view.players, result, deal)
+        moves = ", ".join(map(str, view.history[start:end]))
+        lines.append(f"round {index + 1}: dealt {hands}; trump card {deal.trump_card}; {moves}")
+        start = end
+    text = "\n".join(lines)
+    _PAST_TEXT[0] = (results, text)
+    return text
+
+
+# The views of the last few states asked for, by state and seat: OpenSpiel
+# asks for a seat's tensor and strings one after the other.
+_VIEWS: Final[dict[tuple[int, int], tuple[GameState, PlayerView]]] = {}
+
+
+def _view(state: GameState, seat: int) -> PlayerView:
+    key = (id(state), seat)
+    entry = _VIEWS.get(key)
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    if len(_VIEWS) >= 64:
+        _VIEWS.clear()
+    view = observe(state, seat)
+    _VIEWS[key] = (state, view)
+    return view
+
+
+pyspiel.register_game(_GAME_TYPE, PochaGame)
