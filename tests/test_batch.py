@@ -396,3 +396,28 @@ def test_bad_actions_are_refused() -> None:
         games.step(["bid 1"] * 5)
     with pytest.raises(PochaError, match=r"one action per game, shape \(5,\); got shape \(4,\)"):
         games.step(np.zeros(4, dtype=np.int64))
+
+
+def test_observations_of_chosen_seats_and_of_finished_games() -> None:
+    rules = RuleSet(schedule=(2, "1b"), hit_bonus=0, per_trick=1)
+    games = BatchGames(rules, 60, seed=5)
+    assert games.observation_size == games.observations().shape[1]
+    per_game = np.arange(60) % 4
+    by_seat = [games.observations(seat) for seat in range(4)]
+    chosen = games.observations(per_game)
+    assert all(np.array_equal(chosen[game], by_seat[per_game[game]][game]) for game in range(60))
+    mover = games.observations()
+    assert all(np.array_equal(mover[g], by_seat[games.to_move[g]][g]) for g in range(60))
+    rng = np.random.default_rng(2)
+    while not games.done.any():
+        games.step(random_actions(games, rng))
+    done = games.done
+    assert not done.all()
+    assert not games.observations()[done].any()
+    assert games.observations(1)[~done].any(axis=1).all()
+    with pytest.raises(TypeError, match="seats must be seat numbers"):
+        games.observations("0")
+    with pytest.raises(PochaError, match="seats run from 0 to 3, got 4"):
+        games.observations(4)
+    with pytest.raises(PochaError, match=r"one per game, shape \(60,\); got shape \(3,\)"):
+        games.observations(np.zeros(3, dtype=np.int64))

@@ -3,8 +3,9 @@ equal to the engine, decision by decision, across random rule sets.
 
 Each game a batch plays is replayed through ``new_game(..., deals=...)`` and
 ``apply`` from its record: at every decision the seat to move, the phase and
-the legal action ids must be those of the batch, and at the end the scores
-and every round's points must be equal.
+the legal action ids must be those of the batch (and, where checked, every
+seat's observation vector that of ``encode_view(observe(state, seat))``), and
+at the end the scores and every round's points must be equal.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pocha_rules import GameState, Phase, RuleSet, new_game
+from pocha_rules import GameState, Phase, RuleSet, new_game, observe
 from pocha_rules.actions import apply_action, legal_actions
 from pocha_rules.batch import BatchGames, simulate_batch
+from pocha_rules.observations import encode_view
 from pocha_rules.records import GameRecord, replay
 from tests.strategies import rule_sets
 
@@ -32,6 +34,8 @@ class Decision:
     phase: Phase
     legal: tuple[int, ...]
     action: int
+    views: list[np.ndarray] | None = None
+    """The batch's observation vector of each seat, when checked."""
 
 
 @dataclass
@@ -46,9 +50,12 @@ class Played:
         return sum(len(game) for game in self.decisions)
 
 
-def play_batch(rules: RuleSet, games: int, seed: int, **options: object) -> Played:
+def play_batch(
+    rules: RuleSet, games: int, seed: int, *, views: bool = False, **options: object
+) -> Played:
     """Step a recording batch to its end with random legal actions, writing
-    down the seat to move, the phase and the legal ids of every decision."""
+    down the seat to move, the phase and the legal ids of every decision
+    (and with ``views`` every seat's observation vector)."""
     batch = BatchGames(rules, games, seed=seed, record=True, **options)  # type: ignore[arg-type]
     played = Played(batch, [[] for _ in range(games)])
     rng = np.random.default_rng(seed)
@@ -61,10 +68,17 @@ def play_batch(rules: RuleSet, games: int, seed: int, **options: object) -> Play
         assert mask[~done].any(axis=1).all()
         choice = (rng.random(mask.shape) * mask).argmax(axis=1)
         phase = batch.phase
+        vectors = [batch.observations(seat) for seat in range(rules.players)] if views else None
+        if vectors is not None:
+            mover = batch.observations()
+            assert not mover[done].any()
+            for game in np.flatnonzero(~done):
+                assert np.array_equal(mover[game], vectors[seats[game]][game])
         for game in np.flatnonzero(~done):
             legal = tuple(int(action) for action in np.flatnonzero(mask[game]))
+            seen = None if vectors is None else [vector[game] for vector in vectors]
             played.decisions[game].append(
-                Decision(int(seats[game]), phase, legal, int(choice[game]))
+                Decision(int(seats[game]), phase, legal, int(choice[game]), seen)
             )
         batch.step(choice)
     assert batch.phase is Phase.OVER
@@ -81,15 +95,21 @@ def replay_decisions(record: GameRecord, decisions: list[Decision]) -> GameState
         assert state.to_move == decision.seat, where
         assert state.phase is decision.phase, where
         assert legal_actions(state) == decision.legal, where
+        if decision.views is not None:
+            for seat, vector in enumerate(decision.views):
+                expected = np.array(encode_view(observe(state, seat)), dtype=np.float32)
+                assert np.array_equal(vector, expected), f"{where}, the view of seat {seat}"
         state = apply_action(state, decision.action)
     assert state.is_over
     return state
 
 
-def check_batch(rules: RuleSet, games: int, seed: int, **options: object) -> int:
+def check_batch(
+    rules: RuleSet, games: int, seed: int, *, views: bool = False, **options: object
+) -> int:
     """Play a batch and prove every game of it equal to the engine's; the
     number of decisions compared."""
-    played = play_batch(rules, games, seed, **options)
+    played = play_batch(rules, games, seed, views=views, **options)
     batch = played.games
     scores = batch.scores
     for game in range(games):
@@ -103,6 +123,12 @@ def check_batch(rules: RuleSet, games: int, seed: int, **options: object) -> int
 @given(rules=rule_sets(), seed=st.integers(0, 2**63 - 1))
 def test_stepped_games_are_the_engines_games(rules: RuleSet, seed: int) -> None:
     check_batch(rules, 32, seed)
+
+
+@settings(max_examples=30)
+@given(rules=rule_sets(), seed=st.integers(0, 2**63 - 1))
+def test_every_seats_observation_is_the_engines(rules: RuleSet, seed: int) -> None:
+    check_batch(rules, 6, seed, views=True)
 
 
 WHOLE_GAMES = [
@@ -160,3 +186,10 @@ def test_simulated_games_replay_through_the_engine(rules: RuleSet, seed: int) ->
 @given(rules=rule_sets(presets=True), seed=st.integers(0, 2**63 - 1))
 def test_many_more_games_are_the_engines_games(rules: RuleSet, seed: int) -> None:
     check_batch(rules, 24, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=30)
+@given(rules=rule_sets(presets=True), seed=st.integers(0, 2**63 - 1))
+def test_many_more_observations_are_the_engines(rules: RuleSet, seed: int) -> None:
+    check_batch(rules, 2, seed, views=True)

@@ -15,15 +15,18 @@ included), and single rounds of a given size. There are two doors:
   a summary of every round (bids, tricks won, trumps, points) as arrays;
 - :class:`BatchGames` holds a batch of games for an agent to step: the seat
   to move and the legal-action mask of every game, over the ids of
-  :mod:`pocha_rules.actions`, and :meth:`BatchGames.step` to play one action
-  in each game at once. An illegal action raises :class:`BatchActionError`,
-  naming the game and the reason, and no game moves.
+  :mod:`pocha_rules.actions`, the observation vectors of
+  :mod:`pocha_rules.observations` (:meth:`BatchGames.observations`), and
+  :meth:`BatchGames.step` to play one action in each game at once. An
+  illegal action raises :class:`BatchActionError`, naming the game and the
+  reason, and no game moves.
 
 It is a second implementation of the rules, proved equal to the engine by
 the test suite: across random rule sets, every game a batch plays is
 replayed through :func:`~pocha_rules.new_game` and
 :func:`~pocha_rules.apply` from its record, with the same seat to move and
-the same legal moves at every decision and the same scores at the end.
+the same legal moves (and the same observation vectors) at every decision
+and the same scores at the end.
 
 Both doors are reproducible: the same seed (and the same actions) give the
 same games. The batch shuffles and deals with numpy's generator, not as

@@ -37,7 +37,7 @@ from pocha_rules._state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._tables import PASS, BatchTables
 
-__all__ = ["Lockstep", "RoundLog", "Workspace"]
+__all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace"]
 
 U64: Final = np.uint64
 _PASS_BIT: Final = U64(1 << PASS)
@@ -100,6 +100,48 @@ class _Buffers:
         self.index = np.empty(games, dtype=np.int64)
         self.row = np.arange(games, dtype=np.int64)
         self.cards = np.empty((players, games), dtype=U64) if keep_trick else np.empty((0, 0))
+
+
+class RoundView(NamedTuple):
+    """The round in progress of the games still playing, as arrays, by
+    position from the first player unless said otherwise (private)."""
+
+    eldest: np.ndarray
+    """``int64[m]``: the seat of the first player."""
+    mover: np.ndarray
+    """``int64[m]``: the position of the seat to move."""
+    hands: np.ndarray
+    """``uint64[players, m]``: the cards each position holds now."""
+    played: np.ndarray
+    """``uint64[players, m]``: the cards each position has played this round."""
+    trump: np.ndarray
+    """``int64[m]``: the trump suit, -1 while unknown."""
+    trump_card: np.ndarray
+    """``int64[m]``: the turned-up or shown card, -1 for none."""
+    dealer_holds: np.ndarray
+    """``bool[m]``: whether the dealer still holds its shown trump card."""
+    calls: np.ndarray | None
+    """``int64[players, m]``: each call (-1 a pass, -2 none yet), in an
+    auction round."""
+    winner: np.ndarray | None
+    """``int64[m]``: the auction's winner, once the auction is decided."""
+    bids: np.ndarray
+    """``int64[players, m]``: the bids, -1 for none yet."""
+    last_bidder: np.ndarray
+    """``int64[m]``: the last bidder, under the hook; -1 before it is known."""
+    forbidden: np.ndarray
+    """``int64[m]``: the bid the hook forbids the last bidder now, or -1."""
+    won: np.ndarray
+    """``int64[players, m]``: tricks won this round."""
+    leader: np.ndarray
+    """``int64[m]``: the position that leads (or led) the current trick."""
+    trick: np.ndarray | None
+    """``uint64[players, m]``: the cards of the trick, in play order (the
+    first :attr:`trick_length` rows), while playing."""
+    trick_length: int
+    """How many cards are on the table."""
+    totals: np.ndarray
+    """``int64[m, players]``: the totals so far, by seat."""
 
 
 class Workspace:
@@ -279,6 +321,73 @@ class Lockstep:
         win = int(self._winpos[row]) if trick else 0
         return hand, trick, win, int(self._trump[row])
 
+    def round_view(self) -> RoundView:
+        """The round in progress in the games still playing, as arrays (for
+        the observations)."""
+        n = self.players
+        m = self.active
+        phase = self.phase
+        auction = self.plan.kind is RoundKind.AUCTION
+        decided = auction and phase is not Phase.AUCTION
+        hands = self._dealt.reshape(n, m) & self._unplayed
+        shift = (np.arange(n, dtype=U64) * U64(8))[:, None]
+        bids = ((self._bids >> shift) & U64(0xFF)).view(np.int64)
+        bids[~self._bid_made()] = -1
+        won = ((self._won >> shift) & U64(0xFF)).view(np.int64)
+        last = np.full(m, -1, dtype=np.int64)
+        if not auction:
+            last[...] = n - 1
+        elif decided:
+            last[...] = np.where(self._winner == n - 1, n - 2, n - 1)
+        forbidden = np.full(m, -1, dtype=np.int64)
+        cards = self.plan.cards
+        if phase is Phase.BID and self.step == self._bidders - 1 and self._hooked:
+            forbidden = np.where(self._bid_sum <= cards, cards - self._bid_sum, -1)
+        trump = self._trump.view(np.int64)
+        holds = np.zeros(m, dtype=bool)
+        if self._shown:
+            card = np.maximum(self._trump_card, 0).astype(U64)
+            holds = (self._unplayed >> card) & U64(1) == 1
+        return RoundView(
+            eldest=self.eldest(),
+            mover=self.mover_position(),
+            hands=hands,
+            played=self._dealt.reshape(n, m) & ~self._unplayed,
+            trump=np.where(trump < 4, trump, -1),
+            trump_card=self._trump_card,
+            dealer_holds=holds,
+            calls=self._calls if auction else None,
+            winner=self._winner if decided else None,
+            bids=bids,
+            last_bidder=last,
+            forbidden=forbidden,
+            won=won,
+            leader=self._leader,
+            trick=self._cards if self._cards is not None and phase is Phase.PLAY else None,
+            trick_length=self.position if phase is Phase.PLAY else 0,
+            totals=self.totals(),
+        )
+
+    def _bid_made(self) -> np.ndarray:
+        """``bool[players, active]``: which positions have bid this round."""
+        n = self.players
+        m = self.active
+        phase = self.phase
+        positions = np.arange(n, dtype=np.int64)[:, None]
+        if phase is Phase.PLAY:
+            return np.ones((n, m), dtype=bool)
+        if self.plan.kind is not RoundKind.AUCTION:
+            bidden = positions < (self.step if phase is Phase.BID else 0)
+            return np.broadcast_to(bidden, (n, m)).copy()
+        if phase is Phase.AUCTION:
+            return np.zeros((n, m), dtype=bool)
+        # The winner's call is its bid; the others bid in order, skipping it.
+        winner = self._winner[None, :]
+        turn = positions - (positions > winner)
+        step = self.step if phase is Phase.BID else 0
+        made: np.ndarray = (positions == winner) | (turn < step)
+        return made
+
     # --- decisions ----------------------------------------------------------
 
     def legal(self) -> np.ndarray:
@@ -376,6 +485,9 @@ class Lockstep:
         self._legal_cache = None
         self.step = self.trick = self.position = 0
         auction = plan.kind is RoundKind.AUCTION
+        self._calls = np.full((n, m) if auction else (0, m), -2, dtype=np.int64)
+        """Each position's auction call: a number, -1 for a pass, -2 none yet."""
+        self._shown = False
         if auction:
             self.phase = Phase.AUCTION
         elif n * cards < bt.deck_size or not bt.tables.dealer_chooses:
@@ -384,6 +496,7 @@ class Lockstep:
             card = np.bitwise_count(self._dealer.under[:m] - U64(1)).astype(U64)
             self._set_trump(bt.suit_of.take(card.view(np.int64), mode="clip"))
             self._trump_card = card.view(np.int64)
+            self._shown = n * cards == bt.deck_size
             self.phase = Phase.BID
         else:
             self.phase = Phase.CHOOSE_TRUMP
@@ -442,6 +555,7 @@ class Lockstep:
 
     def _call(self, values: np.ndarray) -> None:
         called = values != PASS
+        self._calls[self.step] = np.where(called, values.view(np.int64), -1)
         np.copyto(self._highest, values.view(np.int64), where=called)
         np.copyto(self._winner, self.step, where=called)
         self.step += 1

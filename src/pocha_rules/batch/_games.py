@@ -13,6 +13,7 @@ from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
+from pocha_rules.batch._observations import Observer
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_dealer,
@@ -114,6 +115,7 @@ class BatchGames:
         self._record = record
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
+        self._observer_cache: Observer | None = None
         self._start()
 
     def _start(self) -> None:
@@ -253,6 +255,62 @@ class BatchGames:
             return ids, np.append(np.arange(cards + 1, dtype=U64), U64(PASS))
         ids = np.arange(table.trump_choices.start, table.trump_choices.stop)
         return ids, np.arange(4, dtype=U64)
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation vector: the width of
+        :meth:`observations`."""
+        return self._observer().size
+
+    def observations(self, seats: object = None) -> np.ndarray:
+        """The observation vector of a seat in each game, as
+        :mod:`pocha_rules.observations` lays it out (the same numbers as
+        ``encode_view(observe(state, seat))``), one row per game.
+
+        Args:
+            seats: Whose view: ``None`` for the seat to move in each game, a
+                seat number for that seat in every game, or an array with
+                one seat per game.
+
+        Returns:
+            ``float32[games, observation_size]``; a game that is over has a
+            row of zeros.
+
+        Raises:
+            TypeError: ``seats`` is not a seat number or an array of them.
+            PochaError: A seat is out of range, or ``seats`` is not one per
+                game.
+
+        """
+        engine = self._engine
+        n = self._rules.players
+        if seats is None:
+            chosen = engine.to_move() if engine.active else np.zeros(0, dtype=np.int64)
+        else:
+            given = np.asarray(seats)
+            if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
+                raise TypeError(f"seats must be seat numbers, got {seats!r}")
+            if given.shape not in ((), (self._games,)):
+                raise PochaError(
+                    f"seats must be one seat, or one per game, shape ({self._games},); "
+                    f"got shape {given.shape}"
+                )
+            if ((given < 0) | (given >= n)).any():
+                raise PochaError(f"seats run from 0 to {n - 1}, got {seats!r}")
+            every = np.broadcast_to(given, (self._games,)).astype(np.int64)
+            chosen = every[engine.rows]
+        encoded = self._observer().encode(engine, chosen)
+        if engine.active == self._games:
+            return encoded
+        out = np.zeros((self._games, self.observation_size), dtype=np.float32)
+        out[engine.rows] = encoded
+        return out
+
+    def _observer(self) -> Observer:
+        observer = self._observer_cache
+        if observer is None:
+            observer = self._observer_cache = Observer(self._bt)
+        return observer
 
     # --- moving ---------------------------------------------------------------
 
