@@ -11,6 +11,7 @@ from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, Round
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
+from pocha_rules.montecarlo import MonteCarloBot
 
 __all__ = [
     "BOTS",
@@ -32,6 +33,7 @@ Fail = Callable[[str], NoReturn]
 
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
 """The bots the command line offers, by name."""
