@@ -51,17 +51,19 @@ __all__ = [
 COMPILED = (
     "_bidding",
     "_engine",
+    "_estimates",
     "_play",
     "_playout",
     "_scoring",
     "_shuffle",
     "_state",
     "_tables",
+    "_world",
 )
-"""The modules of ``pocha_rules`` on the hot path of legal_moves, apply and
-the rollouts. The others (attrs classes, the command line, records, views)
-stay interpreted: they gain little, and mypyc cannot compile attrs fields
-with converters."""
+"""The modules of ``pocha_rules`` on the hot path of legal_moves, apply,
+the rollouts and the Monte Carlo bot's playouts. The others (attrs classes,
+the command line, records, views) stay interpreted: they gain little, and
+mypyc cannot compile attrs fields with converters."""
 
 PACKAGE = "pocha_rules"
 

@@ -12,11 +12,13 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from pocha_rules import (
+    Bot,
     Card,
     Deal,
     GameState,
     IllegalMoveError,
     Move,
+    PlayerView,
     RuleSet,
     apply,
     explain,
@@ -98,3 +100,20 @@ def assert_refused(state: GameState, item: str | Move, *reasons: str) -> Illegal
     assert (state.hands, state.trick, state.bids, state.history, state.to_move) == snapshot
     assert state == twin
     return error
+
+
+class Checked:
+    """Wraps a bot: every view it gets is its own seat's, every move legal."""
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.moves = 0
+
+    def act(self, view: PlayerView) -> Move:
+        assert isinstance(view, PlayerView)
+        assert view.seat == view.to_move == self.seat
+        move = self.bot.act(view)
+        assert move in view.legal_moves()
+        self.moves += 1
+        return move

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -11,9 +13,12 @@ from pocha_rules import (
     Bid,
     Bot,
     Call,
+    Card,
     ChooseTrump,
+    Deal,
+    GameState,
     HeuristicBot,
-    Move,
+    MonteCarloBot,
     Pass,
     Phase,
     Play,
@@ -23,29 +28,15 @@ from pocha_rules import (
     RuleSet,
     Suit,
     Tiebreak,
+    apply,
+    legal_moves,
     new_game,
     observe,
     play_game,
+    sample_state,
 )
-from tests.helpers import card, deal, game
-from tests.strategies import rule_sets, seeds
-
-
-class Checked:
-    """Wraps a bot: every view it gets is its own seat's, every move legal."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot = bot
-        self.seat = seat
-        self.moves = 0
-
-    def act(self, view: PlayerView) -> Move:
-        assert isinstance(view, PlayerView)
-        assert view.seat == view.to_move == self.seat
-        move = self.bot.act(view)
-        assert move in view.legal_moves()
-        self.moves += 1
-        return move
+from tests.helpers import Checked, card, cards, deal, game
+from tests.strategies import any_rules, game_states, rule_sets, seeds
 
 
 def test_the_bots_follow_the_protocol() -> None:
@@ -166,6 +157,44 @@ def test_heuristic_leads_low_when_it_has_enough_and_high_when_it_needs_more() ->
     assert HeuristicBot().act(high) == Play(card("1c"))
 
 
+TEN = RuleSet(players=4, schedule=[10])
+
+
+def _lead_view(hand: str, bid: int) -> PlayerView:
+    """Seat 0 to lead the first trick of a 10-card round with ``hand``, after
+    bidding ``bid`` (the others bid 0); the dealer, seat 3, shows 1o: trump
+    is oros."""
+    mine = cards(hand)
+    deck = [Card(rank, suit) for suit in Suit for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+    rest = [c for c in deck if c not in mine and c != card("1o")]
+    hands = [mine, rest[:10], rest[10:20], (*rest[20:], card("1o"))]
+    state = game(
+        TEN,
+        [Deal(hands=hands, trump_card="1o")],
+        [f"bid {bid}", "bid 0", "bid 0", "bid 0"],
+        dealer=3,
+    )
+    return observe(state, 0)
+
+
+def test_heuristic_with_its_tricks_leads_its_strongest_card_another_seat_must_beat() -> None:
+    # Every card is dealt: whoever holds 1c or 3c must overtake the 12c.
+    view = _lead_view("12c 2c 4c 5e 6e 2b 4b 5b 6b 7b", bid=0)
+    assert HeuristicBot().act(view) == Play(card("12c"))
+
+
+def test_heuristic_needing_tricks_leads_a_likely_winner() -> None:
+    view = _lead_view("1c 2o 4o 5c 6c 4e 5e 6e 7e 2b", bid=2)
+    assert HeuristicBot().act(view) == Play(card("1c"))
+
+
+def test_heuristic_needing_tricks_without_a_likely_winner_shortens_a_side_suit() -> None:
+    # No lead can win (higher cards of every suit are out, trumps included):
+    # the lone 2b goes, so that bastos can be ruffed later.
+    view = _lead_view("2o 4o 5c 6c 7c 10c 4e 5e 6e 2b", bid=2)
+    assert HeuristicBot().act(view) == Play(card("2b"))
+
+
 AUCTION = RuleSet(players=4, schedule=["3a"])
 AUCTION_HANDS = ("1e 3e 12e", "1o 4c 5b", "6o 7c 6b", "10o 11c 10b")
 
@@ -220,6 +249,51 @@ def test_heuristic_beats_random_play_by_a_clear_margin() -> None:
         for seat, points in enumerate(final.scores):
             totals["heuristic" if seat % 2 == first else "random"] += points
     heuristic, random_ = totals["heuristic"] / 320, totals["random"] / 320
-    # measured: about +170 against -173
+    # measured: about +172 against -171
     assert heuristic > 100
     assert heuristic - random_ > 250
+
+
+# --- bots see only their view ---------------------------------------------
+
+
+def _builtin_bots(seed: int) -> list[Bot]:
+    return [RandomBot(seed=seed), HeuristicBot(seed=seed), MonteCarloBot(seed=seed, samples=4)]
+
+
+@settings(max_examples=40)
+@given(game_states(any_rules(), max_moves=80), st.randoms(use_true_random=False), seeds())
+def test_no_bot_decision_depends_on_cards_its_seat_cannot_see(
+    state: GameState, rng: random.Random, seed: int
+) -> None:
+    # Other deals of the hidden cards, each drawn to fit the seat's view, give
+    # the same view; every built-in bot, seeded alike, makes the same move.
+    if state.is_over:
+        return
+    seat = state.to_move
+    assert seat is not None
+    view = observe(state, seat)
+    expected = [bot.act(view) for bot in _builtin_bots(seed)]
+    for _ in range(3):
+        other = sample_state(view, rng)
+        assert [bot.act(observe(other, seat)) for bot in _builtin_bots(seed)] == expected
+
+
+def test_bots_decide_alike_in_a_mid_round_position_whatever_the_hidden_cards() -> None:
+    rules = RuleSet(players=4, schedule=[10])
+    state = new_game(rules, seed=12, dealer=3)
+    bots = [HeuristicBot(seed=seat) for seat in range(4)]
+    # The bids and the first tricks, up to a choice in the middle of a trick.
+    while state.phase is not Phase.PLAY or len(state.played) < 9 or len(legal_moves(state)) < 2:
+        assert state.to_move is not None
+        state = apply(state, bots[state.to_move].act(observe(state, state.to_move)))
+    seat = state.to_move
+    assert seat is not None
+    view = observe(state, seat)
+    expected = [bot.act(view) for bot in _builtin_bots(5)]
+    rng = random.Random(3)
+    for _ in range(5):
+        other = sample_state(view, rng)
+        assert other.hands[seat] == state.hands[seat]
+        assert other.hands != state.hands  # the hidden cards did change
+        assert [bot.act(observe(other, seat)) for bot in _builtin_bots(5)] == expected

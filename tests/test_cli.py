@@ -57,6 +57,15 @@ def sheet_rows(stdout: str) -> list[list[str]]:
 # --- pocha play -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("bot", ["random", "montecarlo"])
+def test_every_named_bot_plays_a_whole_game(bot: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = pocha("play", "--bot", bot, "--seed", "5", *SHORT, "--save", str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"seats: 0 {bot} bot, 1 {bot} bot" in result.stdout
+    assert replay(load(path)).is_over
+
+
 def test_play_with_bots_only_prints_the_score_sheet(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = pocha("play", "--seed", "5", "--dealer", "1", *SHORT, "--save", str(path))
@@ -442,7 +451,7 @@ def test_simulate_summary_matches_the_games_it_played() -> None:
     ("args", "message"),
     [
         (("--bots", "heuristic,random"), "--bots: 2 bots for 4 players (give 1 or one per seat)"),
-        (("--bots", "oracle"), "--bots: unknown bot 'oracle'; bots: heuristic, random"),
+        (("--bots", "oracle"), "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random"),
         (("-n", "0"), "-n: at least one game, got 0"),
     ],
 )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
+import operator
 import random
 from collections import defaultdict
 
@@ -136,17 +139,48 @@ def test_every_sample_fits_the_view_and_plays_on(state: GameState, data: st.Data
 
 
 def test_placing_cards_moves_earlier_choices_when_a_later_slot_needs_them() -> None:
-    from pocha_rules._sampling import _match
+    from pocha_rules._sampling import _place
 
     # Three seats, each allowed two of three cards: a greedy choice often
     # leaves the last seat with nothing unless an earlier one gives way.
     allowed = [0b011, 0b110, 0b101]
     seen = set()
     for seed in range(50):
-        placed = _match([0, 1, 2], allowed, random.Random(seed))
+        placed = _place([1, 1, 1], allowed, random.Random(seed))
         assert placed is not None
-        assert sorted(placed) == [0, 1, 2]
-        assert all(allowed[seat] >> c & 1 for seat, c in enumerate(placed))
+        assert sorted(placed) == [0b001, 0b010, 0b100]
+        assert all(allowed[seat] & hand == hand for seat, hand in enumerate(placed))
         seen.add(tuple(placed))
-    assert seen == {(0, 1, 2), (1, 2, 0)}
-    assert _match([0, 0, 1], [0b011, 0b011], random.Random(1)) is None
+    assert seen == {(0b001, 0b010, 0b100), (0b010, 0b100, 0b001)}
+    # Two cards for seat 0 and one for seat 1, both allowed the same two cards.
+    assert _place([2, 1], [0b011, 0b011], random.Random(1)) is None
+
+
+def _fits(missing: list[int], allowed: list[int], free: int) -> bool:
+    """Whether the seats can take their cards from ``free``, by brute force."""
+    if not missing:
+        return True
+    count, mask = missing[0], allowed[0] & free
+    return any(
+        _fits(missing[1:], allowed[1:], free & ~sum(1 << c for c in chosen))
+        for chosen in itertools.combinations([c for c in range(8) if mask >> c & 1], count)
+    )
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 255)), min_size=1, max_size=4),
+    st.randoms(use_true_random=False),
+)
+def test_placing_cards_finds_a_placement_whenever_one_exists(
+    seats: list[tuple[int, int]], rng: random.Random
+) -> None:
+    from pocha_rules._sampling import _place
+
+    missing = [count for count, _ in seats]
+    allowed = [mask for _, mask in seats]
+    placed = _place(missing, allowed, rng)
+    assert (placed is not None) == _fits(missing, allowed, 0xFF)
+    if placed is not None:
+        assert [hand.bit_count() for hand in placed] == missing
+        assert all(hand & allowed[seat] == hand for seat, hand in enumerate(placed))
+        assert sum(placed) == functools.reduce(operator.or_, placed, 0)  # no card twice

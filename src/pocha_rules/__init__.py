@@ -32,6 +32,7 @@ from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, u
 from pocha_rules._scoring import round_score
 from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot, play_game
+from pocha_rules.montecarlo import MonteCarloBot
 from pocha_rules.views import (
     PlayerView,
     forbidden_bid,
@@ -56,7 +57,7 @@ for _name in (
     "new_game", "parse_move", "round_score", "score", "up_down",
     "Bot", "HeuristicBot", "PlayerView", "RandomBot", "forbidden_bid", "known_voids",
     "observe", "play_game", "sample_state", "sample_states", "tricks_needed", "unseen_cards",
-    "rollout", "rollout_rounds", "simulate",
+    "rollout", "rollout_rounds", "simulate", "MonteCarloBot",
 ):  # fmt: skip
     globals()[_name].__module__ = __name__
 del _name
@@ -76,6 +77,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "MissPenalty",
+    "MonteCarloBot",
     "Move",
     "ParseError",
     "Pass",

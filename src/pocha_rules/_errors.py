@@ -34,6 +34,21 @@ __all__ = [
 class PochaError(ValueError):
     """Base class of every error raised by pocha-rules on bad input."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # The subclasses' constructors take their parts, not the message
+        # that BaseException pickles: rebuild them from their attributes, so
+        # that an error raised in a worker process reaches the caller whole.
+        return (_restore, (type(self), self.args, self.__dict__))
+
+
+def _restore(
+    cls: type[PochaError], args: tuple[object, ...], state: dict[str, object]
+) -> PochaError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class ParseError(PochaError):
     """A text form (card, suit, move) could not be read.

@@ -94,59 +94,126 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
 
 
 def _current_deal(view: PlayerView, rng: random.Random) -> Deal:
-    n = view.rules.players
-    known = [0] * n
-    for seat, hand in enumerate(view.visible_hands):
-        for card in hand or ():
-            known[seat] |= 1 << card.index
-    if view.dealer_holds_trump_card:
-        assert view.trump_card is not None
-        known[view.dealer] |= 1 << view.trump_card.index
-    played = [0] * n
+    hands = HiddenHands(view).draw(rng)
     for seat, card in view.played:
-        played[seat] |= 1 << card.index
-    pool = unseen_mask(view)
-    excluded = exclusion_masks(view)
-    slots: list[int] = []
-    for seat in range(n):
-        missing = view.hand_sizes[seat] - known[seat].bit_count()
-        if missing < 0:
-            raise PochaError(f"no game state fits this view: seat {seat} shows too many cards")
-        slots += [seat] * missing
-    allowed = [pool & ~excluded[seat] for seat in range(n)]
-    placed = _match(slots, allowed, rng)
-    if placed is None:
-        raise PochaError("no game state fits this view: the unseen cards cannot be placed")
-    hands = [known[seat] | played[seat] for seat in range(n)]
-    for seat, index in zip(slots, placed, strict=True):
-        hands[seat] |= 1 << index
+        hands[seat] |= 1 << card.index
     return Deal(hands=[cards_of(hand) for hand in hands], trump_card=view.trump_card)
 
 
-def _match(slots: list[int], allowed: list[int], rng: random.Random) -> list[int] | None:
-    """A card for each slot (a slot is the seat it belongs to), each card at
-    most once and only where ``allowed``; ``None`` when impossible."""
-    options = {seat: [i for i in range(48) if allowed[seat] >> i & 1] for seat in set(slots)}
-    order = sorted(range(len(slots)), key=lambda i: (len(options[slots[i]]), rng.random()))
-    owner: dict[int, int] = {}
-    card_of = [-1] * len(slots)
+class HiddenHands:
+    """The hands of a view's current round, ready to be drawn many times
+    (private): what each seat is known to hold, how many cards it misses
+    and which of the unseen cards it may hold.
 
-    def place(slot: int, visited: set[int]) -> bool:
-        cards = options[slots[slot]][:]
+    Raises:
+        PochaError: A seat shows more cards than it holds.
+
+    """
+
+    __slots__ = ("_allowed", "_known", "_missing", "_pool", "_seats", "_unconstrained")
+
+    def __init__(self, view: PlayerView) -> None:
+        n = view.rules.players
+        known = [0] * n
+        for seat, hand in enumerate(view.visible_hands):
+            for card in hand or ():
+                known[seat] |= 1 << card.index
+        if view.dealer_holds_trump_card:
+            assert view.trump_card is not None
+            known[view.dealer] |= 1 << view.trump_card.index
+        pool = unseen_mask(view)
+        excluded = exclusion_masks(view)
+        missing = [0] * n
+        for seat in range(n):
+            missing[seat] = view.hand_sizes[seat] - known[seat].bit_count()
+            if missing[seat] < 0:
+                raise PochaError(f"no game state fits this view: seat {seat} shows too many cards")
+        self._known = known
+        self._missing = missing
+        self._allowed = allowed = [pool & ~excluded[seat] for seat in range(n)]
+        self._pool = [i for i in range(48) if pool >> i & 1]
+        self._seats = seats = [seat for seat in range(n) if missing[seat]]
+        self._unconstrained = all(allowed[seat] == pool for seat in seats)
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """Each seat's hand now, as a mask: the cards it is known to hold and
+        unseen cards drawn for it with ``rng`` (uniformly when no seat is
+        known to lack any of them, else by :func:`_place`).
+
+        Raises:
+            PochaError: The unseen cards cannot be placed.
+
+        """
+        if self._unconstrained:
+            # Any unseen card may be anywhere: one uniform draw for all seats.
+            hands = self._known[:]
+            chosen = rng.sample(self._pool, sum(self._missing))
+            start = 0
+            for seat in self._seats:
+                end = start + self._missing[seat]
+                for card in chosen[start:end]:
+                    hands[seat] |= 1 << card
+                start = end
+            return hands
+        placed = _place(self._missing, self._allowed, rng)
+        if placed is None:
+            raise PochaError("no game state fits this view: the unseen cards cannot be placed")
+        return [known | more for known, more in zip(self._known, placed, strict=True)]
+
+
+def _place(missing: list[int], allowed: list[int], rng: random.Random) -> list[int] | None:
+    """By seat, a mask of ``missing[seat]`` cards from ``allowed[seat]``, no
+    card twice; ``None`` when impossible.
+
+    Seats are served most constrained first (ties in random order); each
+    takes its cards at random from those it may hold that are still free. A
+    seat left short takes cards from seats that can swap (augmenting paths,
+    as in bipartite matching).
+    """
+    hands = [0] * len(missing)
+    taken = 0
+    short: list[int] = []
+    seats = [seat for seat, count in enumerate(missing) if count]
+    for seat in sorted(seats, key=lambda s: (allowed[s].bit_count(), rng.random())):
+        free = allowed[seat] & ~taken
+        options = [i for i in range(48) if free >> i & 1]
+        chosen = rng.sample(options, min(missing[seat], len(options)))
+        for card in chosen:
+            hands[seat] |= 1 << card
+            taken |= 1 << card
+        short += [seat] * (missing[seat] - len(chosen))
+    if short and not _repair(hands, short, allowed, rng):
+        return None
+    return hands
+
+
+def _repair(hands: list[int], short: list[int], allowed: list[int], rng: random.Random) -> bool:
+    """Give each seat of ``short`` (one entry per missing card) a card it may
+    hold, moving placed cards between seats along augmenting paths; ``False``
+    when impossible."""
+    owner: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        for card in range(48):
+            if hand >> card & 1:
+                owner[card] = seat
+
+    def place(seat: int, visited: set[int]) -> bool:
+        cards = [i for i in range(48) if allowed[seat] >> i & 1]
         rng.shuffle(cards)
         for card in cards:
             if card not in owner:
-                owner[card], card_of[slot] = slot, card
+                owner[card] = seat
+                hands[seat] |= 1 << card
                 return True
         for card in cards:
-            if card not in visited:
+            other = owner[card]
+            if card not in visited and other != seat:
                 visited.add(card)
-                if place(owner[card], visited):
-                    owner[card], card_of[slot] = slot, card
+                if place(other, visited):
+                    hands[other] &= ~(1 << card)
+                    owner[card] = seat
+                    hands[seat] |= 1 << card
                     return True
         return False
 
-    for slot in order:
-        if not place(slot, set()):
-            return None
-    return card_of
+    return all(place(seat, set()) for seat in short)

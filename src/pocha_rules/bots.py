@@ -20,12 +20,22 @@ it cannot see hidden cards. :func:`play_game` runs a whole game between bots.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
-from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card
+from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
 from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
+from pocha_rules._estimates import (
+    LEAD_WINNER,
+    blind_chance,
+    card_chance,
+    hand_estimate,
+    lead_chance,
+    nearest_bid,
+    one_card_chance,
+    surely_beaten,
+)
 from pocha_rules._game import new_game
 from pocha_rules._knowledge import check_view, forbidden_bid, unseen_mask
 from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
@@ -83,19 +93,24 @@ class HeuristicBot:
     Bidding: each card counts for the chance it takes a trick, from how many
     unseen cards of its suit beat it (for trumps, also how many of those the
     other seats are likely to hold; for side suits, a table measured in
-    self-play, lowered in short rounds and at bigger tables); the total,
-    rounded, is the bid, moved by one when the hook forbids it. With one card
-    it works the chance out from the unseen cards and whether it leads. In a
-    blind round it counts the share of the cards it might hold that beat every
-    card it can see. In an auction it calls its best estimate over the four
-    possible trumps when that beats the highest call, and names that suit as
-    trump; a dealer who chooses trump names its best suit the same way.
+    self-play, lowered in short rounds and at bigger tables); the total, a
+    little shaded in rounds of several cards and rounded, is the bid, moved by
+    one when the hook forbids it. With one card it works the chance out from
+    the unseen cards and whether it leads. In a blind round it counts the
+    share of the cards it might hold that beat every card it can see. In an
+    auction it calls its best estimate over the four possible trumps when
+    that beats the highest call, and names that suit as trump; a dealer who
+    chooses trump names its best suit the same way.
 
     Play: while it needs tricks it takes the trick with its cheapest winning
-    card when it plays last (its strongest otherwise) and leads its most
-    likely winner; once it has its tricks (or holds enough top trumps to take
-    the rest it needs) it ducks with the strongest card that still loses, and
-    leads its weakest card. ``seed`` breaks ties between equal trump choices.
+    card when it plays last (its strongest otherwise); it leads the card most
+    likely to win when led (nobody else holds a higher card of its suit, and
+    nobody is likely to ruff it), and when no lead is likely to win, a low
+    card of its shortest side suit, to ruff that suit later. Once it has its
+    tricks (or holds enough top trumps to take the rest it needs) it ducks
+    with the strongest card that still loses, and leads the strongest card
+    that another seat is sure to beat. ``seed`` breaks ties between equal
+    trump choices.
 
     >>> from pocha_rules import Deal, RuleSet, new_game, observe
     >>> deal = Deal(hands=[["1o", "3o"], ["2c", "4c"], ["5e", "6e"], ["7b", "2b"]],
@@ -127,7 +142,7 @@ class HeuristicBot:
             else:
                 assert view.trump is not None
                 estimate = _estimate(t, view, view.trump.value)
-            return _nearest_bid(view, estimate)
+            return self._bid(view, estimate)
         best_suit, best = self._best_trump(t, view)
         if phase is Phase.CHOOSE_TRUMP:
             return TRUMP_CHOICES[best_suit]
@@ -142,6 +157,42 @@ class HeuristicBot:
         estimate, _, suit = ranked[0]
         return suit, estimate
 
+    def _bid(self, view: PlayerView, estimate: float) -> Move:
+        forbidden = forbidden_bid(view)
+        cards = view.cards_per_player
+        return BIDS[nearest_bid(estimate, cards, -1 if forbidden is None else forbidden)]
+
+    def _lead(
+        self,
+        t: Tables,
+        view: PlayerView,
+        cards: list[int],
+        need: int,
+        unseen: int,
+        share: float,
+        power: Callable[[int], int],
+    ) -> int:
+        assert view.trump is not None
+        trump = view.trump.value
+        if need <= 0:
+            # Lead the strongest card that someone else is sure to beat (under
+            # the overtake duty, whoever holds a higher card of the suit must
+            # play one), so that high cards do not win tricks later.
+            beaten = [c for c in cards if surely_beaten(t, c, unseen, share)]
+            return max(beaten, key=power) if beaten else min(cards, key=power)
+        size, n = len(view.hand), view.players
+        chance = {c: lead_chance(t, c, trump, unseen, share, size, n) for c in cards}
+        best = max(cards, key=lambda c: (chance[c], SUIT_OF[c] != trump, power(c)))
+        if chance[best] >= LEAD_WINNER:
+            return best
+        # No lead is likely to win: lead low from the shortest side suit, to
+        # be able to ruff it later; without trumps, the weakest card.
+        hand = mask_of(view.hand)
+        side = [c for c in cards if SUIT_OF[c] != trump]
+        if not side or not hand & SUIT_MASKS[trump]:
+            return min(cards, key=power)
+        return min(side, key=lambda c: ((hand & SUIT_MASKS[SUIT_OF[c]]).bit_count(), power(c)))
+
     def _play(self, t: Tables, view: PlayerView, moves: tuple[Move, ...]) -> Move:
         assert view.trump is not None
         trump = view.trump.value
@@ -155,13 +206,7 @@ class HeuristicBot:
         if not view.trick:
             unseen = unseen_mask(view)
             share = _dealt_share(view, unseen)
-            if need > 0:
-                chosen = max(
-                    cards, key=lambda c: (_chance(t, view, c, trump, unseen, share), power(c))
-                )
-            else:
-                chosen = min(cards, key=power)
-            return Play(_card(chosen))
+            return Play(_card(self._lead(t, view, cards, need, unseen, share, power)))
         # Top trumps take their tricks whenever they are played: while they
         # cover what is still needed, there is no need to win this trick.
         unseen = unseen_mask(view)
@@ -204,84 +249,37 @@ def _dealt_share(view: PlayerView, unseen: int) -> float:
     return min(1.0, hidden / count)
 
 
-# Chance that a side-suit card with ``h`` unseen higher cards of its suit
-# takes a trick in a round of several cards, measured in self-play of 4
-# players with 40 cards (about 0.65 for the best card left in a suit).
-_SIDE_CHANCE: Final = (0.65, 0.31, 0.2, 0.1, 0.06, 0.03, 0.01)
-
-
 def _chance(
     t: Tables, view: PlayerView, card: int, trump: int, unseen: int, share: float
 ) -> float:
-    """A rough chance that ``card`` takes a trick, from the unseen cards of
-    its suit that beat it and the share of the unseen cards held by others."""
-    higher = (unseen & t.beats[card]).bit_count()
-    if SUIT_OF[card] == trump:
-        return 1.0 / (1.0 + higher * (0.08 + 0.3 * share))
-    cards = view.cards_per_player
-    side = _SIDE_CHANCE[min(higher, len(_SIDE_CHANCE) - 1)]
-    return side * min(1.0, 0.2 + 0.2 * cards) * min(1.0, 3 / (view.players - 1))
-
-
-def _one_card_chance(t: Tables, view: PlayerView, card: int, trump: int) -> float:
-    """The chance that the only card of a one-card round takes the trick,
-    each other seat holding an unseen card at random."""
-    unseen = unseen_mask(view)
-    count = unseen.bit_count()
-    if not count:
-        return 1.0
-    beaten_by = t.beats[card] | (0 if SUIT_OF[card] == trump else SUIT_MASKS[trump])
-    safe = 1.0 - (unseen & beaten_by).bit_count() / count
-    others = view.players - 1
-    if view.leader == view.seat or SUIT_OF[card] == trump:
-        return safe**others
-    below = unseen & SUIT_MASKS[SUIT_OF[card]] & ~t.beats[card]
-    return below.bit_count() / count * safe ** (others - 1)
+    """A rough chance that ``card`` takes a trick (see :func:`card_chance`)."""
+    return card_chance(t, card, trump, unseen, share, view.cards_per_player, view.players)
 
 
 def _estimate(t: Tables, view: PlayerView, trump: int) -> float:
     """The tricks the hand is expected to take with ``trump`` as trump."""
     hand = view.hand
-    if view.cards_per_player == 1 and len(hand) == 1:
-        return _one_card_chance(t, view, hand[0].index, trump)
     unseen = unseen_mask(view)
+    if view.cards_per_player == 1 and len(hand) == 1:
+        leads = view.leader == view.seat
+        return one_card_chance(t, hand[0].index, trump, unseen, view.players - 1, leads)
     share = _dealt_share(view, unseen)
-    estimate = sum(_chance(t, view, card.index, trump, unseen, share) for card in hand)
-    return min(float(view.cards_per_player), estimate)
+    return hand_estimate(
+        t, mask_of(hand), trump, unseen, share, view.cards_per_player, view.players
+    )
 
 
 def _blind_estimate(t: Tables, view: PlayerView) -> float:
     """The chance of taking the one trick of a blind round: the share of the
     cards the seat might hold that beat every card it can see on the others."""
     assert view.trump is not None
-    trump = view.trump.value
     n = view.players
     order = [(view.eldest + i) % n for i in range(n)]
     own = order.index(view.seat)
-    others = [view.visible_hands[seat] for seat in order]
-    mine = unseen_mask(view)
-    wins = total = 0
-    for index in range(48):
-        if not mine >> index & 1:
-            continue
-        trick = []
-        for position, hand in enumerate(others):
-            if position == own:
-                trick.append(index)
-            elif hand:
-                trick.append(hand[0].index)
-        total += 1
-        wins += trick[winning_position(t, tuple(trick), trump)] == index
-    return wins / total if total else 0.0
-
-
-def _nearest_bid(view: PlayerView, estimate: float) -> Move:
-    cards = view.cards_per_player
-    bid = max(0, min(cards, round(estimate)))
-    if bid == forbidden_bid(view):
-        up, down = bid + 1, bid - 1
-        bid = up if down < 0 or (up <= cards and estimate >= bid) else down
-    return BIDS[bid]
+    shown = [hand[0].index for seat in order if (hand := view.visible_hands[seat])]
+    return blind_chance(
+        t, view.trump.value, tuple(shown[:own]), tuple(shown[own:]), unseen_mask(view)
+    )
 
 
 def play_game(

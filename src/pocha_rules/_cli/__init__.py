@@ -1,6 +1,6 @@
 """The ``pocha`` command: play, simulate, check and show games in a terminal.
 
-``pocha`` (or ``python -m pocha_rules``) has five subcommands, one module
+``pocha`` (or ``python -m pocha_rules``) has six subcommands, one module
 each:
 
 - ``play`` (:mod:`.play`): a game in the terminal, human seats
@@ -8,6 +8,8 @@ each:
   by round; ``--save`` keeps the game (:mod:`.saving`), ``--resume`` goes
   on with it;
 - ``simulate`` (:mod:`.simulate`): many bot games and a summary per seat;
+- ``match`` (:mod:`.match`): bots against each other, seated or duplicate,
+  with confidence intervals;
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
 - ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule.
@@ -27,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, cast
 
-from pocha_rules._cli import play, records, rules, simulate
+from pocha_rules._cli import match, play, records, rules, simulate
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._text import printable
@@ -77,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_parser(commands, [output])
     simulate.add_parser(commands, [output])
+    match.add_parser(commands, [output])
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
     return parser

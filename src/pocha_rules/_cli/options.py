@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
@@ -11,6 +12,7 @@ from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, Round
 from pocha_rules._text import printable
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
+from pocha_rules.montecarlo import MonteCarloBot
 
 __all__ = [
     "BOTS",
@@ -22,6 +24,9 @@ __all__ = [
     "option_text",
     "rules_arguments",
     "rules_from_args",
+    "spread_arguments",
+    "stop_status",
+    "workers_from_args",
 ]
 
 Fail = Callable[[str], NoReturn]
@@ -29,6 +34,7 @@ Fail = Callable[[str], NoReturn]
 
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
 """The bots the command line offers, by name."""
@@ -148,3 +154,58 @@ def json_option(value: object) -> object:
     if isinstance(value, tuple):
         return [str(item) if isinstance(item, Round) else item for item in value]
     return value
+
+
+def spread_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--chunk-size``: how a long command spreads its games."""
+    group = parser.add_argument_group("spreading the games")
+    group.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1: this process alone; 0: one per core); "
+        "the results are the same for any number",
+    )
+    group.add_argument(
+        "--chunk-size",
+        type=int,
+        default=None,
+        metavar="GAMES",
+        help="games handed to a worker at a time (default: sized from the first games)",
+    )
+
+
+def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
+    """The number of workers ``--workers`` asks for (0: one per core)."""
+    from pocha_rules.parallel import available_cores
+
+    if args.workers < 0:
+        fail(f"--workers: 0 or more, got {args.workers}")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        fail(f"--chunk-size: at least one game, got {args.chunk_size}")
+    return int(args.workers) or available_cores()
+
+
+def stop_status(command: str, stopped: BaseException | None, done: int, asked: int) -> int:
+    """The exit status of a long command that spread its games, after it
+    printed what finished; on stderr, why games are missing.
+
+    ``stopped`` is the run's :exc:`~pocha_rules.parallel.Interrupted` or
+    :exc:`~pocha_rules.parallel.LostGamesError`, or ``None`` when every
+    game was played.
+    """
+    from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
+
+    if stopped is None:
+        return 0
+    assert isinstance(stopped, Interrupted | LostGamesError)
+    missing = describe_ranges(stopped.missing)
+    if isinstance(stopped, Interrupted):
+        print(
+            f"pocha {command}: interrupted: {done} of {asked} games finished; {missing} did not",
+            file=sys.stderr,
+        )
+        return 130
+    print(f"pocha {command}: {missing} are missing: {stopped.reason}", file=sys.stderr)
+    return 1

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
-__all__ = ["Output", "Stop", "aligned"]
+__all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned"]
+
+
+class Advance(Protocol):
+    """Counts finished steps of a progress bar."""
+
+    def __call__(self, steps: int = 1, /) -> None: ...
 
 
 class Stop(Exception):
@@ -27,8 +36,10 @@ class Output:
     available (a terminal, no ``NO_COLOR``, no ``--plain``).
     """
 
-    def __init__(self, stream: TextIO, *, plain: bool) -> None:
+    def __init__(self, stream: TextIO, *, plain: bool, errors: TextIO | None = None) -> None:
         self.stream = stream
+        self.errors = sys.stderr if errors is None else errors
+        self.plain = plain
         self.console: Any = None
         if plain or os.environ.get("NO_COLOR") or not stream.isatty():
             return
@@ -79,18 +90,129 @@ class Output:
             self.line(row)
 
     @contextmanager
-    def progress(self, total: int, label: str) -> Iterator[Callable[[], None]]:
-        """A progress bar (rich only; plain output shows none): yields a
-        function to call once per finished step.
-        """
-        if self.console is None:
-            yield lambda: None
-            return
-        from rich.progress import Progress
+    def progress(self, total: int, label: str, *, unit: str = "games") -> Iterator[Advance]:
+        """A progress bar with a live rate (``unit`` per second): yields a
+        function to call with the number of steps each time some finish.
 
-        with Progress(console=self.console, transient=True) as bar:
-            task = bar.add_task(label, total=total)
-            yield lambda: bar.advance(task)
+        It is rich's bar when output goes through rich; otherwise a plain
+        bar on stderr when stderr is a terminal; none with ``--plain`` or
+        when nobody is watching. The bar is erased when it ends.
+        """
+        if self.console is not None:
+            with _rich_bar(self.console, total, label, unit) as advance:
+                yield advance
+            return
+        if self.plain or not _is_terminal(self.errors):
+            yield _ignore
+            return
+        bar = PlainBar(self.errors, total, label, unit)
+        try:
+            yield bar.advance
+        finally:
+            bar.close()
+
+
+def _ignore(steps: int = 1) -> None:
+    """No bar: nothing to show."""
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+@contextmanager
+def _rich_bar(console: Any, total: int, label: str, unit: str) -> Iterator[Advance]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            elapsed = task.elapsed or 0.0
+            rate = task.completed / elapsed if elapsed > 0 else 0.0
+            return Text(f"{rate:,.1f} {unit}/s", style="progress.data.speed")
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        Rate(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(steps: int = 1) -> None:
+            bar.advance(task, steps)
+
+        yield advance
+
+
+class PlainBar:
+    """A progress bar in plain text, redrawn in place on a terminal:
+    ``label [#####.....] 120/400 games, 35.2 games/s, 0:07 left``."""
+
+    def __init__(
+        self,
+        stream: TextIO,
+        total: int,
+        label: str,
+        unit: str,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream = stream
+        self.total = total
+        self.label = label
+        self.unit = unit
+        self.clock = clock
+        self.done = 0
+        self.start = clock()
+        self.drawn = -1.0
+        self.width = 0
+        self.draw()
+
+    def text(self) -> str:
+        """The bar as it stands."""
+        elapsed = self.clock() - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        share = self.done / self.total if self.total else 1.0
+        filled = int(20 * share)
+        text = f"{self.label} [{'#' * filled}{'.' * (20 - filled)}] "
+        text += f"{self.done}/{self.total} {self.unit}, {rate:,.1f} {self.unit}/s"
+        if rate > 0 and self.done < self.total:
+            left = int((self.total - self.done) / rate)
+            text += f", {left // 60}:{left % 60:02d} left"
+        return text
+
+    def advance(self, steps: int = 1) -> None:
+        """Count ``steps`` more finished; redraw at most ten times a second."""
+        self.done += steps
+        now = self.clock()
+        if now - self.drawn >= 0.1 or self.done >= self.total:
+            self.draw()
+
+    def draw(self) -> None:
+        text = self.text()[: max(10, shutil.get_terminal_size().columns - 1)]
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+        self.drawn = self.clock()
+
+    def close(self) -> None:
+        """Erase the bar."""
+        self.stream.write("\r" + " " * self.width + "\r")
+        self.stream.flush()
 
 
 def aligned(rows: Sequence[Sequence[str]], left: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from pocha_rules._cli.options import (
@@ -12,16 +13,22 @@ from pocha_rules._cli.options import (
     DEFAULT_BOT,
     Fail,
     bots_for,
+    examples,
     json_option,
     rules_arguments,
     rules_from_args,
+    spread_arguments,
+    stop_status,
+    workers_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._engine import apply
 from pocha_rules._game import new_game
+from pocha_rules._rules import RuleSet
+from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.views import observe
 
-__all__ = ["add_parser", "run"]
+__all__ = ["SeatGames", "Sums", "add_parser", "run"]
 
 
 def add_parser(
@@ -30,7 +37,14 @@ def add_parser(
 ) -> None:
     """Add ``pocha simulate`` to ``commands``."""
     parser = commands.add_parser(
-        "simulate", parents=parents, help="play many bot games and compare the seats"
+        "simulate",
+        parents=parents,
+        help="play many bot games and compare the seats",
+        description="Play many games between bots at fixed seats and summarise each seat. "
+        "Game i is dealt from seed --seed + i.",
+        **examples(
+            "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
+        ),
     )
     parser.add_argument("-n", "--games", type=int, default=100, help="games to play")
     parser.add_argument(
@@ -41,8 +55,70 @@ def add_parser(
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the first game")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
+
+
+class Sums:
+    """Integer sums over games, by seat: what the summary is made of."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.rounds = 0
+        self.totals = [0] * players
+        self.exact = [0] * players
+        self.pochas = [0] * players
+        self.wins = [0] * players
+
+    def add(self, other: Sums) -> None:
+        """Add ``other``'s games to these."""
+        self.games += other.games
+        self.rounds += other.rounds
+        for mine, theirs in (
+            (self.totals, other.totals),
+            (self.exact, other.exact),
+            (self.pochas, other.pochas),
+            (self.wins, other.wins),
+        ):
+            for seat, value in enumerate(theirs):
+                mine[seat] += value
+
+
+class SeatGames:
+    """Plays a chunk of the command's games (game ``i`` is dealt from
+    ``base + i``, each bot seeded from it and its seat) in any process."""
+
+    def __init__(self, rules: RuleSet, names: Sequence[str], base: int) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+        self.base = base
+
+    def __call__(self, chunk: range) -> Sums:
+        rules = self.rules
+        n = rules.players
+        sums = Sums(n)
+        for game in chunk:
+            seed = self.base + game
+            bots = bots_for(self.names, seed)
+            state = new_game(rules, seed=seed)
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                state = apply(state, bots[seat].act(observe(state, seat)))
+            sums.games += 1
+            for seat, total in enumerate(state.scores):
+                sums.totals[seat] += total
+            for result in state.round_results:
+                sums.rounds += 1
+                for seat in range(n):
+                    if result.bids[seat] == result.won[seat]:
+                        sums.exact[seat] += 1
+                        if result.won[seat] == result.cards >= rules.pocha_min_cards:
+                            sums.pochas[seat] += 1
+            for seat in state.winners:
+                sums.wins[seat] += 1
+        return sums
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
@@ -57,75 +133,68 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
     if args.games < 1:
         fail(f"-n: at least one game, got {args.games}")
+    workers = workers_from_args(args, fail)
     n = rules.players
-    totals = [0] * n
-    exact = [0] * n
-    pochas = [0] * n
-    wins = [0] * n
-    rounds = 0
     base = args.seed if args.seed is not None else int(time.time())
     started = time.perf_counter()
+    stopped: Interrupted | LostGamesError | None = None
     with out.progress(args.games, "simulating") as advance:
-        for game in range(args.games):
-            seed = base + game
-            bots = bots_for(names, seed)
-            state = new_game(rules, seed=seed)
-            while not state.is_over:
-                seat = state.to_move
-                assert seat is not None
-                state = apply(state, bots[seat].act(observe(state, seat)))
-            for seat, total in enumerate(state.scores):
-                totals[seat] += total
-            for result in state.round_results:
-                rounds += 1
-                for seat in range(n):
-                    if result.bids[seat] == result.won[seat]:
-                        exact[seat] += 1
-                        if result.won[seat] == result.cards >= rules.pocha_min_cards:
-                            pochas[seat] += 1
-            for seat in state.winners:
-                wins[seat] += 1
-            advance()
+        try:
+            chunks = run_chunks(
+                SeatGames(rules, names, base),
+                args.games,
+                workers=workers,
+                chunk_size=args.chunk_size,
+                progress=advance,
+            )
+        except (Interrupted, LostGamesError) as stop:
+            chunks, stopped = stop.finished, stop
     seconds = time.perf_counter() - started
-    games = args.games
+    sums = Sums(n)
+    for _, part in chunks:
+        sums.add(part)
+    games = sums.games
     seats: list[dict[str, Any]] = [
         {
             "seat": seat,
             "bot": names[seat],
-            "mean_score": totals[seat] / games,
-            "exact_bid_rate": exact[seat] / rounds,
-            "pochas": pochas[seat],
-            "wins": wins[seat],
+            "mean_score": sums.totals[seat] / games if games else None,
+            "exact_bid_rate": sums.exact[seat] / sums.rounds if sums.rounds else None,
+            "pochas": sums.pochas[seat],
+            "wins": sums.wins[seat],
         }
         for seat in range(n)
     ]
     if args.json:
         report = {
             "games": games,
-            "rounds": rounds,
+            "rounds": sums.rounds,
             "first_seed": base,
             "seconds": seconds,
             "games_per_second": games / seconds if seconds else None,
+            "workers": workers,
+            "complete": stopped is None,
             "rules": {k: json_option(v) for k, v in rules.options().items()},
             "seats": seats,
         }
         print(json.dumps(report, indent=2), file=out.stream)
-        return 0
+        return stop_status("simulate", stopped, games, args.games)
     rows = [
         [
             f"seat {s['seat']} ({s['bot']})",
-            f"{s['mean_score']:.1f}",
-            f"{100 * s['exact_bid_rate']:.1f}%",
+            "-" if s["mean_score"] is None else f"{s['mean_score']:.1f}",
+            "-" if s["exact_bid_rate"] is None else f"{100 * s['exact_bid_rate']:.1f}%",
             str(s["pochas"]),
             str(s["wins"]),
         ]
         for s in seats
     ]
-    out.table(
-        f"{games} games, seeds {base} to {base + games - 1}",
-        ["seat", "mean score", "exact bids", "pochas", "wins"],
-        rows,
-    )
+    if stopped is None:
+        title = f"{games} games, seeds {base} to {base + games - 1}"
+    else:
+        title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
+    out.table(title, ["seat", "mean score", "exact bids", "pochas", "wins"], rows)
     rate = f"{games / seconds:.1f}" if seconds else "inf"
-    out.line(f"{seconds:.2f} s, {rate} games per second")
-    return 0
+    spread = f" ({workers} workers)" if workers > 1 else ""
+    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    return stop_status("simulate", stopped, games, args.games)
