@@ -321,6 +321,9 @@ def test_play_unchecked_plays_only_a_card_of_the_hand_when_cards_are_played() ->
     assert (info.value.seat, str(info.value.move)) == (0, "play 7c")
     assert info.value.reason == "7c is not in the hand (1o, 2o, 5c)"
     assert playing == at_the_table("bid 0, bid 0, bid 0, bid 0")
+    with pytest.raises(IllegalMoveError) as info:
+        play_unchecked(playing, Bid(0))  # type: ignore[arg-type]
+    assert info.value.reason == "it is time for a card to play ('play CARD'), not bid 0"
 
 
 def test_each_revoke_is_charged() -> None:

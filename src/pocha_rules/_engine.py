@@ -303,8 +303,9 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
     """
     seat = state._to_move
     hand = _hand(state, seat)
-    if state._phase is not _PLAY or type(move) is not Play or not hand >> move.card.index & 1:
-        # Not a card, not the time for one, or not in the hand: never legal.
+    if state._phase is not _PLAY or type(move) is not Play:
+        # Not a card, or not the time for one: never legal. (A card that is
+        # not in the hand is refused by apply below, for the same reason.)
         reason = explain(state, move)
         assert reason is not None
         raise IllegalMoveError(move, state.to_move, reason)
