@@ -451,7 +451,10 @@ def test_simulate_summary_matches_the_games_it_played() -> None:
     ("args", "message"),
     [
         (("--bots", "heuristic,random"), "--bots: 2 bots for 4 players (give 1 or one per seat)"),
-        (("--bots", "oracle"), "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random"),
+        (
+            ("--bots", "oracle"),
+            "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random",
+        ),
         (("-n", "0"), "-n: at least one game, got 0"),
     ],
 )

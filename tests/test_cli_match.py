@@ -107,7 +107,10 @@ def test_your_own_bot_from_the_current_directory(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--bot", "oracle"), "--bot oracle: unknown bot 'oracle': give one of heuristic, montecarlo, random"),
+        (
+            ("--bot", "oracle"),
+            "--bot oracle: unknown bot 'oracle': give one of heuristic, montecarlo, random",
+        ),
         (("--bot", "nosuchmodule:Bot"), "--bot nosuchmodule:Bot: cannot import 'nosuchmodule'"),
         (("--bot", "mybots:Missing"), "--bot mybots:Missing: module 'mybots' has no 'Missing'"),
         (("--bot", "mybots:NotABot"), "made <mybots.NotABot object"),
