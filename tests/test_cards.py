@@ -86,15 +86,37 @@ def test_eights_and_nines_are_not_in_the_40_card_deck(text: str) -> None:
 def test_parse_refuses_other_decks_and_non_strings() -> None:
     with pytest.raises(ParseError, match="decks have 40 or 48"):
         Card.parse("1o", deck=52)
-    with pytest.raises(ParseError, match="string"):
+    with pytest.raises(TypeError, match="a card's text form must be a str such as '12o', got int"):
         Card.parse(12)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a suit's text must be a str such as 'o', got None"):
+        Suit.parse(None)  # type: ignore[arg-type]
+
+
+def test_ranks_of_thousands_of_digits_are_refused_as_text() -> None:
+    for text in ("1" * 5000 + "o", "1" * 8 + "o"):
+        with pytest.raises(ParseError, match="expected a rank from 1 to 12") as info:
+            Card.parse(text)
+        assert len(str(info.value)) < 200  # the text is shown cut short
+    with pytest.raises(ParseError, match="no card has rank 1234567"):
+        Card.parse("1234567o")
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(0, Suit.OROS), (13, Suit.OROS)])
+def test_constructor_refuses(rank: int, suit: Suit) -> None:
+    with pytest.raises(ParseError, match="a card's rank is a whole number from 1 to 12"):
+        Card(rank, suit)
 
 
 @pytest.mark.parametrize(
-    ("rank", "suit"), [(0, Suit.OROS), (13, Suit.OROS), (1, "o"), (True, Suit.OROS)]
+    ("rank", "suit", "message"),
+    [
+        (1, "o", "a card's suit must be a Suit, got str 'o'"),
+        (True, Suit.OROS, "a card's rank must be an int, got bool True"),
+        ("1", Suit.OROS, "a card's rank must be an int, got str '1'"),
+    ],
 )
-def test_constructor_refuses(rank: object, suit: object) -> None:
-    with pytest.raises(ParseError):
+def test_constructor_wants_an_int_and_a_suit(rank: object, suit: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
         Card(rank, suit)  # type: ignore[arg-type]
 
 

@@ -78,15 +78,44 @@ def test_no_seed_draws_one_and_keeps_it() -> None:
     assert again == state
 
 
-@pytest.mark.parametrize(("seed", "dealer"), [(1.5, 0), ("7", 0), (1, 4), (1, -1), (1, True)])
-def test_new_game_refuses_bad_seed_or_dealer(seed: Any, dealer: Any) -> None:
-    with pytest.raises(PochaError):
+@pytest.mark.parametrize(
+    ("seed", "dealer", "message"),
+    [
+        (1, 4, "dealer must be a seat from 0 to 3, got 4"),
+        (1, -1, "dealer must be a seat from 0 to 3, got -1"),
+        (2**256, 0, "a seed must be less than 2\\*\\*256 in size"),
+        (-(2**256), 0, "a seed must be less than 2\\*\\*256 in size"),
+    ],
+)
+def test_new_game_refuses_a_seed_or_dealer_out_of_range(
+    seed: Any, dealer: Any, message: str
+) -> None:
+    with pytest.raises(PochaError, match=message):
         new_game(RuleSet(), seed=seed, dealer=dealer)
+    assert new_game(RuleSet(), seed=2**256 - 1, dealer=0).seed == 2**256 - 1
+    assert new_game(RuleSet(), seed=-(2**256) + 1, dealer=0).seed == -(2**256) + 1
 
 
-def test_new_game_refuses_non_rules() -> None:
-    with pytest.raises(PochaError, match="RuleSet"):
-        new_game("classic")  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rules": "classic"}, "rules must be a RuleSet, got str 'classic'"),
+        ({"seed": 1.5}, "seed must be an int, got float 1.5"),
+        ({"seed": "7"}, "seed must be an int, got str '7'"),
+        ({"seed": True}, "seed must be an int, got bool True"),
+        ({"dealer": True}, "dealer must be an int, got bool True"),
+        ({"dealer": "0"}, "dealer must be an int, got str '0'"),
+        ({"deals": 9}, "deals must be a sequence of Deal, got int 9"),
+        ({"deals": "1o 3o"}, "deals must be a sequence of Deal, got str"),
+        ({"deals": [None]}, "deals\\[0\\] must be a Deal, got None"),
+    ],
+)
+def test_new_game_raises_type_errors_naming_the_type(
+    arguments: dict[str, Any], message: str
+) -> None:
+    arguments.setdefault("rules", RuleSet())
+    with pytest.raises(TypeError, match=message):
+        new_game(**arguments)
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -228,11 +257,12 @@ def test_explicit_deal_refusals(rules: RuleSet, the_deal: Deal, reason: str) -> 
 
 
 def test_explicit_deal_refusal_names_the_round() -> None:
+    short = deal("1o", "3o", "12o", "2c", trump="1e")
     with pytest.raises(InvalidDealError) as info:
-        new_game(FOUR_TWO, seed=1, dealer=0, deals=[deal(*HANDS, trump="1e"), "nope"])  # type: ignore[list-item]
+        new_game(FOUR_TWO, seed=1, dealer=0, deals=[deal(*HANDS, trump="1e"), short])
     assert info.value.round_index == 1
-    assert "expected a Deal" in info.value.reason
-    assert str(info.value).startswith("invalid deal for round 1: ")
+    assert info.value.reason == "seat 0 holds 1 cards; this round deals 2"
+    assert str(info.value) == "invalid deal for round 1: seat 0 holds 1 cards; this round deals 2"
 
 
 # --- trump when every card is dealt -------------------------------------

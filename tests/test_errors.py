@@ -93,12 +93,15 @@ def test_wrong_kind_of_move(phase: str, move: Any, reason: str) -> None:
 @pytest.mark.parametrize("phase", sorted(PHASES))
 @pytest.mark.parametrize("thing", ["bid 1", None, 3, Card.parse("1o"), Suit.OROS])
 def test_things_that_are_not_moves(phase: str, thing: Any) -> None:
+    # A value of the wrong type is a TypeError naming the types expected,
+    # not an illegal move.
     state = PHASES[phase]()
     assert not is_legal(state, thing)
     assert explain(state, thing) == f"{thing!r} is not a move"
-    with pytest.raises(IllegalMoveError, match="is not a move") as info:
+    with pytest.raises(TypeError) as info:
         apply(state, thing)
-    assert info.value.move is thing
+    assert not isinstance(info.value, PochaError)
+    assert "Bid, Play, ChooseTrump, Call or Pass" in str(info.value)
 
 
 def test_bids_out_of_range_and_the_hook() -> None:

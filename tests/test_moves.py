@@ -84,15 +84,37 @@ def test_parse_move_respects_the_deck() -> None:
         parse_move("play 8o", deck=40)
     with pytest.raises(ParseError, match="40-card deck"):
         parse_move("9c", deck=40)
-    with pytest.raises(ParseError, match="string"):
+    with pytest.raises(TypeError, match="a move's text form must be a str such as 'bid 2', got"):
         parse_move(3)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("value", [-1, 1.0, "2", True])
-def test_numbers_of_tricks_are_checked(value: object) -> None:
-    with pytest.raises(ParseError, match="whole number of tricks"):
+@pytest.mark.parametrize("text", ["bid ", "call ", "play ", "trump ", ""])
+def test_numbers_of_thousands_of_digits_are_parse_errors(text: str) -> None:
+    # Python refuses to convert such text to an int (ValueError): the parser
+    # refuses it first, with its own error.
+    with pytest.raises(ParseError) as info:
+        parse_move(text + "1" * 5000)
+    assert len(str(info.value)) < 200
+
+
+def test_a_long_number_of_tricks_is_refused_by_its_length() -> None:
+    with pytest.raises(ParseError, match="7 digits is too long for a number of tricks"):
+        parse_move("bid 1000000")
+    assert parse_move("call 999999") == Call(999999)
+
+
+def test_negative_numbers_of_tricks_are_refused() -> None:
+    with pytest.raises(ParseError, match="tricks is a whole number of tricks, 0 or more"):
+        Bid(-1)
+    with pytest.raises(ParseError, match="tricks is a whole number of tricks, 0 or more"):
+        Call(-1)
+
+
+@pytest.mark.parametrize("value", [1.0, "2", True, None])
+def test_numbers_of_tricks_must_be_ints(value: object) -> None:
+    with pytest.raises(TypeError, match="tricks must be an int, got "):
         Bid(value)  # type: ignore[arg-type]
-    with pytest.raises(ParseError, match="whole number of tricks"):
+    with pytest.raises(TypeError, match="tricks must be an int, got "):
         Call(value)  # type: ignore[arg-type]
 
 

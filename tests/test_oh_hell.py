@@ -62,11 +62,9 @@ def test_the_preset_is_also_reached_by_name() -> None:
         ({"players": 4, "cards": 10}, "cards", "1 to 9 cards"),  # a card must be left to turn up
         ({"players": 7, "cards": 6}, "cards", "1 to 5 cards"),
         ({"players": 4, "cards": 0}, "cards", "got 0"),
-        ({"players": 4, "cards": "3"}, "cards", "got '3'"),
         ({"players": 2, "cards": 3}, "players", "3 to 8"),
         ({"players": 4, "cards": 3, "deck": 52}, "deck", "40 or 48"),
         ({"players": 4, "cards": 3, "points_per_trick": -1}, "points_per_trick", "at least 0"),
-        ({"players": 4, "cards": 3, "off_bid_penalty": 1}, "off_bid_penalty", "True or False"),
     ],
 )
 def test_bad_preset_arguments_are_refused_naming_them(
@@ -75,6 +73,21 @@ def test_bad_preset_arguments_are_refused_naming_them(
     with pytest.raises(InvalidRulesError, match=words) as caught:
         RuleSet.oh_hell(**options)  # type: ignore[arg-type]
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 4, "cards": "3"}, "cards must be an int, got str '3'"),
+        ({"players": 4.0, "cards": 3}, "players must be an int, got float 4.0"),
+        ({"players": 4, "cards": 3, "off_bid_penalty": 1}, "off_bid_penalty must be a bool"),
+    ],
+)
+def test_preset_arguments_of_the_wrong_type_raise_type_errors(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=message):
+        RuleSet.oh_hell(**options)  # type: ignore[arg-type]
 
 
 def test_a_card_is_always_turned_up() -> None:

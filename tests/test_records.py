@@ -219,7 +219,7 @@ def test_dump_writes_through_a_symbolic_link(tmp_path: Path) -> None:
 
 
 def test_dump_wants_a_record(tmp_path: Path) -> None:
-    with pytest.raises(TypeError, match="expected a GameRecord, got str"):
+    with pytest.raises(TypeError, match="record must be a GameRecord, got str"):
         dump("game", tmp_path / "game.json")  # type: ignore[arg-type]
     assert _files(tmp_path) == []
 
@@ -247,7 +247,7 @@ def test_load_lets_a_missing_file_say_so(tmp_path: Path) -> None:
 
 
 def test_from_state_wants_a_state() -> None:
-    with pytest.raises(TypeError, match="expected a GameState"):
+    with pytest.raises(TypeError, match="state must be a GameState, got str 'game'"):
         GameRecord.from_state("game")  # type: ignore[arg-type]
 
 
@@ -483,8 +483,12 @@ def test_records_built_in_python_are_checked_too() -> None:
     record = GameRecord.from_state(small_game())
     with pytest.raises(InvalidRecordError, match=r"at first_dealer: seats run from 0 to 3, got 7"):
         replay(attrs.evolve(record, first_dealer=7))
-    with pytest.raises(InvalidRecordError, match=r"at seed: expected a whole number, got True"):
-        replay(attrs.evolve(record, seed=True))
+    with pytest.raises(TypeError, match=r"seed must be an int, got bool True"):
+        attrs.evolve(record, seed=True)
+    with pytest.raises(InvalidRecordError, match=r"at seed: a seed is less than 2\*\*256 in size"):
+        attrs.evolve(record, seed=2**256)
+    with pytest.raises(InvalidRecordError, match=r"at first_dealer: .*, got True"):
+        replay(attrs.evolve(record, first_dealer=True))
     three = Deal(hands=record.deals[0].hands[:3], trump_card=record.deals[0].trump_card)
     with pytest.raises(InvalidRecordError, match=r"at deals\[0\]\.hands: 3 hands for 4 players"):
         replay(attrs.evolve(record, deals=(three, *record.deals[1:])))
@@ -529,13 +533,16 @@ def test_huge_text_is_refused_before_reading_it() -> None:
 
 
 def test_from_json_wants_text() -> None:
-    with pytest.raises(InvalidRecordError, match="expected JSON text"):
+    with pytest.raises(TypeError, match="text must be a str of JSON, got bytes"):
         GameRecord.from_json(b"{}")  # type: ignore[arg-type]
 
 
 def test_replay_wants_a_record() -> None:
-    with pytest.raises(InvalidRecordError, match="expected a GameRecord"):
-        replay({"format": FORMAT})  # type: ignore[arg-type]
+    for replayer in (replay, replay_lenient):
+        with pytest.raises(TypeError, match="record must be a GameRecord, got dict"):
+            replayer({"format": FORMAT})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="record must be a GameRecord, got dict"):
+        dump({"format": FORMAT}, "game.json")  # type: ignore[arg-type]
 
 
 def test_a_record_of_other_rules_behaviour_is_not_replayed() -> None:

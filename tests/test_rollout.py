@@ -138,8 +138,9 @@ def test_a_policy_may_also_pick_by_its_own_rule() -> None:
 
 
 def test_only_a_state_can_be_rolled_out() -> None:
-    with pytest.raises(PochaError, match="expected a GameState"):
-        rollout("not a state")  # type: ignore[arg-type]
+    for roll in (rollout, rollout_rounds):
+        with pytest.raises(TypeError, match="state must be a GameState, got str 'not a state'"):
+            roll("not a state")  # type: ignore[arg-type]
 
 
 def public_games(
@@ -214,16 +215,30 @@ def test_simulate_defaults_to_a_generator_seeded_like_the_games() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"rules": "classic", "games": 1}, "rules must be a RuleSet"),
-        ({"games": -1}, "games must be a whole number, 0 or more, got -1"),
-        ({"games": 1.5}, "games must be a whole number, 0 or more, got 1.5"),
-        ({"games": 1, "seed": "7"}, "seed must be a whole number, got '7'"),
+        ({"games": -1}, "games must be 0 or more, got -1"),
         ({"games": 1, "dealer": 4}, "dealer must be a seat from 0 to 3, got 4"),
+        ({"games": 1, "seed": 2**256}, "a seed must be less than 2\\*\\*256 in size"),
+        ({"games": 2, "seed": 2**256 - 1}, "a seed must be less than 2\\*\\*256 in size"),
     ],
 )
 def test_simulate_refuses_bad_arguments(arguments: dict[str, Any], message: str) -> None:
     arguments.setdefault("rules", RuleSet())
     with pytest.raises(PochaError, match=message):
+        simulate(**arguments)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rules": "classic", "games": 1}, "rules must be a RuleSet, got str 'classic'"),
+        ({"games": 1.5}, "games must be an int, got float 1.5"),
+        ({"games": 1, "seed": "7"}, "seed must be an int, got str '7'"),
+        ({"games": 1, "dealer": True}, "dealer must be an int, got bool True"),
+    ],
+)
+def test_simulate_wants_arguments_of_their_types(arguments: dict[str, Any], message: str) -> None:
+    arguments.setdefault("rules", RuleSet())
+    with pytest.raises(TypeError, match=message):
         simulate(**arguments)
 
 

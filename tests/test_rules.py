@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from pocha_rules import (
     InvalidRulesError,
     MissPenalty,
+    ParseError,
     Round,
     RoundKind,
     RuleSet,
@@ -174,20 +176,13 @@ def test_custom_schedules() -> None:
     [
         ({"players": 2}, "players", "3 to 8 players, got 2"),
         ({"players": 9}, "players", "got 9"),
-        ({"players": 4.0}, "players", "got 4.0"),
-        ({"players": True}, "players", "got True"),
         ({"deck": 52}, "deck", "40 or 48 cards, got 52"),
-        ({"deck": "40"}, "deck", "got '40'"),
-        ({"remove_twos": 1}, "remove_twos", "True or False"),
         ({"rank_order": (1, 3, 12, 11, 10, 7, 6, 5, 4)}, "rank_order", "exactly once"),
         ({"rank_order": (1, 3, 12, 11, 10, 9, 7, 6, 5, 4, 2)}, "rank_order", "exactly once"),
         ({"rank_order": (1, 1, 12, 11, 10, 7, 6, 5, 4, 2)}, "rank_order", "exactly once"),
-        ({"rank_order": "1312"}, "rank_order", "sequence of ranks"),
-        ({"rank_order": 5}, "rank_order", "sequence of ranks"),
         ({"deck": 48, "rank_order": (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)}, "rank_order", "48-card"),
         ({"schedule": "zigzag"}, "schedule", "unknown preset 'zigzag'"),
         ({"schedule": []}, "schedule", "at least one round"),
-        ({"schedule": 5}, "schedule", "preset name or a sequence"),
         ({"schedule": [11]}, "schedule[0]", "hands hold 1 to 10 cards with 4 players and 40"),
         ({"schedule": [1, 0]}, "schedule[1]", "hands hold 1 to 10"),
         ({"schedule": [1, -3]}, "schedule[1]", "-3 cards"),
@@ -197,24 +192,23 @@ def test_custom_schedules() -> None:
         ({"schedule": ["2b"]}, "schedule[0]", "blind round deals exactly 1 card"),
         ({"schedule": [Round(3, RoundKind.BLIND)]}, "schedule[0]", "exactly 1 card"),
         ({"schedule": ["3x"]}, "schedule[0]", "expected a number of cards"),
-        ({"schedule": [1.5]}, "schedule[0]", "a number of cards or a Round"),
-        ({"schedule": [True]}, "schedule[0]", "a number of cards or a Round"),
         ({"trump_when_all_dealt": "dealer_picks"}, "trump_when_all_dealt", "must be one of"),
         ({"miss_penalty": "per_trick"}, "miss_penalty", "'per_trick_off', 'per_trick_bid'"),
-        ({"tiebreak": 1}, "tiebreak", "must be one of"),
-        ({"must_overtake": "yes"}, "must_overtake", "True or False"),
-        ({"must_ruff": None}, "must_ruff", "True or False"),
-        ({"must_overruff": 0}, "must_overruff", "True or False"),
-        ({"hook_in_one_card_rounds": 1}, "hook_in_one_card_rounds", "True or False"),
-        ({"auction_winner_leads": 1}, "auction_winner_leads", "True or False"),
-        ({"pocha_bonus": 1}, "pocha_bonus", "True or False"),
-        ({"double_when_oros": 1}, "double_when_oros", "True or False"),
-        ({"zero_wins": 1}, "zero_wins", "True or False"),
         ({"hit_bonus": -1}, "hit_bonus", "at least 0"),
-        ({"hit_bonus": 1.5}, "hit_bonus", "whole number"),
         ({"per_trick": -5}, "per_trick", "at least 0"),
         ({"pocha_min_cards": 0}, "pocha_min_cards", "at least 1"),
         ({"revoke_penalty": 10}, "revoke_penalty", "at most 0"),
+        # Bounds, so that every total can be written as text.
+        ({"hit_bonus": 10**6 + 1}, "hit_bonus", "must be at most 1000000, got 1000001"),
+        ({"per_trick": 10**5000}, "per_trick", "got a whole number of about 5000 digits"),
+        ({"pocha_min_cards": 10**7}, "pocha_min_cards", "at most 1000000"),
+        ({"revoke_penalty": -(10**6) - 1}, "revoke_penalty", "must be at least -1000000"),
+        ({"schedule": [1] * 1001}, "schedule", "a schedule holds at most 1000 rounds"),
+        ({"schedule": itertools.repeat(1)}, "schedule", "at most 1000 rounds"),
+        ({"schedule": [10**5000]}, "schedule[0]", "about 5000 digits cards: hands hold 1 to 10"),
+        ({"schedule": ["1" * 5000]}, "schedule[0]", "5000 digits is too long"),
+        ({"schedule": [Round(3, "auction"), "2x"]}, "schedule[1]", "cannot parse '2x'"),
+        ({"rank_order": range(10**9)}, "rank_order", "exactly once, got (0, 1, 2"),
     ],
 )
 def test_refusals(options: dict[str, Any], field: str, reason: str) -> None:
@@ -223,6 +217,51 @@ def test_refusals(options: dict[str, Any], field: str, reason: str) -> None:
     assert info.value.field == field
     assert reason in info.value.reason, info.value.reason
     assert str(info.value).startswith(f"invalid rules: {field}: ")
+
+
+def test_the_largest_figures_are_allowed() -> None:
+    rules = RuleSet(
+        hit_bonus=10**6, per_trick=10**6, pocha_min_cards=10**6, revoke_penalty=-(10**6)
+    )
+    assert (rules.hit_bonus, rules.per_trick, rules.revoke_penalty) == (10**6, 10**6, -(10**6))
+    assert len(RuleSet(schedule=[1] * 1000).schedule) == 1000
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 4.0}, "players must be an int, got float 4.0"),
+        ({"players": True}, "players must be an int, got bool True"),
+        ({"deck": "40"}, "deck must be an int, got str '40'"),
+        ({"remove_twos": 1}, "remove_twos must be a bool (True or False), got int 1"),
+        ({"rank_order": "1312"}, "rank_order must be a sequence of ints, got str '1312'"),
+        ({"rank_order": 5}, "rank_order must be a sequence of ints, got int 5"),
+        ({"rank_order": [1, 3, "12"]}, "rank_order must hold ints, got str '12'"),
+        ({"schedule": 5}, "schedule must be a preset name or a sequence, got int 5"),
+        ({"schedule": [1.5]}, "schedule[0] must be a number of cards (an int), a Round"),
+        ({"schedule": [2, True]}, "schedule[1] must be a number of cards (an int), a Round"),
+        ({"tiebreak": 1}, "tiebreak must be a Tiebreak or its value as a str, got int 1"),
+        ({"miss_penalty": None}, "miss_penalty must be a MissPenalty or its value as a str"),
+        ({"trump_when_all_dealt": 0}, "trump_when_all_dealt must be a TrumpWhenAllDealt"),
+        ({"must_overtake": "yes"}, "must_overtake must be a bool (True or False), got str"),
+        ({"must_ruff": None}, "must_ruff must be a bool (True or False), got None"),
+        ({"must_overruff": 0}, "must_overruff must be a bool"),
+        ({"hook_in_one_card_rounds": 1}, "hook_in_one_card_rounds must be a bool"),
+        ({"auction_winner_leads": 1}, "auction_winner_leads must be a bool"),
+        ({"pocha_bonus": 1}, "pocha_bonus must be a bool"),
+        ({"double_when_oros": 1}, "double_when_oros must be a bool"),
+        ({"zero_wins": 1}, "zero_wins must be a bool"),
+        ({"hit_bonus": 1.5}, "hit_bonus must be an int, got float 1.5"),
+        ({"per_trick": "5"}, "per_trick must be an int, got str '5'"),
+        ({"pocha_min_cards": None}, "pocha_min_cards must be an int, got None"),
+        ({"revoke_penalty": -50.0}, "revoke_penalty must be an int, got float -50.0"),
+    ],
+)
+def test_values_of_the_wrong_type_raise_type_errors(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError) as info:
+        RuleSet(**options)
+    assert message in str(info.value)
+    assert not isinstance(info.value, InvalidRulesError)
 
 
 def test_rules_under_which_no_game_could_end_are_refused() -> None:
@@ -238,8 +277,15 @@ def test_rules_under_which_no_game_could_end_are_refused() -> None:
 
 
 def test_preset_refuses_unknown_names() -> None:
-    with pytest.raises(InvalidRulesError, match="unknown preset 'nope'"):
+    with pytest.raises(InvalidRulesError) as info:
         RuleSet.preset("nope")
+    assert info.value.field == "schedule"
+    assert info.value.reason == (
+        "unknown preset 'nope'; presets: 'classic', 'up_down', 'up_down_auction', 'full', "
+        "'oh_hell'"
+    )
+    with pytest.raises(TypeError, match="a preset's name must be a str, got list"):
+        RuleSet.preset([1, 2])  # type: ignore[arg-type]
 
 
 def test_option_strings_become_enums() -> None:
@@ -278,6 +324,22 @@ def test_rules_are_frozen_values() -> None:
 def test_rules_are_keyword_only() -> None:
     with pytest.raises(TypeError):
         RuleSet(4)  # type: ignore[call-arg]
+
+
+def test_rounds_check_their_kind_and_cards() -> None:
+    assert Round(3, "auction") == Round(3, RoundKind.AUCTION)
+    assert Round(3, "auction").kind is RoundKind.AUCTION
+    with pytest.raises(ParseError, match="cannot parse 'x': a round's kind is 'normal', 'auct"):
+        Round(3, "x")
+    with pytest.raises(TypeError, match="a round's kind must be a RoundKind, got int 5"):
+        Round(3, 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a round's cards must be an int, got str '3'"):
+        Round("3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="round's text form must be a str such as '10a', got int"):
+        Round.parse(10)  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="7 digits is too long for a number of cards"):
+        Round.parse("1000000b")
+    assert Round.parse("999999") == Round(999999)
 
 
 def test_round_values() -> None:

@@ -100,8 +100,15 @@ def test_samples_are_reproducible_from_the_seed() -> None:
 
 def test_sample_states_refuses_a_bad_count() -> None:
     view = observe(_scenario(), 1)
-    with pytest.raises(PochaError, match="count must be a whole number, 0 or more, got -1"):
+    with pytest.raises(PochaError, match="count must be 0 or more, got -1"):
         sample_states(view, seed=1, count=-1)
+    with pytest.raises(TypeError, match=r"count must be an int, got float 2\.0"):
+        sample_states(view, seed=1, count=2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be an int, got str '1'"):
+        sample_states(view, seed="1", count=2)  # type: ignore[arg-type]
+    for sample in (lambda v: sample_states(v, 1, 1), lambda v: sample_state(v, random.Random())):
+        with pytest.raises(TypeError, match="view must be a PlayerView, got GameState"):
+            sample(_scenario())
 
 
 def test_a_view_that_no_state_fits_is_refused() -> None:

@@ -176,9 +176,9 @@ def test_observe_refuses_a_bad_seat_or_state() -> None:
     state = game(FOUR, [DEAL], dealer=3)
     with pytest.raises(PochaError, match="seat must be from 0 to 3, got 4"):
         observe(state, 4)
-    with pytest.raises(PochaError, match="seat must be from 0 to 3"):
+    with pytest.raises(TypeError, match="seat must be an int, got bool True"):
         observe(state, True)
-    with pytest.raises(PochaError, match="expected a GameState"):
+    with pytest.raises(TypeError, match="state must be a GameState, got str 'state'"):
         observe("state", 0)  # type: ignore[arg-type]
 
 

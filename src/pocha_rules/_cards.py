@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Final, final
 
 from pocha_rules._errors import ParseError
+from pocha_rules._text import got
 
 __all__ = ["Card", "Suit"]
 
@@ -55,12 +56,11 @@ class Suit(enum.Enum):
         >>> Suit.parse("E"), Suit.parse("bastos")
         (Suit.ESPADAS, Suit.BASTOS)
         """
-        key = text.strip().lower() if isinstance(text, str) else None
-        suit = _SUIT_BY_TEXT.get(key) if key is not None else None
+        if not isinstance(text, str):
+            raise TypeError(f"a suit's text must be a str such as 'o', got {got(text)}")
+        suit = _SUIT_BY_TEXT.get(text.strip().lower())
         if suit is None:
-            raise ParseError(
-                str(text), "expected a suit: o, c, e, b or oros, copas, espadas, bastos"
-            )
+            raise ParseError(text, "expected a suit: o, c, e, b or oros, copas, espadas, bastos")
         return suit
 
 
@@ -105,10 +105,12 @@ class Card:
     """The card's suit."""
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
-        if type(rank) is not int or not 1 <= rank <= 12:
-            raise ParseError(repr(rank), "a card's rank is a whole number from 1 to 12")
+        if type(rank) is not int:
+            raise TypeError(f"a card's rank must be an int, got {got(rank)}")
         if not isinstance(suit, Suit):
-            raise ParseError(repr(suit), "a card's suit is a Suit")
+            raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
+        if not 1 <= rank <= 12:
+            raise ParseError(repr(rank), "a card's rank is a whole number from 1 to 12")
         return CARDS[card_index(rank, suit.value)]
 
     @classmethod
@@ -134,9 +136,13 @@ class Card:
         pocha_rules.ParseError: cannot parse '8o': there is no 8 in a 40-card deck
         """
         if not isinstance(text, str):
-            raise ParseError(repr(text), "a card's text form is a string such as '12o'")
+            raise TypeError(f"a card's text form must be a str such as '12o', got {got(text)}")
         raw = text.strip().lower()
-        if len(raw) < 2 or not raw[:-1].isdigit() or not raw[:-1].isascii():
+        card = _BY_TEXT.get(raw)
+        if card is not None and (deck == 48 or (deck == 40 and card.rank not in (8, 9))):
+            return card
+        # Not a card of the deck: find out why.
+        if not 2 <= len(raw) <= 8 or not raw[:-1].isdigit() or not raw[:-1].isascii():
             raise ParseError(text, "expected a rank from 1 to 12 followed by o, c, e or b")
         suit = _SUIT_BY_TEXT.get(raw[-1])
         if suit is None:
@@ -200,6 +206,9 @@ class Card:
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))
 """Every card, indexed by :attr:`Card.index`."""
+
+_BY_TEXT: Final = {str(card): card for card in CARDS}
+"""Every card by its text form, for :meth:`Card.parse`."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(i // 12 for i in range(48))
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFFF << (12 * s) for s in range(4))

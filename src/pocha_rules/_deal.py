@@ -4,7 +4,7 @@ checks of explicit deals. Seeded shuffles are in ``_shuffle``."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -12,18 +12,32 @@ from pocha_rules._cards import CARDS, Card, cards_of
 from pocha_rules._errors import InvalidDealError
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._tables import Tables
+from pocha_rules._text import got
 
 __all__ = ["Deal", "DealtRound", "check_deal", "check_deals"]
 
 
 def _card(value: Card | str) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value)
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"a card must be a Card or its text such as '12o', got {got(value)}")
+    return Card.parse(value)
+
+
+def _items(value: object, what: str) -> Iterable[Any]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be a sequence, got {got(value)}")
+    return value
 
 
 def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
     # Hands are kept in card order, so equal deals compare equal however the
     # cards were listed (a hand is a set of cards, not a sequence).
-    return tuple(tuple(sorted(_card(card) for card in hand)) for hand in value)
+    return tuple(
+        tuple(sorted(_card(card) for card in _items(hand, "a hand")))
+        for hand in _items(value, "hands")
+    )
 
 
 def _trump_card(value: Card | str | None) -> Card | None:
@@ -72,8 +86,6 @@ def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> D
     def refuse(reason: str) -> InvalidDealError:
         return InvalidDealError(index, reason)
 
-    if not isinstance(deal, Deal):
-        raise refuse(f"expected a Deal, got {deal!r}")
     n = t.players
     if len(deal.hands) != n:
         raise refuse(f"{len(deal.hands)} hands for {n} players")

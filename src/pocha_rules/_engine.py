@@ -34,6 +34,7 @@ from pocha_rules._state import (
     context,
 )
 from pocha_rules._tables import Tables
+from pocha_rules._text import got, shown
 
 __all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
 
@@ -49,25 +50,34 @@ _TIEBREAK_ROUNDS: Final = Tiebreak.ONE_CARD_ROUNDS
 _new: Final = tuple.__new__
 _SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
+Won = tuple[int, ...]
+_MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 
 
 def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...]) -> GameState:
     """The first state of a game whose arguments :func:`new_game` has checked."""
     setup = _new(GameSetup, (t, seed, dealer, deals))
-    return _start_round(setup, _new(Ledger, ((), (), (), t.no_tricks)), 0)
+    return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
 
 
-def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = None) -> GameState:
+def _start_round(
+    g: GameSetup, ledger: Ledger, index: int, ended: Context | None = None, won: Won = ()
+) -> GameState:
+    """The first state of round ``index``, or the end of the game after the
+    round whose last context was ``ended`` (``won``: its tricks)."""
     t = g.tables
     n = t.players
     if index < len(t.schedule):
         plan = t.schedule[index]
     else:
-        totals = ledger.totals
+        totals = tuple(map(add, ledger.totals, ledger.penalties))
         tied = totals.count(max(totals)) > 1
         if not tied or t.rules.tiebreak is not _TIEBREAK_ROUNDS:
-            assert last is not None
-            return _game_over(g, ledger, last)
+            assert ended is not None
+            # The final position: the last round as it ended, nobody to move,
+            # every card played (every bit of ``played`` set).
+            c = context(g, ended.r, ledger, ended.bids, ended.leader, won)
+            return GameState(c, _OVER, -1, -1, (), 0, (), 0)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
     if index < len(g.deals):
@@ -91,21 +101,6 @@ def _start_round(g: GameSetup, ledger: Ledger, index: int, last: Round | None = 
         legal = (2 << plan.cards) - 1
     c = context(g, info, ledger, bids, eldest, t.no_tricks)
     return GameState(c, phase, to_move, 0, (), 0, (), legal)
-
-
-def _game_over(g: GameSetup, ledger: Ledger, plan: Round) -> GameState:
-    n = g.tables.players
-    last = ledger.results[-1]
-    eldest = (last.dealer + 1) % n
-    info = _new(
-        RoundInfo,
-        (last.index, plan, last.dealer, eldest, ledger.deals[-1], last.trump.value, (), -1, (),
-         eldest),
-    )  # fmt: skip
-    # Every bit of ``played`` set: nobody holds a card any more.
-    return GameState(
-        context(g, info, ledger, last.bids, -1, last.won), _OVER, -1, -1, (), 0, (), 0
-    )
 
 
 # --- moves ----------------------------------------------------------------
@@ -184,7 +179,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> legal_moves(state)
     (Bid(0), Bid(1))
     """
-    phase = state._phase
+    try:
+        phase = state._phase
+    except AttributeError:
+        raise _not_a_state(state) from None
     if phase is _PLAY:
         mask = state._legal
         return _ONE_SUIT.get(mask) or _plays(mask)
@@ -201,7 +199,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def is_legal(state: GameState, move: object) -> bool:
     """Whether ``move`` may be made in ``state`` (``False`` for anything that
     is not a move)."""
-    phase = state._phase
+    try:
+        phase = state._phase
+    except AttributeError:
+        raise _not_a_state(state) from None
     if phase is _PLAY:
         return type(move) is Play and bool(state._legal >> move.card.index & 1)
     if phase is _BID:
@@ -215,6 +216,8 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises:
         IllegalMoveError: The move is not legal here; the error names the
             move, the seat and the rule.
+        TypeError: ``state`` is not a :class:`GameState` or ``move`` not a
+            move (a text such as ``"bid 2"`` is read by :func:`parse_move`).
 
     >>> state = new_game(RuleSet(), seed=1, dealer=0)
     >>> apply(state, Bid(1)).bids
@@ -225,7 +228,10 @@ def apply(state: GameState, move: Move) -> GameState:
     pocha_rules.IllegalMoveError: illegal move bid 2 by seat 1: bids run from 0 to 1 ...
 
     """
-    phase = state._phase
+    try:
+        phase = state._phase
+    except AttributeError:
+        raise _not_a_state(state) from None
     if phase is _PLAY:
         if type(move) is Play:
             card = move.card.index
@@ -277,6 +283,12 @@ def apply(state: GameState, move: Move) -> GameState:
             return _call(state, move)
     elif phase is _CHOOSE_TRUMP and type(move) is ChooseTrump:
         return _choose_trump(state, move.suit)
+    # Refused: only here is the move's type worth checking.
+    if not isinstance(move, _MOVE_TYPES):
+        raise TypeError(
+            f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}"
+            + (" (parse_move reads a move's text)" if isinstance(move, str) else "")
+        )
     raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
 
 
@@ -284,25 +296,43 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
     """Play a card that is in the hand even if the obligations forbid it.
 
     Only for replaying a real table's record leniently, where somebody
-    revoked; the game goes on as the table played it. Private: the public
-    :func:`apply` never lets an illegal card through.
+    revoked; the game goes on as the table played it. A card the
+    obligations forbid (a revoke) charges its seat ``rules.revoke_penalty``,
+    and the end of the game and its winners count those penalties. Private:
+    the public :func:`apply` never lets an illegal card through.
     """
+    seat = state._to_move
+    hand = _hand(state, seat)
     if state._phase is not _PLAY or type(move) is not Play:
-        raise IllegalMoveError(move, state.to_move, explain(state, move) or "not a card play")
-    hand = _hand(state, state._to_move)
-    if not hand >> move.card.index & 1:
-        raise IllegalMoveError(move, state.to_move, explain(state, move) or "not in the hand")
+        # Not a card, or not the time for one: never legal. (A card that is
+        # not in the hand is refused by apply below, for the same reason.)
+        reason = explain(state, move)
+        assert reason is not None
+        raise IllegalMoveError(move, state.to_move, reason)
+    card = move.card.index
+    c = state._c
+    if not state._legal >> card & 1:
+        ledger = c.ledger
+        charged = list(ledger.penalties)
+        charged[seat] += c.g.tables.rules.revoke_penalty
+        c = c._replace(ledger=ledger._replace(penalties=tuple(charged)))
     # The same state with every card of the hand allowed: apply plays it.
     lenient = GameState(
-        state._c, _PLAY, state._to_move, state._played, state._trick, state._win,
-        state._moves, hand,
-    )  # fmt: skip
+        c, _PLAY, seat, state._played, state._trick, state._win, state._moves, hand
+    )
     return apply(lenient, move)
 
 
 def score(state: GameState) -> tuple[int, ...]:
     """The cumulative totals by seat, counting every finished round."""
-    return state._c.ledger.totals
+    try:
+        return state._c.ledger.totals
+    except AttributeError:
+        raise _not_a_state(state) from None
+
+
+def _not_a_state(value: object) -> TypeError:
+    return TypeError(f"state must be a GameState, got {got(value)}")
 
 
 # --- transitions ----------------------------------------------------------
@@ -374,10 +404,10 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     result = RoundResult(r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
     old = c.ledger
     totals = tuple(map(add, old.totals, scores))
-    ledger = _new(
-        Ledger, (old.results + (result,), old.moves + (moves,), old.deals + (r.deal,), totals)
-    )
-    return _start_round(g, ledger, r.number + 1, r.plan)
+    # One link added to the chain of finished rounds: nothing before it is copied.
+    past = (old.past, result, moves, r.deal)
+    ledger = _new(Ledger, (old.rounds + 1, past, totals, old.penalties))
+    return _start_round(g, ledger, r.number + 1, c, won)
 
 
 # --- explanations ---------------------------------------------------------
@@ -397,11 +427,14 @@ def explain(state: GameState, move: object) -> str | None:
     >>> explain(state, Pass())
     "it is time for a bid ('bid N'), not pass"
     """
-    phase = state._phase
+    try:
+        phase = state._phase
+    except AttributeError:
+        raise _not_a_state(state) from None
     if phase is _OVER:
         return "the game is over"
-    if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
-        return f"{move!r} is not a move"
+    if not isinstance(move, _MOVE_TYPES):
+        return f"{shown(move)} is not a move"
     kinds = {
         Phase.AUCTION: (Call, Pass),
         Phase.CHOOSE_TRUMP: (ChooseTrump,),

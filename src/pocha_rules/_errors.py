@@ -1,13 +1,21 @@
-"""The exception family of pocha-rules.
+r"""The exception family of pocha-rules.
 
 Every error the library raises on bad input is a :class:`PochaError`, which is
 a :class:`ValueError`, so ``except ValueError`` keeps working for callers that
-do not care about the details.
+do not care about the details. (A value of the wrong type is a
+:class:`TypeError` instead, naming the type expected.)
+
+The messages echo parts of the input (a record's member names, a move's
+text); whatever a terminal would act on rather than show, such as the escape
+character, is written escaped (``\x1b``), in the message and in the
+attributes it is made of.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from pocha_rules._text import printable, shown
 
 if TYPE_CHECKING:
     from pocha_rules._moves import Move
@@ -53,8 +61,8 @@ class ParseError(PochaError):
 
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
-        self.reason = reason
-        super().__init__(f"cannot parse {text!r}: {reason}")
+        self.reason = printable(reason)
+        super().__init__(f"cannot parse {shown(text)}: {self.reason}")
 
 
 class InvalidRulesError(PochaError):
@@ -67,9 +75,9 @@ class InvalidRulesError(PochaError):
     """
 
     def __init__(self, field: str, reason: str) -> None:
-        self.field = field
-        self.reason = reason
-        super().__init__(f"invalid rules: {field}: {reason}")
+        self.field = printable(field)
+        self.reason = printable(reason)
+        super().__init__(f"invalid rules: {self.field}: {self.reason}")
 
 
 class InvalidDealError(PochaError):
@@ -83,8 +91,8 @@ class InvalidDealError(PochaError):
 
     def __init__(self, round_index: int, reason: str) -> None:
         self.round_index = round_index
-        self.reason = reason
-        super().__init__(f"invalid deal for round {round_index}: {reason}")
+        self.reason = printable(reason)
+        super().__init__(f"invalid deal for round {round_index}: {self.reason}")
 
 
 class IllegalMoveError(PochaError):
@@ -102,9 +110,9 @@ class IllegalMoveError(PochaError):
     def __init__(self, move: Move | object, seat: int | None, reason: str) -> None:
         self.move = move
         self.seat = seat
-        self.reason = reason
+        self.reason = printable(reason)
         who = "after the game is over" if seat is None else f"by seat {seat}"
-        super().__init__(f"illegal move {move} {who}: {reason}")
+        super().__init__(f"illegal move {_move_text(move)} {who}: {self.reason}")
 
 
 class InvalidRecordError(PochaError):
@@ -118,9 +126,9 @@ class InvalidRecordError(PochaError):
     """
 
     def __init__(self, where: str, reason: str) -> None:
-        self.where = where
-        self.reason = reason
-        super().__init__(f"invalid record at {where}: {reason}")
+        self.where = printable(where)
+        self.reason = printable(reason)
+        super().__init__(f"invalid record at {self.where}: {self.reason}")
 
 
 class InvalidActionError(PochaError):
@@ -141,6 +149,16 @@ class InvalidActionError(PochaError):
     def __init__(self, action: object, seat: int | None, reason: str) -> None:
         self.action = action
         self.seat = seat
-        self.reason = reason
+        self.reason = printable(reason)
         who = "" if seat is None else f" by seat {seat}"
-        super().__init__(f"invalid action {action}{who}: {reason}")
+        super().__init__(f"invalid action {_move_text(action)}{who}: {self.reason}")
+
+
+def _move_text(move: object) -> str:
+    """A move's text form (``bid 2``), an action id as it is; anything else,
+    briefly and escaped."""
+    from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
+
+    if type(move) in (Bid, Play, ChooseTrump, Call, Pass, int):
+        return str(move)
+    return shown(move)

@@ -8,6 +8,7 @@ checks stay here, in plain Python, so that a bad argument gets the same
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pocha_rules._deal import Deal, check_deals
 from pocha_rules._engine import start_game
@@ -16,8 +17,9 @@ from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_dealer
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
+from pocha_rules._text import got, shown
 
-__all__ = ["new_game"]
+__all__ = ["MAX_SEED_BITS", "check_seed", "new_game"]
 
 
 def new_game(
@@ -33,14 +35,16 @@ def new_game(
         rules: The rules to play by.
         seed: Deals every round (and the first dealer, when ``dealer`` is not
             given). The same rules, seed and moves always give the same game.
-            ``None`` draws a fresh seed, kept in :attr:`GameState.seed`.
+            ``None`` draws a fresh seed, kept in :attr:`GameState.seed`. Any
+            whole number below ``2**256`` in size.
         dealer: The seat that deals the first round.
         deals: Explicit deals for the first rounds, in order, to play a real
             table's cards; the rounds after them are dealt from the seed.
 
     Raises:
         InvalidDealError: A deal does not fit the rules or its round.
-        PochaError: ``seed`` or ``dealer`` is not a valid value.
+        PochaError: ``seed`` or ``dealer`` is out of range.
+        TypeError: An argument is not of the type named above.
 
     >>> state = new_game(RuleSet(), seed=7, dealer=3)
     >>> state.phase, state.to_move, state.cards_per_player
@@ -48,16 +52,48 @@ def new_game(
 
     """
     if not isinstance(rules, RuleSet):
-        raise PochaError(f"rules must be a RuleSet, got {rules!r}")
+        raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
     if seed is None:
         import secrets
 
         seed = secrets.randbits(63)
-    elif type(seed) is not int:
-        raise PochaError(f"seed must be a whole number, got {seed!r}")
+    elif type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
+        check_seed(seed)  # says what is wrong
+    if (
+        type(deals) is not tuple
+        and type(deals) is not list
+        and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence))
+    ):
+        raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
+    for index, deal in enumerate(deals):
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
     t = tables_for(rules)
     if dealer is None:
         dealer = seeded_dealer(seed, t.players)
-    elif type(dealer) is not int or not 0 <= dealer < t.players:
-        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {dealer!r}")
+    elif type(dealer) is not int:
+        raise TypeError(f"dealer must be an int, got {got(dealer)}")
+    elif not 0 <= dealer < t.players:
+        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {shown(dealer)}")
     return start_game(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
+
+
+MAX_SEED_BITS: Final = 256
+"""Seeds are whole numbers below ``2**256`` in size: larger ones gain
+nothing, and an integer of thousands of digits cannot even be written as
+text."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a seed :func:`new_game` takes.
+
+    Raises:
+        TypeError: It is not an int.
+        PochaError: It is ``2**256`` or more in size.
+
+    """
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, got {got(seed)}")
+    if seed.bit_length() > MAX_SEED_BITS:
+        raise PochaError(f"a seed must be less than 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+    return seed

@@ -16,11 +16,13 @@ from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, cards_of
 from pocha_rules._play import beats_winner
 from pocha_rules._state import Phase
 from pocha_rules._tables import tables_for
+from pocha_rules._text import got
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
 
 __all__ = [
+    "check_view",
     "exclusion_masks",
     "forbidden_bid",
     "known_voids",
@@ -28,6 +30,19 @@ __all__ = [
     "unseen_cards",
     "unseen_mask",
 ]
+
+
+def check_view(view: object) -> None:
+    """Refuse anything that is not a :class:`~pocha_rules.PlayerView`.
+
+    Raises:
+        TypeError: ``view`` is not a view.
+
+    """
+    from pocha_rules.views import PlayerView  # views imports this module
+
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a PlayerView, got {got(view)}")
 
 
 def forbidden_bid(view: PlayerView) -> int | None:
@@ -43,6 +58,7 @@ def forbidden_bid(view: PlayerView) -> int | None:
     >>> forbidden_bid(observe(state, 1))
     1
     """
+    check_view(view)
     if view.phase is not Phase.BID:
         return None
     order = view.bid_order
@@ -65,6 +81,7 @@ def tricks_needed(view: PlayerView) -> tuple[int | None, ...]:
     >>> tricks_needed(observe(new_game(RuleSet(), seed=1), 0))
     (None, None, None, None)
     """
+    check_view(view)
     return tuple(
         None if bid is None else bid - won
         for bid, won in zip(view.bids, view.tricks_won, strict=True)
@@ -97,6 +114,7 @@ def unseen_cards(view: PlayerView) -> tuple[Card, ...]:
     >>> len(unseen_cards(view)), Card.parse("1o") in unseen_cards(view)
     (38, False)
     """
+    check_view(view)
     return cards_of(unseen_mask(view))
 
 
@@ -157,6 +175,7 @@ def known_voids(view: PlayerView) -> tuple[frozenset[Card], ...]:
     >>> Card.parse("12o") in voids[1], Card.parse("12c") in voids[1], voids[2]
     (True, False, frozenset())
     """
+    check_view(view)
     unseen = unseen_mask(view)
     return tuple(
         frozenset(CARDS[i] for i in _bits(mask & unseen)) for mask in exclusion_masks(view)

@@ -22,12 +22,15 @@ import attrs
 
 from pocha_rules._cards import CARDS, Card, Suit
 from pocha_rules._errors import ParseError
+from pocha_rules._text import got, shown
 
 __all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
 
 
 def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
+    if type(value) is not int:
+        raise TypeError(f"{attribute.name} must be an int, got {got(value)}")
+    if value < 0:
         raise ParseError(repr(value), f"{attribute.name} is a whole number of tricks, 0 or more")
 
 
@@ -130,9 +133,16 @@ TRUMP_CHOICES: Final[tuple[ChooseTrump, ...]] = tuple(ChooseTrump(s) for s in Su
 PASS: Final = Pass()
 
 
+_LONGEST_NUMBER: Final = 6
+"""The most digits a number of tricks is read from: no hand holds more than
+16 cards, and a longer number is refused before Python converts it."""
+
+
 def _number(text: str, word: str) -> int:
     if not word.isdigit() or not word.isascii():
-        raise ParseError(text, f"expected a whole number of tricks, got {word!r}")
+        raise ParseError(text, f"expected a whole number of tricks, got {shown(word)}")
+    if len(word) > _LONGEST_NUMBER:
+        raise ParseError(text, f"{len(word)} digits is too long for a number of tricks")
     return int(word)
 
 
@@ -141,29 +151,37 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
 
     Case and extra spaces do not matter. ``deck=40`` refuses 8s and 9s.
 
+    Raises:
+        ParseError: The text is not a move.
+        TypeError: ``text`` is not a string.
+
     >>> parse_move("play 12o"), parse_move("12O"), parse_move("Trump Oros")
     (Play(Card(12, Suit.OROS)), Play(Card(12, Suit.OROS)), ChooseTrump(Suit.OROS))
     >>> parse_move("bid -1")
     Traceback (most recent call last):
     ...
     pocha_rules.ParseError: cannot parse 'bid -1': expected a whole number of tricks...
+
     """
     if not isinstance(text, str):
-        raise ParseError(repr(text), "a move's text form is a string such as 'bid 2'")
+        raise TypeError(f"a move's text form must be a str such as 'bid 2', got {got(text)}")
     words = text.lower().split()
+    # The moves are the interned ones (a long record holds a great many).
     if len(words) == 1:
         if words[0] == "pass":
             return PASS
         if words[0] not in ("bid", "call", "play", "trump"):
-            return Play(Card.parse(words[0], deck=deck))
+            return PLAYS[Card.parse(words[0], deck=deck).index]
     if len(words) == 2:
         verb, arg = words
         if verb == "bid":
-            return Bid(_number(text, arg))
+            tricks = _number(text, arg)
+            return BIDS[tricks] if tricks < len(BIDS) else Bid(tricks)
         if verb == "call":
-            return Call(_number(text, arg))
+            tricks = _number(text, arg)
+            return CALLS[tricks] if tricks < len(CALLS) else Call(tricks)
         if verb == "play":
-            return Play(Card.parse(arg, deck=deck))
+            return PLAYS[Card.parse(arg, deck=deck).index]
         if verb == "trump":
-            return ChooseTrump(Suit.parse(arg))
+            return TRUMP_CHOICES[Suit.parse(arg).value]
     raise ParseError(text, "expected 'bid N', 'play CARD', 'trump SUIT', 'call N' or 'pass'")

@@ -27,7 +27,7 @@ from pocha_rules._engine import (
 from pocha_rules._errors import IllegalMoveError
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import GameState
+from pocha_rules._state import GameState, laid_out
 from pocha_rules._tables import Tables
 
 __all__ = ["Policy", "play_out"]
@@ -73,6 +73,8 @@ def play_out(
     rules = t.rules
     n = t.players
     schedule = t.schedule
+    # Revoke penalties (a lenient replay's state) count in the tiebreak.
+    penalties = t.no_tricks
     if state is None:
         totals = [0] * n
         rounds: list[tuple[int, ...]] = []
@@ -83,7 +85,8 @@ def play_out(
         # The state's private fields: this module is part of the engine.
         c = state._c
         totals = list(c.ledger.totals)
-        rounds = [result.scores for result in c.ledger.results]
+        penalties = c.ledger.penalties
+        rounds = [result.scores for result in laid_out(c.ledger).results]
         phase = state._phase
         if phase is _OVER:
             return totals, rounds
@@ -283,7 +286,12 @@ def play_out(
         index += 1
         if index < len(schedule):
             plan = schedule[index]
-        elif totals.count(max(totals)) > 1 and rules.tiebreak is _TIEBREAK_ROUNDS:
+        elif rules.tiebreak is _TIEBREAK_ROUNDS and _tied(list(map(add, totals, penalties))):
             plan = _TIEBREAK_ROUND
         else:
             return totals, rounds
+
+
+def _tied(totals: list[int]) -> bool:
+    """Whether the top of ``totals`` is shared."""
+    return totals.count(max(totals)) > 1

@@ -26,11 +26,13 @@ import random
 from collections.abc import Callable
 
 from pocha_rules._errors import PochaError
+from pocha_rules._game import check_seed
 from pocha_rules._playout import Policy, play_out
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_dealer
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
+from pocha_rules._text import got, shown
 
 __all__ = ["Policy", "rollout", "rollout_rounds", "simulate"]
 
@@ -116,7 +118,8 @@ def simulate(
 
     Raises:
         IllegalMoveError: ``policy`` returned a move that is not legal.
-        PochaError: An argument is not a valid value.
+        PochaError: An argument is out of range.
+        TypeError: An argument is not of the type named above.
 
     >>> import random
     >>> from pocha_rules import RuleSet, new_game
@@ -128,15 +131,20 @@ def simulate(
 
     """
     if not isinstance(rules, RuleSet):
-        raise PochaError(f"rules must be a RuleSet, got {rules!r}")
-    if type(games) is not int or games < 0:
-        raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
-    if type(seed) is not int:
-        raise PochaError(f"seed must be a whole number, got {seed!r}")
+        raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
+    if type(games) is not int:
+        raise TypeError(f"games must be an int, got {got(games)}")
+    if games < 0:
+        raise PochaError(f"games must be 0 or more, got {shown(games)}")
+    check_seed(seed)
+    check_seed(seed + games)  # the last game's seed
     t = tables_for(rules)
     n = t.players
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
-        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {dealer!r}")
+    if dealer is not None:
+        if type(dealer) is not int:
+            raise TypeError(f"dealer must be an int, got {got(dealer)}")
+        if not 0 <= dealer < n:
+            raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {shown(dealer)}")
     if rng is None:
         rng = random.Random(seed)
     draw, bits = _drawers(rng, policy)
@@ -169,7 +177,7 @@ def _finish(
 ) -> tuple[list[int], list[tuple[int, ...]]]:
     """Play ``state`` out; the final totals and every round's scores."""
     if not isinstance(state, GameState):
-        raise PochaError(f"expected a GameState, got {state!r}")
+        raise TypeError(f"state must be a GameState, got {got(state)}")
     if rng is None:
         rng = random.Random()
     draw, bits = _drawers(rng, policy)

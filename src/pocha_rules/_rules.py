@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, Literal, TypeVar
 
@@ -16,6 +17,7 @@ from pocha_rules._schedules import (
     RoundKind,
     default_remove_twos,
 )
+from pocha_rules._text import got, shown
 
 __all__ = ["MissPenalty", "RuleSet", "Tiebreak", "TrumpWhenAllDealt"]
 
@@ -69,6 +71,15 @@ DEFAULT_RANK_ORDER: Final = {
 }
 """Trick-taking order within a suit, high to low, for each deck."""
 
+MAX_ROUNDS: Final = 1_000
+"""The most rounds a schedule may hold (the longest preset has 40)."""
+
+MAX_POINTS: Final = 1_000_000
+"""The largest ``hit_bonus``, ``per_trick``, ``pocha_min_cards`` and
+``-revoke_penalty``: totals then stay far below the integers Python refuses
+to write as text (4,300 digits), so a record or a score sheet can always be
+written."""
+
 _E = TypeVar("_E", bound=enum.StrEnum)
 
 
@@ -77,42 +88,47 @@ def _is_int(value: object) -> bool:
 
 
 def _choice(kind: type[_E], field: str, value: object) -> _E:
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{field} must be a {kind.__name__} or its value as a str, got {got(value)}"
+        )
     try:
-        if not isinstance(value, str):
-            raise ValueError(value)
         return kind(value)
     except ValueError:
         choices = ", ".join(repr(member.value) for member in kind)
-        raise InvalidRulesError(field, f"must be one of {choices}, got {value!r}") from None
+        raise InvalidRulesError(field, f"must be one of {choices}, got {shown(value)}") from None
 
 
 def _flag(field: str, value: object) -> bool:
     if type(value) is not bool:
-        raise InvalidRulesError(field, f"must be True or False, got {value!r}")
+        raise TypeError(f"{field} must be a bool (True or False), got {got(value)}")
     return value
 
 
-def _whole(field: str, value: object, *, low: int | None = None, high: int | None = None) -> int:
+def _whole(field: str, value: object, *, low: int, high: int) -> int:
     if not _is_int(value):
-        raise InvalidRulesError(field, f"must be a whole number, got {value!r}")
+        raise TypeError(f"{field} must be an int, got {got(value)}")
     assert isinstance(value, int)
-    if low is not None and value < low:
-        raise InvalidRulesError(field, f"must be at least {low}, got {value!r}")
-    if high is not None and value > high:
-        raise InvalidRulesError(field, f"must be at most {high}, got {value!r}")
+    if value < low:
+        raise InvalidRulesError(field, f"must be at least {low}, got {shown(value)}")
+    if value > high:
+        raise InvalidRulesError(field, f"must be at most {high}, got {shown(value)}")
     return value
 
 
 def _rank_order(value: object, deck: int, remove_twos: bool) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidRulesError("rank_order", f"must be a sequence of ranks, got {value!r}")
-    order = tuple(value)
+        raise TypeError(f"rank_order must be a sequence of ints, got {got(value)}")
+    order = tuple(itertools.islice(value, 13))  # one more than any deck has ranks
+    for rank in order:
+        if not _is_int(rank):
+            raise TypeError(f"rank_order must hold ints, got {got(rank)}")
     ranks = sorted(RANKS_40 if deck == 40 else RANKS_48)
     allowed = [ranks, [r for r in ranks if r != 2]] if remove_twos else [ranks]
-    if not all(_is_int(r) for r in order) or sorted(order) not in allowed:
+    if sorted(order) not in allowed:
         raise InvalidRulesError(
             "rank_order",
-            f"must list each rank of the {deck}-card deck exactly once, got {order!r}",
+            f"must list each rank of the {deck}-card deck exactly once, got {shown(order)}",
         )
     return order
 
@@ -128,8 +144,9 @@ def _round(entry: object, position: int) -> Round:
             return Round.parse(entry)
         except PochaError as error:
             raise InvalidRulesError(f"schedule[{position}]", str(error)) from None
-    raise InvalidRulesError(
-        f"schedule[{position}]", f"expected a number of cards or a Round, got {entry!r}"
+    raise TypeError(
+        f"schedule[{position}] must be a number of cards (an int), a Round or a round's "
+        f"text, got {got(entry)}"
     )
 
 
@@ -138,22 +155,23 @@ def _schedule(value: object, players: int, deck: int, remove_twos: bool) -> tupl
         preset = PRESETS.get(value)
         if preset is None:
             names = ", ".join(repr(name) for name in PRESETS)
-            raise InvalidRulesError("schedule", f"unknown preset {value!r}; presets: {names}")
+            raise InvalidRulesError("schedule", f"unknown preset {shown(value)}; presets: {names}")
         return preset(players, deck, remove_twos=remove_twos)
     if not isinstance(value, Iterable):
-        raise InvalidRulesError("schedule", f"must be a preset name or a sequence, got {value!r}")
-    plan = tuple(_round(entry, i) for i, entry in enumerate(value))
+        raise TypeError(f"schedule must be a preset name or a sequence, got {got(value)}")
+    entries = list(itertools.islice(value, MAX_ROUNDS + 1))
+    if len(entries) > MAX_ROUNDS:
+        raise InvalidRulesError("schedule", f"a schedule holds at most {MAX_ROUNDS} rounds")
+    plan = tuple(_round(entry, i) for i, entry in enumerate(entries))
     if not plan:
         raise InvalidRulesError("schedule", "a game needs at least one round")
     size = deck - 4 * remove_twos
     top = size // players
     for i, entry in enumerate(plan):
-        if not isinstance(entry.kind, RoundKind):
-            raise InvalidRulesError(f"schedule[{i}]", f"unknown round kind {entry.kind!r}")
-        if not _is_int(entry.cards) or not 1 <= entry.cards <= top:
+        if not 1 <= entry.cards <= top:
             raise InvalidRulesError(
                 f"schedule[{i}]",
-                f"{entry.cards!r} cards: hands hold 1 to {top} cards with "
+                f"{shown(entry.cards)} cards: hands hold 1 to {top} cards with "
                 f"{players} players and {size} cards",
             )
         if entry.kind is RoundKind.BLIND and entry.cards != 1:
@@ -167,7 +185,12 @@ class RuleSet:
 
     All arguments are keyword-only and default to the Spanish standard
     rule (:doc:`/variants`). A value that makes no sense is refused here, with
-    :class:`InvalidRulesError` naming the field and the reason. Options that
+    :class:`InvalidRulesError` naming the field and the reason; a value of
+    the wrong type (``players="4"``) raises :class:`TypeError` naming the
+    type expected. The figures are bounded so that every total can be
+    written down: ``hit_bonus``, ``per_trick`` and ``pocha_min_cards`` are
+    at most 1,000,000 and ``revoke_penalty`` at least -1,000,000; a schedule
+    holds at most 1,000 rounds. Options that
     take a choice accept the enum member or its string value
     (``miss_penalty="per_trick_bid"``). ``schedule`` takes a preset name
     (``"classic"``, ``"up_down"``, ``"up_down_auction"``, ``"full"``) or a
@@ -210,9 +233,10 @@ class RuleSet:
     """In an auction round the winner of the auction leads the first trick;
     otherwise the first player does."""
     hit_bonus: int = 10
-    """Points for making the bid exactly."""
+    """Points for making the bid exactly (0 to 1,000,000)."""
     per_trick: int = 5
-    """Points per trick bid when the bid is made, and per trick of a miss."""
+    """Points per trick bid when the bid is made, and per trick of a miss
+    (0 to 1,000,000)."""
     miss_penalty: MissPenalty = MissPenalty.PER_TRICK_OFF
     """How a miss is charged."""
     pocha_bonus: bool = True
@@ -254,12 +278,18 @@ class RuleSet:
         zero_wins: bool = False,
         tiebreak: Tiebreak | str = Tiebreak.ONE_CARD_ROUNDS,
     ) -> None:
-        if not _is_int(players) or not 3 <= players <= 8:
+        if not _is_int(players):
+            raise TypeError(f"players must be an int, got {got(players)}")
+        if not 3 <= players <= 8:
             raise InvalidRulesError(
-                "players", f"Pocha is played by 3 to 8 players, got {players!r}"
+                "players", f"Pocha is played by 3 to 8 players, got {shown(players)}"
             )
-        if not _is_int(deck) or deck not in (40, 48):
-            raise InvalidRulesError("deck", f"the Spanish deck has 40 or 48 cards, got {deck!r}")
+        if not _is_int(deck):
+            raise TypeError(f"deck must be an int, got {got(deck)}")
+        if deck not in (40, 48):
+            raise InvalidRulesError(
+                "deck", f"the Spanish deck has 40 or 48 cards, got {shown(deck)}"
+            )
         if remove_twos is None:
             remove_twos = default_remove_twos(players, deck)
         twos = _flag("remove_twos", remove_twos)
@@ -278,13 +308,13 @@ class RuleSet:
             must_ruff=_flag("must_ruff", must_ruff),
             must_overruff=_flag("must_overruff", must_overruff),
             auction_winner_leads=_flag("auction_winner_leads", auction_winner_leads),
-            hit_bonus=_whole("hit_bonus", hit_bonus, low=0),
-            per_trick=_whole("per_trick", per_trick, low=0),
+            hit_bonus=_whole("hit_bonus", hit_bonus, low=0, high=MAX_POINTS),
+            per_trick=_whole("per_trick", per_trick, low=0, high=MAX_POINTS),
             miss_penalty=_choice(MissPenalty, "miss_penalty", miss_penalty),
             pocha_bonus=_flag("pocha_bonus", pocha_bonus),
-            pocha_min_cards=_whole("pocha_min_cards", pocha_min_cards, low=1),
+            pocha_min_cards=_whole("pocha_min_cards", pocha_min_cards, low=1, high=MAX_POINTS),
             double_when_oros=_flag("double_when_oros", double_when_oros),
-            revoke_penalty=_whole("revoke_penalty", revoke_penalty, high=0),
+            revoke_penalty=_whole("revoke_penalty", revoke_penalty, low=-MAX_POINTS, high=0),
             zero_wins=_flag("zero_wins", zero_wins),
             tiebreak=_choice(Tiebreak, "tiebreak", tiebreak),
         )
@@ -322,12 +352,19 @@ class RuleSet:
         32
         >>> RuleSet.preset("oh_hell", players=5, cards=7).schedule
         (Round(7),)
+
+        Raises:
+            InvalidRulesError: No preset has that name.
+            TypeError: ``name`` is not a string.
+
         """
+        if not isinstance(name, str):
+            raise TypeError(f"a preset's name must be a str, got {got(name)}")
         if name == "oh_hell":
             return cls.oh_hell(**options)
         if name not in PRESETS:
             names = ", ".join(repr(n) for n in (*PRESETS, "oh_hell"))
-            raise InvalidRulesError("schedule", f"unknown preset {name!r}; presets: {names}")
+            raise InvalidRulesError("schedule", f"unknown preset {shown(name)}; presets: {names}")
         return cls(schedule=name, **options)
 
     @classmethod
@@ -358,18 +395,23 @@ class RuleSet:
         ...
         pocha_rules.InvalidRulesError: invalid rules: cards: ... 1 to 9 cards ...
         """
-        if not _is_int(players) or not 3 <= players <= 8:
+        for field, value in (("players", players), ("deck", deck), ("cards", cards)):
+            if not _is_int(value):
+                raise TypeError(f"{field} must be an int, got {got(value)}")
+        if not 3 <= players <= 8:
             raise InvalidRulesError(
-                "players", f"Oh Hell is played by 3 to 8 players, got {players!r}"
+                "players", f"Oh Hell is played by 3 to 8 players, got {shown(players)}"
             )
-        if not _is_int(deck) or deck not in (40, 48):
-            raise InvalidRulesError("deck", f"the Spanish deck has 40 or 48 cards, got {deck!r}")
+        if deck not in (40, 48):
+            raise InvalidRulesError(
+                "deck", f"the Spanish deck has 40 or 48 cards, got {shown(deck)}"
+            )
         top = (deck - 1) // players
-        if not _is_int(cards) or not 1 <= cards <= top:
+        if not 1 <= cards <= top:
             raise InvalidRulesError(
                 "cards",
                 f"a card is always turned up for trump, so {players} players hold 1 to {top} "
-                f"cards each from {deck}, got {cards!r}",
+                f"cards each from {deck}, got {shown(cards)}",
             )
         penalty = _flag("off_bid_penalty", off_bid_penalty)
         return cls(
@@ -381,7 +423,7 @@ class RuleSet:
             must_ruff=False,
             must_overruff=False,
             hit_bonus=10,
-            per_trick=_whole("points_per_trick", points_per_trick, low=0),
+            per_trick=_whole("points_per_trick", points_per_trick, low=0, high=MAX_POINTS),
             miss_penalty=MissPenalty.PER_TRICK_OFF if penalty else MissPenalty.NONE,
             pocha_bonus=False,
             tiebreak=Tiebreak.SHARED,

@@ -29,9 +29,10 @@ from pocha_rules._cards import cards_of
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
-from pocha_rules._game import new_game
-from pocha_rules._knowledge import exclusion_masks, unseen_mask
+from pocha_rules._game import check_seed, new_game
+from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
+from pocha_rules._text import got, shown
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
@@ -48,6 +49,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     Raises:
         PochaError: No state fits the view (it was not built by
             :func:`~pocha_rules.observe`, or was altered).
+        TypeError: ``view`` is not a :class:`~pocha_rules.PlayerView`.
 
     >>> import random
     >>> from pocha_rules import RuleSet, new_game, observe
@@ -57,6 +59,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     (True, True)
 
     """
+    check_view(view)
     deals = view.past_deals
     if not view.is_over:
         deals = deals + (_current_deal(view, rng),)
@@ -80,8 +83,12 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
     >>> len(samples), samples == sample_states(view, seed=1, count=3)
     (3, True)
     """
-    if type(count) is not int or count < 0:
-        raise PochaError(f"count must be a whole number, 0 or more, got {count!r}")
+    check_view(view)
+    if type(count) is not int:
+        raise TypeError(f"count must be an int, got {got(count)}")
+    if count < 0:
+        raise PochaError(f"count must be 0 or more, got {shown(count)}")
+    check_seed(seed)
     rng = random.Random(f"pocha-sample:{seed}")
     return tuple(sample_state(view, rng) for _ in range(count))
 

@@ -13,7 +13,8 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, PochaError
+from pocha_rules._text import got, shown
 
 __all__ = [
     "PRESETS",
@@ -44,32 +45,62 @@ _KIND_SUFFIX: Final = {RoundKind.NORMAL: "", RoundKind.AUCTION: "a", RoundKind.B
 _SUFFIX_KIND: Final = {"": RoundKind.NORMAL, "a": RoundKind.AUCTION, "b": RoundKind.BLIND}
 
 
+def _cards(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"a round's cards must be an int, got {got(value)}")
+
+
+def _kind(value: RoundKind | str) -> RoundKind:
+    if isinstance(value, RoundKind):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"a round's kind must be a RoundKind, got {got(value)}")
+    try:
+        return RoundKind(value)
+    except ValueError:
+        raise ParseError(value, "a round's kind is 'normal', 'auction' or 'blind'") from None
+
+
+_LONGEST_NUMBER: Final = 6
+"""The most digits a round's number of cards is read from."""
+
+
 @attrs.frozen(order=False)
 class Round:
     """One entry of a schedule: how many cards each player gets, and the kind.
 
     The text form is the number of cards, followed by ``a`` for an auction
-    round or ``b`` for a blind round.
+    round or ``b`` for a blind round. The kind may be given by its value
+    (``Round(3, "auction")``); whether the number of cards fits a table is
+    for :class:`~pocha_rules.RuleSet` to check.
 
     >>> Round(10), Round.parse("10a"), str(Round(1, RoundKind.BLIND))
     (Round(10), Round(10, RoundKind.AUCTION), '1b')
     """
 
-    cards: int
+    cards: int = attrs.field(validator=_cards)
     """Cards dealt to each player (and tricks played)."""
-    kind: RoundKind = RoundKind.NORMAL
+    kind: RoundKind = attrs.field(default=RoundKind.NORMAL, converter=_kind)
     """The kind of round."""
 
     @classmethod
     def parse(cls, text: str) -> Round:
-        """Read a round from its text form (``"7"``, ``"10a"``, ``"1b"``)."""
+        """Read a round from its text form (``"7"``, ``"10a"``, ``"1b"``).
+
+        Raises:
+            ParseError: The text is not a round.
+            TypeError: ``text`` is not a string.
+
+        """
         if not isinstance(text, str):
-            raise ParseError(repr(text), "a round's text form is a string such as '10a'")
+            raise TypeError(f"a round's text form must be a str such as '10a', got {got(text)}")
         raw = text.strip().lower()
         digits = raw.rstrip("ab")
         suffix = raw[len(digits) :]
         if not digits.isdigit() or not digits.isascii() or suffix not in _SUFFIX_KIND:
             raise ParseError(text, "expected a number of cards, then 'a' (auction) or 'b' (blind)")
+        if len(digits) > _LONGEST_NUMBER:
+            raise ParseError(text, f"{len(digits)} digits is too long for a number of cards")
         return cls(int(digits), _SUFFIX_KIND[suffix])
 
     def __str__(self) -> str:
@@ -90,6 +121,10 @@ def max_cards(players: int, deck: int = 40, *, remove_twos: bool | None = None) 
     >>> max_cards(4), max_cards(3), max_cards(7), max_cards(5, 48)
     (10, 12, 5, 9)
     """
+    if type(players) is not int or type(deck) is not int:
+        raise TypeError(f"players and deck must be ints, got {got(players)} and {got(deck)}")
+    if players < 1:
+        raise PochaError(f"players must be 1 or more, got {shown(players)}")
     if remove_twos is None:
         remove_twos = default_remove_twos(players, deck)
     return (deck - 4 * remove_twos) // players

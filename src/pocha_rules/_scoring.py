@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from pocha_rules._cards import Suit
 from pocha_rules._rules import MissPenalty, RuleSet
+from pocha_rules._text import got
 
 __all__ = ["round_score", "winners"]
 
@@ -25,7 +26,18 @@ def round_score(rules: RuleSet, cards: int, trump: Suit | None, bid: int, won: i
     (20, 10)
     >>> round_score(rules, 5, Suit.COPAS, 2, 4)
     -10
+
+    Raises:
+        TypeError: An argument is not of its type.
+
     """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
+    if trump is not None and not isinstance(trump, Suit):
+        raise TypeError(f"trump must be a Suit or None, got {got(trump)}")
+    for name, value in (("cards", cards), ("bid", bid), ("won", won)):
+        if type(value) is not int:
+            raise TypeError(f"{name} must be an int, got {got(value)}")
     if won == bid:
         points = rules.hit_bonus + rules.per_trick * bid
         if rules.pocha_bonus and cards >= rules.pocha_min_cards and bid == cards:

@@ -12,6 +12,7 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 from __future__ import annotations
 
 import enum
+from operator import add
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
@@ -124,13 +125,77 @@ class RoundInfo(NamedTuple):
 
 
 class Ledger(NamedTuple):
-    """The finished rounds (private)."""
+    """The finished rounds (private).
+
+    They are a chain, newest first, so that finishing a round adds one link
+    instead of copying every round before it (a long record replays in time
+    linear in its rounds): each link is ``(earlier links, result, the
+    round's moves as a chain, deal)``, and ``()`` is none. :func:`laid_out`
+    gives them as tuples. Nothing may compare, hash or pickle the chain
+    itself: its nesting is as deep as the game is long.
+    """
+
+    rounds: int
+    """How many rounds are finished."""
+    past: tuple[Any, ...]
+    """The chain of finished rounds."""
+    totals: tuple[int, ...]
+    """The totals by seat (without revoke penalties)."""
+    penalties: tuple[int, ...]
+    """Revoke penalties charged by seat: only a lenient replay charges any
+    (``_engine.play_unchecked``). The end of the game and its winners are
+    decided on ``totals`` plus these."""
+
+
+class Past(NamedTuple):
+    """The finished rounds of a :class:`Ledger` as tuples, oldest first
+    (private)."""
 
     results: tuple[RoundResult, ...]
     moves: tuple[MoveChain, ...]
     """The moves of each finished round, as chains."""
     deals: tuple[DealtRound, ...]
-    totals: tuple[int, ...]
+
+
+_LAID: Final[dict[int, tuple[Ledger, Past]]] = {}
+""":func:`laid_out`'s recent answers, by the ledger's ``id``: every state
+of a stretch of a round shares one ledger. Each entry holds its ledger alive,
+so that no other object can take its ``id`` while the entry is there."""
+
+LAID_LIMIT: Final = 16
+"""The most ledgers :data:`_LAID` keeps (it is emptied when full)."""
+
+
+def laid_out(ledger: Ledger) -> Past:
+    """The finished rounds of ``ledger`` as tuples, oldest first."""
+    seen = _LAID.get(id(ledger))
+    if seen is not None and seen[0] is ledger:
+        return seen[1]
+    results: list[RoundResult] = []
+    moves: list[MoveChain] = []
+    deals: list[DealtRound] = []
+    link = ledger.past
+    while link:
+        link, result, chain, deal = link
+        results.append(result)
+        moves.append(chain)
+        deals.append(deal)
+    results.reverse()
+    moves.reverse()
+    deals.reverse()
+    past = Past(tuple(results), tuple(moves), tuple(deals))
+    if len(_LAID) >= LAID_LIMIT:
+        _LAID.clear()
+    _LAID[id(ledger)] = (ledger, past)
+    return past
+
+
+def ledger_of(past: Past, totals: tuple[int, ...], penalties: tuple[int, ...]) -> Ledger:
+    """The :class:`Ledger` of finished rounds laid out as ``past``."""
+    link: tuple[Any, ...] = ()
+    for result, chain, deal in zip(past.results, past.moves, past.deals, strict=True):
+        link = (link, result, chain, deal)
+    return Ledger(len(past.results), link, totals, penalties)
 
 
 class Context(NamedTuple):
@@ -178,9 +243,15 @@ def context(
     return tuple.__new__(Context, fields)
 
 
-def _restore(c: tuple[object, ...], *rest: object) -> GameState:
+def _restore(
+    g: GameSetup,
+    r: RoundInfo,
+    ledger: tuple[Past, tuple[int, ...], tuple[int, ...]],
+    c: tuple[tuple[int, ...], int, tuple[int, ...]],
+    *rest: object,
+) -> GameState:
     """Rebuild a pickled :class:`GameState`."""
-    return GameState(context(*c), *rest)  # type: ignore[arg-type]
+    return GameState(context(g, r, ledger_of(*ledger), *c), *rest)  # type: ignore[arg-type]
 
 
 class GameState:
@@ -237,8 +308,15 @@ class GameState:
         return self._c.ledger
 
     def _fields(self) -> tuple[object, ...]:
+        """Every fact of the state but the finished rounds (see
+        :meth:`__eq__`)."""
+        c = self._c
         return (
-            self._c[:6],
+            c.g,
+            c.r,
+            c.bids,
+            c.leader,
+            c.won,
             self._phase,
             self._to_move,
             self._played,
@@ -250,14 +328,39 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not GameState:
             return NotImplemented
-        return self is other or self._fields() == other._fields()
+        if self is other:
+            return True
+        if self._fields() != other._fields():
+            return False
+        mine = self._c.ledger
+        theirs = other._c.ledger
+        return mine is theirs or (
+            mine.rounds == theirs.rounds
+            and mine.totals == theirs.totals
+            and mine.penalties == theirs.penalties
+            and laid_out(mine) == laid_out(theirs)
+        )
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        # The finished rounds count only by their number and totals: equal
+        # states have equal ones, and hashing stays cheap however long the game.
+        ledger = self._c.ledger
+        return hash((self._fields(), ledger.rounds, ledger.totals, ledger.penalties))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         c = self._c
-        return (_restore, (tuple(c[:6]), *self._fields()[1:], self._legal))
+        ledger = c.ledger
+        return (
+            _restore,
+            (
+                c.g,
+                c.r,
+                (laid_out(ledger), ledger.totals, ledger.penalties),
+                (c.bids, c.leader, c.won),
+                *self._fields()[5:],
+                self._legal,
+            ),
+        )
 
     def __copy__(self) -> GameState:
         return self
@@ -267,7 +370,9 @@ class GameState:
 
     def __repr__(self) -> str:
         if self._phase is Phase.OVER:
-            return f"<GameState over, scores {self.scores}, winners {self.winners}>"
+            penalties = self._ledger.penalties
+            charged = f", revoke penalties {penalties}" if any(penalties) else ""
+            return f"<GameState over, scores {self.scores}{charged}, winners {self.winners}>"
         trump = self.trump
         return (
             f"<GameState round {self._r.number} ({self._r.plan}), {self._phase}, "
@@ -314,32 +419,40 @@ class GameState:
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
         """Every finished round, in order."""
-        return self._ledger.results
+        return laid_out(self._ledger).results
 
     @property
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
         """The points of each finished round, one tuple by seat per round."""
-        return tuple(result.scores for result in self._ledger.results)
+        return tuple(result.scores for result in laid_out(self._ledger).results)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (several when shared);
         empty while it goes on.
+
+        In a game replayed leniently (:func:`~pocha_rules.records.replay_lenient`)
+        they are decided, like the end of the game, on the totals with the
+        revoke penalties charged.
         """
         if self._phase is not Phase.OVER:
             return ()
-        return winners(self.rules, self._c.ledger.totals)
+        ledger = self._c.ledger
+        return winners(self.rules, tuple(map(add, ledger.totals, ledger.penalties)))
 
     @property
     def history(self) -> tuple[Move, ...]:
         """Every move of the game so far, in order."""
-        past = tuple(m for chain in self._ledger.moves for m in unchain(chain))
-        return past + unchain(self._moves)
+        out: list[Move] = []
+        for chain in laid_out(self._ledger).moves:
+            out += unchain(chain)
+        out += unchain(self._moves)
+        return tuple(out)
 
     @property
     def deals(self) -> tuple[Deal, ...]:
         """The deal of every round so far, the current one included."""
-        done = tuple(deal.public() for deal in self._ledger.deals)
+        done = tuple(deal.public() for deal in laid_out(self._ledger).deals)
         return done if self._phase is Phase.OVER else done + (self.deal,)
 
     # --- the round --------------------------------------------------------

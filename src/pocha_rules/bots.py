@@ -37,13 +37,14 @@ from pocha_rules._estimates import (
     surely_beaten,
 )
 from pocha_rules._game import new_game
-from pocha_rules._knowledge import forbidden_bid, unseen_mask
+from pocha_rules._knowledge import check_view, forbidden_bid, unseen_mask
 from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
 from pocha_rules._play import beats_winner, winning_position
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
 from pocha_rules._tables import Tables, tables_for
+from pocha_rules._text import got
 from pocha_rules.views import PlayerView, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
@@ -59,6 +60,7 @@ class Bot(Protocol):
 
 
 def _moves(view: PlayerView) -> tuple[Move, ...]:
+    check_view(view)
     moves = view.legal_moves()
     if not moves:
         raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
@@ -293,6 +295,8 @@ def play_game(
     Raises:
         PochaError: The number of bots does not match the players.
         IllegalMoveError: A bot made an illegal move.
+        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`, or
+            another argument not of its type.
 
     >>> from pocha_rules import RuleSet
     >>> final = play_game(RuleSet(schedule=[2, 2]), [RandomBot(seed=s) for s in range(4)], seed=3)
@@ -300,6 +304,8 @@ def play_game(
     True
 
     """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
     if len(bots) != rules.players:
         raise PochaError(f"{len(bots)} bots for {rules.players} players: give one bot per seat")
     state = new_game(rules, seed=seed, dealer=dealer)

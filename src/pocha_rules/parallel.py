@@ -50,6 +50,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 from pocha_rules._errors import PochaError
 from pocha_rules._rollout import simulate as _simulate
 from pocha_rules._rules import RuleSet
+from pocha_rules._text import got
 
 __all__ = [
     "Interrupted",
@@ -522,8 +523,9 @@ def simulate(
     and ``progress`` count games.
 
     Raises:
-        PochaError: ``rules``, ``games``, ``seed`` or ``dealer`` is not a
-            valid value.
+        PochaError: ``games``, ``seed`` or ``dealer`` is out of range.
+        TypeError: ``rules`` is not a rule set, or another argument not of
+            its type.
         LostGamesError: Some games could not be played; it names them, and
             its ``finished`` holds the finished games' scores by number.
         Interrupted: Ctrl-C; its ``finished`` holds the finished games'
@@ -537,7 +539,9 @@ def simulate(
     True
 
     """
-    if type(games) is not int or games < 0:
+    if type(games) is not int:
+        raise TypeError(f"games must be an int, got {got(games)}")
+    if games < 0:
         raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
     _simulate(rules, 0, seed=seed, dealer=dealer)  # checks the other arguments
     job = _RandomGames(rules, seed, dealer)

@@ -22,12 +22,13 @@ holds, reading and replaying it either succeeds or raises that error.
 True
 
 **The format, version 1.** A record is one JSON object with exactly these
-members, and no others::
+members (``tags`` may be left out), and no others::
 
     {
       "format": "pocha-record",      always this string
       "version": 1,                  the version of this format
       "rules_version": 1,            the rules behaviour version (RULES_VERSION)
+      "tags": {"event": "...", ...}, free-form facts about the game (optional)
       "rules": {...},                every RuleSet option (see below)
       "seed": 123456789,             the game's seed, a whole number (any,
                                      when every deal is given)
@@ -41,6 +42,10 @@ members, and no others::
       "round_scores": [[10, ...], ...]   points of each finished round, or null
     }
 
+- ``tags`` holds the record's :class:`Tags`, names and values as strings,
+  in their order (written only when there are any): players' names, the
+  place, the date, the event, as a chess PGN's headers do. Replay does not
+  read them.
 - ``rules`` holds every option of :class:`~pocha_rules.RuleSet` by its field
   name, all of them and nothing else: whole numbers for ``players``,
   ``deck``, ``hit_bonus``, ``per_trick``, ``pocha_min_cards`` and
@@ -65,7 +70,11 @@ members, and no others::
   ``null`` means they were not written down.
 
 Whole numbers must be JSON integers (``true``, ``"4"`` or ``4.0`` are
-refused). A record may hold at most :data:`MAX_RECORD_CHARS` characters.
+refused); a seed is below ``2**256`` in size and a score at most ``10**18``.
+A record may hold at most :data:`MAX_RECORD_CHARS` characters, and what its
+rules may ask for is bounded as :class:`~pocha_rules.RuleSet` bounds it
+(at most 1,000 scheduled rounds, figures of at most a million). Replaying
+takes time and memory in proportion to the record's length.
 Version 1 is the only version so far; a record of any other version, or one
 made under another :data:`RULES_VERSION`, is refused rather than replayed
 under rules that may have changed.
@@ -80,31 +89,56 @@ import json
 import os
 import secrets
 import stat
-from collections.abc import Iterable, Sequence
-from typing import Final, NoReturn
+from collections.abc import Iterable, Mapping
+from typing import Final
 
 import attrs
 
-from pocha_rules._cards import Card
 from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, explain, play_unchecked
-from pocha_rules._errors import InvalidDealError, InvalidRecordError, PochaError
+from pocha_rules._engine import apply, play_unchecked
+from pocha_rules._errors import InvalidDealError, PochaError
 from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._record_json import (
+    MAX_SCORE,
+    as_list,
+    check_seed,
+    describe,
+    fail,
+    members,
+    no_constant,
+    read_deal,
+    read_move,
+    read_rules,
+    read_tags,
+    seat_numbers,
+    short,
+    unique_members,
+    whole,
+)
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
 from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import GameState
+from pocha_rules._state import GameState, Phase
 from pocha_rules._tables import tables_for
+from pocha_rules._tags import MAX_TAG_NAME as _MAX_TAG_NAME
+from pocha_rules._tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
+from pocha_rules._tags import MAX_TAGS as _MAX_TAGS
+from pocha_rules._tags import Tags
+from pocha_rules._text import got, shown
 
 __all__ = [
     "FORMAT",
     "MAX_RECORD_CHARS",
+    "MAX_TAGS",
+    "MAX_TAG_NAME",
+    "MAX_TAG_VALUE",
     "RULES_VERSION",
     "VERSION",
     "GameRecord",
     "LenientReplay",
     "Revoke",
+    "Tags",
     "dump",
     "load",
     "replay",
@@ -126,6 +160,17 @@ MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
 """The longest record text :meth:`GameRecord.from_json` and :func:`load`
 accept (16 MiB); a full classic game takes about 15 KB."""
 
+MAX_TAGS: Final = _MAX_TAGS
+"""The most :class:`Tags` a record may carry (64)."""
+
+MAX_TAG_NAME: Final = _MAX_TAG_NAME
+"""The longest tag name, in characters (64)."""
+
+MAX_TAG_VALUE: Final = _MAX_TAG_VALUE
+"""The longest tag value, in characters (1,000)."""
+
+Tags.__module__ = __name__  # documented, and shown in reprs, as records.Tags
+
 _MEMBERS: Final = (
     "format",
     "version",
@@ -138,10 +183,7 @@ _MEMBERS: Final = (
     "scores",
     "round_scores",
 )
-_DEAL_MEMBERS: Final = ("hands", "trump_card")
-_DEFAULTS: Final = RuleSet().options()
-_LONGEST_TEXT: Final = 32
-"""No card, move or round text is longer than this (after trimming)."""
+_OPTIONAL_MEMBERS: Final = ("tags",)
 
 
 # --- the record -------------------------------------------------------------
@@ -163,6 +205,36 @@ def _table(value: Iterable[Iterable[int]] | None) -> tuple[tuple[int, ...], ...]
     return None if value is None else tuple(tuple(row) for row in value)
 
 
+def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> Tags:
+    return Tags() if value is None else Tags(value)
+
+
+def _seed(instance: object, attribute: object, value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"seed must be an int, got {got(value)}")
+    check_seed(value, "seed")
+
+
+def _score(value: object) -> None:
+    if type(value) is not int:
+        raise TypeError(f"a score must be an int, got {got(value)}")
+    if abs(value) > MAX_SCORE:
+        fail("scores", f"no game scores {describe(value)}")
+
+
+def _scores(instance: object, attribute: object, value: tuple[int, ...] | None) -> None:
+    for number in value or ():
+        _score(number)
+
+
+def _round_scores(
+    instance: object, attribute: object, value: tuple[tuple[int, ...], ...] | None
+) -> None:
+    for row in value or ():
+        for number in row:
+            _score(number)
+
+
 _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 
 
@@ -172,20 +244,23 @@ class GameRecord:
 
     Build one from a game with :meth:`from_state` or from text with
     :meth:`from_json` (or :func:`load`); check it and get the game back with
-    :func:`replay`. Building a record checks only the types of its parts;
-    whether the moves are legal and the scores right is for :func:`replay`.
+    :func:`replay`. Building a record checks the types of its parts (a
+    :class:`TypeError` names the one expected), its tags and the size of
+    its numbers; whether the moves are legal and the scores right is for
+    :func:`replay`.
 
     >>> from pocha_rules import RuleSet, new_game, Bid
     >>> state = new_game(RuleSet(schedule=[1]), seed=1, dealer=0)
-    >>> record = GameRecord.from_state(state)
-    >>> record.moves, record.scores, len(record.deals)
-    ((), (0, 0, 0, 0), 1)
+    >>> record = GameRecord.from_state(state, tags={"event": "club night"})
+    >>> record.moves, record.scores, len(record.deals), record.tags["event"]
+    ((), (0, 0, 0, 0), 1, 'club night')
     """
 
     rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
     """The rules the game was played under."""
-    seed: int = attrs.field(validator=attrs.validators.instance_of(int))
-    """The game's seed (it deals every round not given in :attr:`deals`)."""
+    seed: int = attrs.field(validator=_seed)
+    """The game's seed (it deals every round not given in :attr:`deals`),
+    below ``2**256`` in size."""
     first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
     """The seat that dealt the first round."""
     deals: tuple[Deal, ...] = attrs.field(
@@ -198,26 +273,44 @@ class GameRecord:
         validator=attrs.validators.deep_iterable(attrs.validators.instance_of(_MOVE_TYPES)),
     )
     """Every move of the game, in order."""
-    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
+    scores: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_totals, validator=_scores
+    )
     """The totals by seat when the record was made, or ``None`` if unknown."""
-    round_scores: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_table)
+    round_scores: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, converter=_table, validator=_round_scores
+    )
     """The points of every finished round by seat, or ``None`` if unknown."""
     rules_version: int = attrs.field(default=RULES_VERSION)
     """The rules behaviour version the game was played under."""
+    tags: Tags = attrs.field(default=None, converter=_tags)
+    """Free-form facts about the game, kept as they are given: players'
+    names, the place, the date, the event (see :class:`Tags` for what a tag
+    may hold). They do not take part in :func:`replay`."""
 
     @classmethod
-    def from_state(cls, state: GameState) -> GameRecord:
+    def from_state(
+        cls,
+        state: GameState,
+        *,
+        tags: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    ) -> GameRecord:
         """The record of ``state``'s game so far (finished or not).
 
         Args:
             state: Any state of a game.
+            tags: The record's :attr:`tags`.
 
         Returns:
             A record whose :func:`replay` is equal to ``state``.
 
+        Raises:
+            TypeError: ``state`` is not a :class:`~pocha_rules.GameState`.
+            InvalidRecordError: A tag is refused (see :class:`Tags`).
+
         """
         if not isinstance(state, GameState):
-            raise TypeError(f"expected a GameState, got {type(state).__name__}")
+            raise TypeError(f"state must be a GameState, got {got(state)}")
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -226,6 +319,7 @@ class GameRecord:
             moves=state.history,
             scores=state.scores,
             round_scores=state.round_scores,
+            tags=tags,
         )
 
     # --- to and from JSON data ----------------------------------------------
@@ -244,10 +338,14 @@ class GameRecord:
                 rules[name] = value.value
             else:
                 rules[name] = value
-        return {
+        data: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
             "rules_version": self.rules_version,
+        }
+        if self.tags:
+            data["tags"] = dict(self.tags)
+        return data | {
             "rules": rules,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
@@ -277,45 +375,51 @@ class GameRecord:
 
         """
         if not isinstance(data, dict):
-            _fail("record", f"expected an object, got {_describe(data)}")
+            fail("record", f"expected an object, got {describe(data)}")
         if "format" not in data:
-            _fail("format", "missing: this is not a pocha record")
+            fail("format", "missing: this is not a pocha record")
         if data["format"] != FORMAT:
-            _fail("format", f"expected {FORMAT!r}, got {_describe(data['format'])}")
+            fail("format", f"expected {FORMAT!r}, got {describe(data['format'])}")
         if "version" not in data:
-            _fail("version", "missing")
-        version = _whole(data["version"], "version")
+            fail("version", "missing")
+        version = whole(data["version"], "version")
         if version != VERSION:
-            _fail("version", f"this library reads version {VERSION} records, not {version}")
-        top = _members(data, "", _MEMBERS)
-        rules_version = _whole(top["rules_version"], "rules_version")
+            fail(
+                "version", f"this library reads version {VERSION} records, not {describe(version)}"
+            )
+        top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
+        rules_version = whole(top["rules_version"], "rules_version")
         if rules_version != RULES_VERSION:
-            _fail(
+            fail(
                 "rules_version",
-                f"the game was played under rules behaviour version {rules_version}; "
+                f"the game was played under rules behaviour version {describe(rules_version)}; "
                 f"this library plays version {RULES_VERSION}",
             )
-        rules = _rules(top["rules"])
-        seed = _whole(top["seed"], "seed")
-        first_dealer = _whole(top["first_dealer"], "first_dealer")
+        tags = read_tags(top["tags"]) if "tags" in top else Tags()
+        rules = read_rules(top["rules"])
+        seed = check_seed(top["seed"], "seed")
+        first_dealer = whole(top["first_dealer"], "first_dealer")
         if not 0 <= first_dealer < rules.players:
-            _fail("first_dealer", f"seats run from 0 to {rules.players - 1}, got {first_dealer}")
+            fail(
+                "first_dealer",
+                f"seats run from 0 to {rules.players - 1}, got {describe(first_dealer)}",
+            )
         deals = tuple(
-            _deal(entry, f"deals[{i}]", rules)
-            for i, entry in enumerate(_list(top["deals"], "deals"))
+            read_deal(entry, f"deals[{i}]", rules)
+            for i, entry in enumerate(as_list(top["deals"], "deals"))
         )
         moves = tuple(
-            _move(entry, f"moves[{i}]", rules.deck)
-            for i, entry in enumerate(_list(top["moves"], "moves"))
+            read_move(entry, f"moves[{i}]", rules.deck)
+            for i, entry in enumerate(as_list(top["moves"], "moves"))
         )
         scores = None
         if top["scores"] is not None:
-            scores = _seat_numbers(top["scores"], "scores", rules.players)
+            scores = seat_numbers(top["scores"], "scores", rules.players)
         round_scores = None
         if top["round_scores"] is not None:
             round_scores = tuple(
-                _seat_numbers(row, f"round_scores[{i}]", rules.players)
-                for i, row in enumerate(_list(top["round_scores"], "round_scores"))
+                seat_numbers(row, f"round_scores[{i}]", rules.players)
+                for i, row in enumerate(as_list(top["round_scores"], "round_scores"))
             )
         return cls(
             rules=rules,
@@ -326,6 +430,7 @@ class GameRecord:
             scores=scores,
             round_scores=round_scores,
             rules_version=rules_version,
+            tags=tags,
         )
 
     def to_json(self) -> str:
@@ -336,7 +441,7 @@ class GameRecord:
         parts = []
         for key, value in data.items():
             name = json.dumps(key)
-            if key == "rules":
+            if key in ("rules", "tags"):
                 assert isinstance(value, dict)
                 inner = ",\n".join(
                     f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()
@@ -368,21 +473,22 @@ class GameRecord:
         Raises:
             InvalidRecordError: The text is not JSON, is too long or too
                 deeply nested, or is not a record this library reads.
+            TypeError: ``text`` is not a string.
 
         """
         if not isinstance(text, str):
-            _fail("record", f"expected JSON text (a str), got {type(text).__name__}")
+            raise TypeError(f"text must be a str of JSON, got {got(text)}")
         if len(text) > MAX_RECORD_CHARS:
-            _fail(
+            fail(
                 "record",
                 f"{len(text)} characters is more than a record may hold ({MAX_RECORD_CHARS})",
             )
         try:
-            data = json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
+            data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
         except RecursionError:
-            _fail("record", "the JSON is nested too deeply")
+            fail("record", "the JSON is nested too deeply")
         except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
-            _fail("record", f"not valid JSON: {_short(str(error), 120)}")
+            fail("record", f"not valid JSON: {short(str(error), 120)}")
         return cls.from_dict(data)
 
 
@@ -412,7 +518,14 @@ class LenientReplay:
     revokes: tuple[Revoke, ...]
     """Every revoke, in order."""
     totals: tuple[int, ...]
-    """The totals by seat with ``revoke_penalty`` charged once per revoke."""
+    """The totals by seat with ``revoke_penalty`` charged once per revoke:
+    the totals the end of the game was decided on."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats on :attr:`totals` once the game is over (the
+        same as ``state.winners``); empty while it goes on."""
+        return self.state.winners
 
 
 def replay(record: GameRecord) -> GameState:
@@ -425,6 +538,7 @@ def replay(record: GameRecord) -> GameState:
     Raises:
         InvalidRecordError: The first problem found, with where it is (for a
             move, its index, the seat and the rule it breaks).
+        TypeError: ``record`` is not a :class:`GameRecord`.
 
     """
     state, _ = _replay(record, lenient=False)
@@ -439,6 +553,13 @@ def replay_lenient(record: GameRecord) -> LenientReplay:
     For a real table's game where somebody revoked and play went on. Any
     other problem (a card not in the hand, a bid out of range, a move out of
     turn, wrong scores) is still refused.
+
+    The penalties count as the table counts them: the game ends, and its
+    winners are decided, on the totals with the penalties charged. With the
+    ``one_card_rounds`` tiebreak, extra rounds follow the schedule exactly
+    when those totals are tied at the top, and the record must hold their
+    deals and moves. The stored ``scores`` and ``round_scores`` are the
+    rounds' points without penalties, as :func:`replay` reads them.
 
     A real table's record gives every deal, so its seed deals nothing; any
     whole number will do. Here (the worked example "Overtake when you
@@ -460,6 +581,7 @@ def replay_lenient(record: GameRecord) -> LenientReplay:
 
     Raises:
         InvalidRecordError: As for :func:`replay`.
+        TypeError: ``record`` is not a :class:`GameRecord`.
 
     """
     state, revokes = _replay(record, lenient=True)
@@ -493,24 +615,24 @@ def _explicit_rounds(record: GameRecord) -> int:
 
 def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revoke]]:
     if not isinstance(record, GameRecord):
-        _fail("record", f"expected a GameRecord, got {type(record).__name__}")
+        raise TypeError(f"record must be a GameRecord, got {got(record)}")
     if record.rules_version != RULES_VERSION:
-        _fail(
+        fail(
             "rules_version",
-            f"the game was played under rules behaviour version {record.rules_version!r}; "
+            f"the game was played under rules behaviour version {shown(record.rules_version)}; "
             f"this library plays version {RULES_VERSION}",
         )
     players = record.rules.players
     if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
-        _fail("first_dealer", f"seats run from 0 to {players - 1}, got {record.first_dealer!r}")
-    if type(record.seed) is not int:
-        _fail("seed", f"expected a whole number, got {record.seed!r}")
+        fail(
+            "first_dealer", f"seats run from 0 to {players - 1}, got {shown(record.first_dealer)}"
+        )
     deals = record.deals
     for index, deal in enumerate(deals):
         if len(deal.hands) != players:
-            _fail(f"deals[{index}].hands", f"{len(deal.hands)} hands for {players} players")
+            fail(f"deals[{index}].hands", f"{len(deal.hands)} hands for {players} players")
     if not deals:
-        _fail("deals", "the record has no deal for round 0")
+        fail("deals", "the record has no deal for round 0")
     try:
         state = new_game(
             record.rules,
@@ -519,57 +641,63 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             deals=deals[: _explicit_rounds(record)],
         )
     except InvalidDealError as error:
-        _fail(f"deals[{error.round_index}]", error.reason)
-    except PochaError as error:
-        _fail("record", str(error))
+        fail(f"deals[{error.round_index}]", error.reason)
     revokes: list[Revoke] = []
     for index, move in enumerate(record.moves):
         where = f"moves[{index}]"
         seat = state.to_move
         if seat is None:
-            _fail(where, f"{move}: the game is already over")
+            fail(where, f"{move}: the game is already over")
         try:
             state = apply(state, move)
             continue
         except PochaError as error:
-            reason = getattr(error, "reason", None) or explain(state, move) or str(error)
-        if lenient and type(move) is Play and move.card in state.hands[seat]:
-            try:
-                state = play_unchecked(state, move)
-            except PochaError as error:  # pragma: no cover - the card is in the hand
-                _fail(where, f"seat {seat} may not {move}: {error}")
+            reason = getattr(error, "reason", None) or str(error)
+        # A revoke: a card of the hand, played when cards are played.
+        if (
+            lenient
+            and state.phase is Phase.PLAY
+            and type(move) is Play
+            and move.card in state.hands[seat]
+        ):
+            state = play_unchecked(state, move)
             revokes.append(Revoke(index=index, seat=seat, move=move, reason=reason))
             continue
-        _fail(where, f"seat {seat} may not {move}: {reason}")
-    reached = len(state.deals)
+        fail(where, f"seat {seat} may not {move}: {reason}")
+    # Rounds reached: the finished ones, and the one in progress.
+    reached = len(state.round_results) + (not state.is_over)
     if reached < len(deals):
-        _fail(
+        fail(
             f"deals[{reached}]",
             f"the moves end in round {reached - 1}; this deal is for a round never reached",
         )
     if reached > len(deals):
-        _fail("deals", f"the game reaches round {len(deals)} but the record has no deal for it")
+        fail("deals", f"the game reaches round {len(deals)} but the record has no deal for it")
     _check_scores(record, state)
     return state, revokes
 
 
+def _numbers(values: Iterable[int]) -> str:
+    return "[" + ", ".join(shown(value) for value in values) + "]"
+
+
 def _check_scores(record: GameRecord, state: GameState) -> None:
     if record.scores is not None and record.scores != state.scores:
-        _fail(
+        fail(
             "scores",
-            f"the record says {list(record.scores)} but the moves give {list(state.scores)}",
+            f"the record says {_numbers(record.scores)} but the moves give {list(state.scores)}",
         )
     if record.round_scores is None:
         return
     actual = state.round_scores
     for index, (stored, real) in enumerate(zip(record.round_scores, actual, strict=False)):
         if stored != real:
-            _fail(
+            fail(
                 f"round_scores[{index}]",
-                f"the record says {list(stored)} but the moves give {list(real)}",
+                f"the record says {_numbers(stored)} but the moves give {list(real)}",
             )
     if len(record.round_scores) != len(actual):
-        _fail(
+        fail(
             "round_scores",
             f"{len(record.round_scores)} rounds recorded, but {len(actual)} were finished",
         )
@@ -601,7 +729,7 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
 
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"expected a GameRecord, got {type(record).__name__}")
+        raise TypeError(f"record must be a GameRecord, got {got(record)}")
     text = record.to_json()
     target = os.path.realpath(path)
     if not overwrite and os.path.lexists(path):
@@ -660,168 +788,9 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     with open(path, "rb") as file:
         raw = file.read(4 * MAX_RECORD_CHARS + 1)
     if len(raw) > 4 * MAX_RECORD_CHARS:
-        _fail("record", f"the file is longer than a record may be ({MAX_RECORD_CHARS} characters)")
+        fail("record", f"the file is longer than a record may be ({MAX_RECORD_CHARS} characters)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        _fail("record", f"the file is not UTF-8 text (byte {error.start})")
+        fail("record", f"the file is not UTF-8 text (byte {error.start})")
     return GameRecord.from_json(text)
-
-
-# --- reading JSON data ------------------------------------------------------------
-
-
-def _fail(where: str, reason: str) -> NoReturn:
-    raise InvalidRecordError(where, reason)
-
-
-def _short(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _describe(value: object) -> str:
-    """A short description of a JSON value for messages (never a deep repr)."""
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the string {_short(value)!r}"
-    if isinstance(value, int):
-        return _short(str(value))
-    if isinstance(value, float):
-        return f"the number {_short(repr(value))}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _join(where: str, name: str) -> str:
-    return name if not where else f"{where}.{name}"
-
-
-def _members(value: object, where: str, names: Sequence[str]) -> dict[str, object]:
-    if not isinstance(value, dict):
-        _fail(where or "record", f"expected an object, got {_describe(value)}")
-    for key in value:
-        if key not in names:
-            label = _short(key) if isinstance(key, str) else _describe(key)
-            _fail(_join(where, label), "unknown member")
-    for name in names:
-        if name not in value:
-            _fail(_join(where, name), "missing")
-    return {name: value[name] for name in names}
-
-
-def _whole(value: object, where: str) -> int:
-    if type(value) is not int:
-        _fail(where, f"expected a whole number, got {_describe(value)}")
-    return value
-
-
-def _flag(value: object, where: str) -> bool:
-    if type(value) is not bool:
-        _fail(where, f"expected true or false, got {_describe(value)}")
-    return value
-
-
-def _list(value: object, where: str) -> list[object]:
-    if not isinstance(value, list):
-        _fail(where, f"expected a list, got {_describe(value)}")
-    return value
-
-
-def _text(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        _fail(where, f"expected a string, got {_describe(value)}")
-    if len(value.strip()) > _LONGEST_TEXT:
-        _fail(where, f"the string {_short(value)!r} is too long")
-    return value
-
-
-def _rules(value: object) -> RuleSet:
-    data = _members(value, "rules", tuple(_DEFAULTS))
-    options: dict[str, object] = {}
-    for name, default in _DEFAULTS.items():
-        where = f"rules.{name}"
-        raw = data[name]
-        if name == "schedule":
-            options[name] = tuple(
-                _text(entry, f"{where}[{i}]") for i, entry in enumerate(_list(raw, where))
-            )
-        elif name == "rank_order":
-            options[name] = tuple(
-                _whole(entry, f"{where}[{i}]") for i, entry in enumerate(_list(raw, where))
-            )
-        elif isinstance(default, bool):
-            options[name] = _flag(raw, where)
-        elif isinstance(default, str):  # the StrEnum options
-            options[name] = _text(raw, where)
-        else:
-            options[name] = _whole(raw, where)
-    try:
-        return RuleSet(**options)  # type: ignore[arg-type]
-    except PochaError as error:
-        field = getattr(error, "field", None)
-        reason = getattr(error, "reason", None) or str(error)
-        _fail(f"rules.{field}" if field else "rules", reason)
-
-
-def _card(value: object, where: str, deck: int) -> Card:
-    text = _text(value, where)
-    try:
-        return Card.parse(text, deck=deck)
-    except PochaError as error:
-        _fail(where, getattr(error, "reason", None) or str(error))
-
-
-def _deal(value: object, where: str, rules: RuleSet) -> Deal:
-    data = _members(value, where, _DEAL_MEMBERS)
-    hands_where = f"{where}.hands"
-    hands = _list(data["hands"], hands_where)
-    if len(hands) != rules.players:
-        _fail(hands_where, f"{len(hands)} hands for {rules.players} players")
-    cards = tuple(
-        tuple(
-            _card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
-            for i, card in enumerate(_list(hand, f"{hands_where}[{seat}]"))
-        )
-        for seat, hand in enumerate(hands)
-    )
-    raw = data["trump_card"]
-    trump = None if raw is None else _card(raw, f"{where}.trump_card", rules.deck)
-    return Deal(hands=cards, trump_card=trump)
-
-
-def _move(value: object, where: str, deck: int) -> Move:
-    text = _text(value, where)
-    try:
-        return parse_move(text, deck=deck)
-    except PochaError as error:
-        _fail(where, getattr(error, "reason", None) or str(error))
-
-
-def _seat_numbers(value: object, where: str, players: int) -> tuple[int, ...]:
-    numbers = tuple(_whole(entry, f"{where}[{i}]") for i, entry in enumerate(_list(value, where)))
-    if len(numbers) != players:
-        _fail(where, f"{len(numbers)} numbers for {players} players")
-    return numbers
-
-
-class _DuplicateMember(ValueError):
-    pass
-
-
-def _unique_members(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    data: dict[str, object] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _DuplicateMember(f"the member {_short(key)!r} appears twice")
-        data[key] = value
-    return data
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a number a record may hold")

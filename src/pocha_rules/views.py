@@ -51,6 +51,7 @@ from pocha_rules._sampling import sample_state, sample_states
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._tables import tables_for
+from pocha_rules._text import got, shown
 
 __all__ = [
     "PlayerView",
@@ -237,6 +238,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
 
     Raises:
         PochaError: ``seat`` is not a seat of the game.
+        TypeError: ``state`` is not a state or ``seat`` not an int.
 
     >>> from pocha_rules import Deal, RuleSet, new_game
     >>> deal = Deal(hands=[["1o"], ["3c"], ["5e"], ["7b"]], trump_card="4o")
@@ -249,10 +251,12 @@ def observe(state: GameState, seat: int) -> PlayerView:
     from pocha_rules._errors import PochaError
 
     if not isinstance(state, GameState):
-        raise PochaError(f"expected a GameState, got {state!r}")
+        raise TypeError(f"state must be a GameState, got {got(state)}")
     n = state.rules.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise PochaError(f"seat must be from 0 to {n - 1}, got {seat!r}")
+    if type(seat) is not int:
+        raise TypeError(f"seat must be an int, got {got(seat)}")
+    if not 0 <= seat < n:
+        raise PochaError(f"seat must be from 0 to {n - 1}, got {shown(seat)}")
     hands = state.hands
     phase = state.phase
     if state.round_kind is RoundKind.BLIND and phase is not Phase.OVER:

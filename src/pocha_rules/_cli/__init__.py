@@ -27,11 +27,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from pocha_rules._cli import match, play, records, rules, simulate
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._text import printable
 
 __all__ = ["Output", "build_parser", "main", "version_line"]
 
@@ -44,9 +45,18 @@ def version_line() -> str:
     return f"pocha-rules {__version__} ({build})"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error messages (which quote the arguments
+    given) show control characters escaped; its subcommands' parsers are
+    of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pocha`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pocha",
         description="Pocha, the Spanish game of exact bids: play, simulate and check games.",
         **examples(
@@ -61,9 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_line())
     # Each command takes --plain too; SUPPRESS keeps a command's default from
     # hiding the top-level flag.
-    output = argparse.ArgumentParser(add_help=False)
+    output = _Parser(add_help=False)
     output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
+    )
     play.add_parser(commands, [output])
     simulate.add_parser(commands, [output])
     match.add_parser(commands, [output])

@@ -10,6 +10,7 @@ from typing import Any, Final, NoReturn
 from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, Round
+from pocha_rules._text import printable
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
 from pocha_rules.montecarlo import MonteCarloBot
 
@@ -127,7 +128,7 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         if not sep or not name:
             fail(f"--rule {item!r}: expected NAME=VALUE")
         if name not in _OPTIONS:
-            fail(f"--rule {name}: no such option; options: {', '.join(_OPTIONS)}")
+            fail(f"--rule {printable(name)}: no such option; options: {', '.join(_OPTIONS)}")
         if name == "schedule" and preset is not None:
             fail(f"--preset {preset} and --rule schedule=...: give one schedule")
         try:

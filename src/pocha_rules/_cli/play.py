@@ -28,6 +28,8 @@ from pocha_rules._moves import Move, Play, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
+from pocha_rules._tags import Tags
+from pocha_rules._text import printable, shown_path
 from pocha_rules.bots import Bot
 from pocha_rules.views import PlayerView, observe
 
@@ -81,6 +83,13 @@ def add_parser(
         default=None,
         help="continue the unfinished game saved in FILE (its rules, seed and moves); "
         "name the human seats again with --human",
+    )
+    parser.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)",
     )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -177,7 +186,7 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
             raise Stop(1, "end of input: the game is abandoned")
         text = entry.strip()
         if not stdin.isatty():  # show piped entries, so the transcript reads well
-            out.stream.write(text + "\n")
+            out.stream.write(printable(text) + "\n")
         if not text:
             continue
         if text.lower() in ("quit", "exit"):
@@ -219,6 +228,22 @@ def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> No
     out.line(f"  seat {winner} takes the trick")
 
 
+def _tags(items: list[str], kept: Tags, fail: Fail) -> Tags:
+    """The record's tags: ``kept`` (a resumed game's), then the ones given
+    as ``--tag NAME=VALUE``."""
+    pairs = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            fail(f"--tag {printable(item)}: expected NAME=VALUE")
+        pairs.append((name.strip(), value.strip()))
+    try:
+        given = Tags(pairs)
+        return Tags({**kept, **given})
+    except InvalidRecordError as error:
+        fail(f"--tag: {error.where}: {error.reason}")
+
+
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.resume is not None:
         _refuse_new_game_options(args, fail)
@@ -238,6 +263,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
     for seat in args.human:
         _check_seat(seat, "--human", rules, fail)
+    args.tags = _tags(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots = bots_for([args.bot] * rules.players, state.seed)
     names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
@@ -249,7 +275,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if record is not None:
         earlier = _catch_up(record, bots, humans)
         out.line(
-            f"resumed from {args.resume}: round {state.round_index + 1}, "
+            f"resumed from {shown_path(args.resume)}: round {state.round_index + 1}, "
             f"{len(state.history)} moves played"
         )
     out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
@@ -266,7 +292,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         _keep(args, table.state, humans, replace, out)
         raise
     if args.save is not None:
-        save(args.save, table.state, out, replace=replace)
+        save(args.save, table.state, out, replace=replace, tags=args.tags)
     return 0
 
 
@@ -369,15 +395,16 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
         record = load(path)
         state = replay(record)
     except OSError as error:
-        raise Stop(1, f"cannot read {path}: {error.strerror or error}") from None
+        reason = printable(str(error.strerror or error))
+        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
     except InvalidRecordError as error:
-        raise Stop(1, f"{path}: {error}") from None
+        raise Stop(1, f"{shown_path(path)}: {error}") from None
     if state.is_over:
         winners = ", ".join(f"seat {s}" for s in state.winners)
         raise Stop(
             1,
-            f"{path}: the game is over (winners: {winners}), there is nothing to resume; "
-            f"'pocha replay {path}' shows its score sheet",
+            f"{shown_path(path)}: the game is over (winners: {winners}), there is nothing to "
+            f"resume; 'pocha replay {shown_path(path)}' shows its score sheet",
         )
     return record, state
 
@@ -417,7 +444,7 @@ def _keep(
         if humans and state.history:
             out.line("the game is not saved (--save FILE keeps a game)")
         return
-    path = save(args.save, state, out, replace=replace, partial=not state.is_over)
+    path = save(args.save, state, out, replace=replace, partial=not state.is_over, tags=args.tags)
     if state.is_over:
         return
     command = ["pocha", "play", "--resume", path]
@@ -426,4 +453,4 @@ def _keep(
     if args.bot != DEFAULT_BOT:
         command += ["--bot", args.bot]
     command += ["--save", path]
-    out.line(f"to go on with it: {shlex.join(command)}")
+    out.line(f"to go on with it: {printable(shlex.join(command))}")

@@ -9,6 +9,7 @@ from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import print_sheet
 from pocha_rules._state import GameState
+from pocha_rules._text import printable, shown_path
 
 if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
@@ -51,27 +52,35 @@ def add_parsers(
     replay.set_defaults(run=run_replay, subparser=replay)
 
 
-def _load_and_replay(path: str, lenient: bool) -> tuple[GameState, LenientReplay | None]:
+def _load_and_replay(
+    path: str, lenient: bool
+) -> tuple[GameState, LenientReplay | None, dict[str, str]]:
+    """The game of the record at ``path``, its lenient replay (with
+    ``lenient``) and its tags."""
     from pocha_rules._errors import InvalidRecordError
     from pocha_rules.records import load, replay, replay_lenient
 
     try:
         record = load(path)
+        tags = dict(record.tags)
         if lenient:
             result = replay_lenient(record)
-            return result.state, result
-        return replay(record), None
+            return result.state, result, tags
+        return replay(record), None, tags
     except OSError as error:
-        raise Stop(1, f"cannot read {path}: {error.strerror or error}") from None
+        reason = printable(str(error.strerror or error))
+        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
     except InvalidRecordError as error:
-        raise Stop(1, f"{path}: {error}") from None
+        raise Stop(1, f"{shown_path(path)}: {error}") from None
 
 
 def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    state, lenient = _load_and_replay(args.file, args.lenient)
+    state, lenient, _ = _load_and_replay(args.file, args.lenient)
     rounds = len(state.round_results)
     status = "finished" if state.is_over else f"in progress (round {state.round_index + 1})"
-    out.line(f"OK: {args.file}: {rounds} rounds, {len(state.history)} moves, game {status}")
+    out.line(
+        f"OK: {shown_path(args.file)}: {rounds} rounds, {len(state.history)} moves, game {status}"
+    )
     if lenient is not None:
         _report_revokes(out, lenient)
     return 0
@@ -89,13 +98,17 @@ def _report_revokes(out: Output, lenient: LenientReplay) -> None:
 
 
 def run_replay(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    state, lenient = _load_and_replay(args.file, args.lenient)
+    state, lenient, tags = _load_and_replay(args.file, args.lenient)
     rules = state.rules
     out.line(
-        f"{args.file}: {rules.players} players, seed {state.seed}, "
+        f"{shown_path(args.file)}: {rules.players} players, seed {state.seed}, "
         f"seat {state.first_dealer} dealt first"
     )
-    print_sheet(out, state)
+    for name, value in tags.items():  # checked when read: printable already
+        out.line(f"{printable(name)}: {printable(value)}")
+    # A lenient game ends, and is won, on the totals with revoke penalties.
+    totals = lenient.totals if lenient is not None and lenient.revokes else None
+    print_sheet(out, state, totals)
     if not state.is_over:
         out.line(f"the game stops in round {state.round_index + 1}")
     if lenient is not None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._state import GameState
+from pocha_rules._text import printable, shown_path
 
 __all__ = ["check_target", "interruptible", "save"]
 
@@ -30,14 +31,15 @@ def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail)
     """
     target = Path(path)
     folder = target.parent
+    shown = shown_path(path)
     if target.is_dir():
-        fail(f"--save {path}: that is a folder; name a file")
+        fail(f"--save {shown}: that is a folder; name a file")
     if not folder.is_dir():
-        fail(f"--save {path}: there is no folder {str(folder)!r}")
+        fail(f"--save {shown}: there is no folder '{shown_path(folder)}'")
     if force or _same_file(target, replaceable):
         return True
     if os.path.lexists(target):
-        fail(f"--save {path}: the file exists; give --force to replace it")
+        fail(f"--save {shown}: the file exists; give --force to replace it")
     return False
 
 
@@ -50,9 +52,17 @@ def _same_file(path: Path, other: str | None) -> bool:
         return False
 
 
-def save(path: str, state: GameState, out: Output, *, replace: bool, partial: bool = False) -> str:
-    """Write the record of ``state`` to ``path`` atomically and say so;
-    return where it went.
+def save(
+    path: str,
+    state: GameState,
+    out: Output,
+    *,
+    replace: bool,
+    partial: bool = False,
+    tags: Mapping[str, str] | None = None,
+) -> str:
+    """Write the record of ``state`` (with ``tags``) to ``path`` atomically
+    and say so; return where it went.
 
     Without ``replace``, an existing file is never replaced: when one
     appeared at ``path`` while the game was played, the game goes to the
@@ -60,7 +70,7 @@ def save(path: str, state: GameState, out: Output, *, replace: bool, partial: bo
     """
     from pocha_rules.records import GameRecord, dump
 
-    record = GameRecord.from_state(state)
+    record = GameRecord.from_state(state, tags=tags)
     what = "the game so far" if partial else "the game"
     candidates = [path, *_other_names(path)]
     for candidate in candidates:
@@ -69,12 +79,15 @@ def save(path: str, state: GameState, out: Output, *, replace: bool, partial: bo
         except FileExistsError:
             continue
         except OSError as error:
-            raise Stop(1, f"cannot write {candidate}: {error.strerror or error}") from None
+            reason = printable(str(error.strerror or error))
+            raise Stop(1, f"cannot write {shown_path(candidate)}: {reason}") from None
         if candidate != path:
-            out.line(f"{path} appeared during the game and is left as it is")
-        out.line(f"{what} is saved in {candidate}")
+            out.line(f"{shown_path(path)} appeared during the game and is left as it is")
+        out.line(f"{what} is saved in {shown_path(candidate)}")
         return candidate
-    raise Stop(1, f"cannot write {path}: it and {len(candidates) - 1} other names exist")
+    raise Stop(
+        1, f"cannot write {shown_path(path)}: it and {len(candidates) - 1} other names exist"
+    )
 
 
 def _other_names(path: str) -> Iterator[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from pocha_rules._cli.output import Output
@@ -55,11 +56,14 @@ class ScoreSheet:
             codes.append(f"{_example(self.rules, RoundKind.BLIND)}: a blind round")
         self.out.line("; ".join(codes))
 
-    def footer(self, state: GameState) -> None:
-        """Write the final totals and the winners."""
+    def footer(self, state: GameState, totals: Sequence[int] | None = None) -> None:
+        """Write the final totals and the winners; ``totals``, when given,
+        are a lenient replay's, with the revoke penalties charged."""
         winners = ", ".join(f"seat {s}" for s in state.winners)
+        label = "final" if totals is None else "final, with revoke penalties"
+        shown = state.scores if totals is None else totals
         self.out.line(
-            f"final: {' '.join(str(t) for t in state.scores)}; winners: {winners}",
+            f"{label}: {' '.join(str(t) for t in shown)}; winners: {winners}",
             style="bold green",
         )
 
@@ -69,12 +73,13 @@ def _example(rules: RuleSet, kind: RoundKind) -> str:
     return str(next(entry for entry in rules.schedule if entry.kind is kind))
 
 
-def print_sheet(out: Output, state: GameState) -> None:
-    """Write the whole sheet of ``state``'s game so far, with its legend."""
+def print_sheet(out: Output, state: GameState, totals: Sequence[int] | None = None) -> None:
+    """Write the whole sheet of ``state``'s game so far, with its legend;
+    ``totals`` as for :meth:`ScoreSheet.footer`."""
     sheet = ScoreSheet(out, state.rules)
     sheet.header()
     for result in state.round_results:
         sheet.row(result)
     sheet.legend()
     if state.is_over:
-        sheet.footer(state)
+        sheet.footer(state, totals)

@@ -1,0 +1,231 @@
+"""Reading a game record's JSON data, part by part (``records`` is the
+public face).
+
+Records are untrusted input: each reader here checks one part, and anything
+it does not take is refused with :class:`~pocha_rules.InvalidRecordError`
+naming where (``"rules.players"``, ``"deals[3].hands[1][0]"``) and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NoReturn
+
+from pocha_rules._cards import Card
+from pocha_rules._deal import Deal
+from pocha_rules._errors import InvalidRecordError, PochaError
+from pocha_rules._game import MAX_SEED_BITS
+from pocha_rules._moves import Move, parse_move
+from pocha_rules._rules import RuleSet
+from pocha_rules._tags import Tags
+from pocha_rules._text import shown
+
+__all__ = [
+    "MAX_SCORE",
+    "as_list",
+    "check_seed",
+    "describe",
+    "fail",
+    "flag",
+    "members",
+    "no_constant",
+    "read_deal",
+    "read_move",
+    "read_rules",
+    "read_tags",
+    "seat_numbers",
+    "short",
+    "unique_members",
+    "whole",
+]
+
+_DEAL_MEMBERS: Final = ("hands", "trump_card")
+_DEFAULTS: Final = RuleSet().options()
+_LONGEST_TEXT: Final = 32
+"""No card, move or round text is longer than this (after trimming)."""
+
+MAX_SCORE: Final = 10**18
+"""The largest score, in size, a record may hold: far more than any game
+can score (each figure of the rules is at most a million), and small enough
+to write as text."""
+
+
+def fail(where: str, reason: str) -> NoReturn:
+    raise InvalidRecordError(where, reason)
+
+
+def short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe(value: object) -> str:
+    """A short description of a JSON value for messages (never a deep repr)."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {shown(value, 42)}"
+    if isinstance(value, int):
+        return shown(value, 40)
+    if isinstance(value, float):
+        return f"the number {shown(value, 40)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _join(where: str, name: str) -> str:
+    return name if not where else f"{where}.{name}"
+
+
+def members(
+    value: object, where: str, names: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, object]:
+    """The members of a JSON object that must have ``names`` (and may have
+    ``optional``) and nothing else; an optional member left out is absent."""
+    if not isinstance(value, dict):
+        fail(where or "record", f"expected an object, got {describe(value)}")
+    for key in value:
+        if key not in names and key not in optional:
+            label = short(key) if isinstance(key, str) else describe(key)
+            fail(_join(where, label), "unknown member")
+    for name in names:
+        if name not in value:
+            fail(_join(where, name), "missing")
+    return {name: value[name] for name in (*names, *optional) if name in value}
+
+
+def whole(value: object, where: str) -> int:
+    if type(value) is not int:
+        fail(where, f"expected a whole number, got {describe(value)}")
+    return value
+
+
+def check_seed(value: object, where: str) -> int:
+    """A record's seed: a whole number below ``2**256`` in size."""
+    seed = whole(value, where)
+    if seed.bit_length() > MAX_SEED_BITS:
+        fail(where, f"a seed is less than 2**{MAX_SEED_BITS} in size, got {describe(seed)}")
+    return seed
+
+
+def flag(value: object, where: str) -> bool:
+    if type(value) is not bool:
+        fail(where, f"expected true or false, got {describe(value)}")
+    return value
+
+
+def as_list(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        fail(where, f"expected a list, got {describe(value)}")
+    return value
+
+
+def _string(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        fail(where, f"expected a string, got {describe(value)}")
+    if len(value.strip()) > _LONGEST_TEXT:
+        fail(where, f"the string {shown(value, 40)} is too long")
+    return value
+
+
+def read_rules(value: object) -> RuleSet:
+    data = members(value, "rules", tuple(_DEFAULTS))
+    options: dict[str, object] = {}
+    for name, default in _DEFAULTS.items():
+        where = f"rules.{name}"
+        raw = data[name]
+        if name == "schedule":
+            options[name] = tuple(
+                _string(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
+            )
+        elif name == "rank_order":
+            options[name] = tuple(
+                whole(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
+            )
+        elif isinstance(default, bool):
+            options[name] = flag(raw, where)
+        elif isinstance(default, str):  # the StrEnum options
+            options[name] = _string(raw, where)
+        else:
+            options[name] = whole(raw, where)
+    try:
+        return RuleSet(**options)  # type: ignore[arg-type]
+    except PochaError as error:
+        field = getattr(error, "field", None)
+        reason = getattr(error, "reason", None) or str(error)
+        fail(f"rules.{field}" if field else "rules", reason)
+
+
+def _card(value: object, where: str, deck: int) -> Card:
+    text = _string(value, where)
+    try:
+        return Card.parse(text, deck=deck)
+    except PochaError as error:
+        fail(where, getattr(error, "reason", None) or str(error))
+
+
+def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
+    data = members(value, where, _DEAL_MEMBERS)
+    hands_where = f"{where}.hands"
+    hands = as_list(data["hands"], hands_where)
+    if len(hands) != rules.players:
+        fail(hands_where, f"{len(hands)} hands for {rules.players} players")
+    cards = tuple(
+        tuple(
+            _card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
+            for i, card in enumerate(as_list(hand, f"{hands_where}[{seat}]"))
+        )
+        for seat, hand in enumerate(hands)
+    )
+    raw = data["trump_card"]
+    trump = None if raw is None else _card(raw, f"{where}.trump_card", rules.deck)
+    return Deal(hands=cards, trump_card=trump)
+
+
+def read_move(value: object, where: str, deck: int) -> Move:
+    text = _string(value, where)
+    try:
+        return parse_move(text, deck=deck)
+    except PochaError as error:
+        fail(where, getattr(error, "reason", None) or str(error))
+
+
+def seat_numbers(value: object, where: str, players: int) -> tuple[int, ...]:
+    numbers = tuple(whole(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(value, where)))
+    if len(numbers) != players:
+        fail(where, f"{len(numbers)} numbers for {players} players")
+    for i, number in enumerate(numbers):
+        if abs(number) > MAX_SCORE:
+            fail(f"{where}[{i}]", f"no game scores {describe(number)}")
+    return numbers
+
+
+def read_tags(value: object) -> Tags:
+    """A record's ``tags`` member: an object of string values."""
+    if not isinstance(value, dict):
+        fail("tags", f"expected an object, got {describe(value)}")
+    for name, text in value.items():
+        if not isinstance(text, str):
+            fail(f"tags[{shown(name)}]", f"expected a string, got {describe(text)}")
+    return Tags(value)
+
+
+class _DuplicateMember(ValueError):
+    pass
+
+
+def unique_members(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateMember(f"the member {shown(key, 42)} appears twice")
+        data[key] = value
+    return data
+
+
+def no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number a record may hold")

@@ -1,0 +1,62 @@
+"""Every cache the library keeps is bounded: by a limit it empties itself at,
+or by the few keys it can ever see. Many distinct rule sets and games must
+not make any of them grow past its bound."""
+
+from __future__ import annotations
+
+from pocha_rules import RuleSet, _bidding, _engine, _shuffle, _tables, new_game
+from pocha_rules import actions as actions_module
+from pocha_rules._tables import tables_for
+from pocha_rules.actions import action_table
+from tests.strategies import random_game
+
+# Distinct rule sets, more than any cache keeps.
+MANY = [RuleSet(hit_bonus=bonus, schedule=[1, 2]) for bonus in range(300)]
+
+
+def test_the_tables_cache_empties_itself_at_its_limit() -> None:
+    limit = _tables._CACHE_LIMIT
+    assert len(MANY) > limit
+    for rules in MANY:
+        tables = tables_for(rules)
+        assert tables_for(rules) is tables  # found again by identity
+        assert len(_tables._CACHE) <= limit
+        assert len(_tables._BY_ID) <= limit
+    # An equal rule set (not the same object) finds the same tables by value.
+    last = MANY[-1]
+    assert tables_for(RuleSet(hit_bonus=last.hit_bonus, schedule=[1, 2])) is tables_for(last)
+
+
+def test_the_action_tables_cache_empties_itself_at_its_limit() -> None:
+    limit = actions_module._CACHE_LIMIT
+    for rules in MANY[:150]:
+        assert action_table(rules) is action_table(rules)
+        assert len(actions_module._CACHE) <= limit
+    assert len(actions_module._LAST) == 1
+
+
+def test_the_engine_caches_hold_only_the_keys_that_can_exist() -> None:
+    for seed in range(40):
+        random_game(RuleSet(players=3, deck=48, schedule=["12", "3a", "1b"]), seed)
+        random_game(RuleSet(players=8, schedule=[5, 2]), seed)
+    # Plays by the mask of a hand of one suit: at most 4 suits x 4,095 masks.
+    for mask in _engine._ONE_SUIT:
+        assert sum(bool(mask >> 12 * suit & 0xFFF) for suit in range(4)) == 1
+    for suit_plays in (_engine._OROS, _engine._COPAS, _engine._ESPADAS, _engine._BASTOS):
+        assert all(0 <= chunk < 4096 for chunk in suit_plays)
+    # Bids by the mask of allowed numbers: 0 to at most 16 tricks.
+    assert all(0 < mask < 1 << 17 for mask in _engine._BID_MOVES)
+    assert all(0 <= cards <= 16 and -1 <= no <= 16 for cards, no in _bidding._BID_MOVES)
+    # Shuffles by deck size, cards dealt and players.
+    assert all(size in (36, 40, 44, 48) for size, _, _ in _shuffle._STEPS)
+
+
+def test_a_tables_scores_are_kept_by_round_size_and_trump_only() -> None:
+    rules = RuleSet(players=3, deck=48, schedule="full")
+    for seed in range(10):
+        random_game(rules, seed)
+    points = tables_for(rules).points
+    assert points
+    assert all(0 <= key < 17 * 4 for key in points)
+    state = new_game(rules, seed=1)
+    assert tables_for(state.rules) is tables_for(rules)
