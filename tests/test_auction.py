@@ -66,7 +66,8 @@ def test_the_first_player_must_call_a_number_and_may_not_pass() -> None:
     state = game(FIVE, [FIVE_DEAL], dealer=4)
     assert state.to_move == 0 == state.eldest
     assert legal_moves(state) == (Call(0), Call(1), Call(2), Call(3))
-    assert_refused(state, Pass(), "the first player must call a number and may not pass")
+    error = assert_refused(state, Pass(), "the first player must call a number and may not pass")
+    assert error.reason == "the first player must call a number and may not pass"
     assert_refused(state, Call(4), "calls run from 0 to 3 in a 3-card round")
 
 

@@ -48,6 +48,8 @@ def test_the_preset_states_plain_oh_hell() -> None:
     penalty = RuleSet.oh_hell(players=3, cards=2, off_bid_penalty=True, points_per_trick=5)
     assert (penalty.per_trick, penalty.miss_penalty) == (5, MissPenalty.PER_TRICK_OFF)
     assert RuleSet.oh_hell(players=6, cards=7, deck=48).deck_size == 48
+    assert RuleSet.oh_hell(players=8, cards=4).players == 8  # 3 to 8 players
+    assert RuleSet.oh_hell(players=3, cards=13).schedule == (Round(13),)
 
 
 def test_the_preset_is_also_reached_by_name() -> None:
@@ -62,8 +64,9 @@ def test_the_preset_is_also_reached_by_name() -> None:
         ({"players": 4, "cards": 10}, "cards", "1 to 9 cards"),  # a card must be left to turn up
         ({"players": 7, "cards": 6}, "cards", "1 to 5 cards"),
         ({"players": 4, "cards": 0}, "cards", "got 0"),
-        ({"players": 2, "cards": 3}, "players", "3 to 8"),
-        ({"players": 4, "cards": 3, "deck": 52}, "deck", "40 or 48"),
+        ({"players": 2, "cards": 3}, "players", "Oh Hell is played by 3 to 8 players, got 2"),
+        ({"players": 9, "cards": 3}, "players", "Oh Hell is played by 3 to 8 players, got 9"),
+        ({"players": 4, "cards": 3, "deck": 52}, "deck", "40 or 48 cards, got 52"),
         ({"players": 4, "cards": 3, "points_per_trick": -1}, "points_per_trick", "at least 0"),
     ],
 )
@@ -80,6 +83,7 @@ def test_bad_preset_arguments_are_refused_naming_them(
     [
         ({"players": 4, "cards": "3"}, "cards must be an int, got str '3'"),
         ({"players": 4.0, "cards": 3}, "players must be an int, got float 4.0"),
+        ({"players": 4, "cards": 3, "deck": "40"}, "deck must be an int, got str '40'"),
         ({"players": 4, "cards": 3, "off_bid_penalty": 1}, "off_bid_penalty must be a bool"),
     ],
 )

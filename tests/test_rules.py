@@ -219,6 +219,43 @@ def test_refusals(options: dict[str, Any], field: str, reason: str) -> None:
     assert str(info.value).startswith(f"invalid rules: {field}: ")
 
 
+@pytest.mark.parametrize(
+    ("options", "field", "reason"),
+    [
+        (
+            {"schedule": "zigzag"},
+            "schedule",
+            # oh_hell is a preset of whole rule sets (RuleSet.preset), not a schedule.
+            "unknown preset 'zigzag'; presets: 'classic', 'up_down', 'up_down_auction', 'full'",
+        ),
+        ({"schedule": []}, "schedule", "a game needs at least one round"),
+        (
+            {"schedule": [Round(3, RoundKind.BLIND)]},
+            "schedule[0]",
+            "a blind round deals exactly 1 card",
+        ),
+        ({"hit_bonus": -1}, "hit_bonus", "must be at least 0, got -1"),
+    ],
+)
+def test_refusals_word_for_word(options: dict[str, Any], field: str, reason: str) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        RuleSet(**options)
+    assert (info.value.field, info.value.reason) == (field, reason)
+
+
+def test_a_schedule_entry_of_the_wrong_type_is_named() -> None:
+    with pytest.raises(TypeError) as info:
+        RuleSet(schedule=[2, 1.5])  # type: ignore[list-item]
+    assert str(info.value) == (
+        "schedule[1] must be a number of cards (an int), a Round or a round's text, got float 1.5"
+    )
+
+
+def test_options_repr_as_python() -> None:
+    assert repr(MissPenalty.NONE) == "MissPenalty.NONE"
+    assert repr(Tiebreak.SHARED) == "Tiebreak.SHARED"
+
+
 def test_the_largest_figures_are_allowed() -> None:
     rules = RuleSet(
         hit_bonus=10**6, per_trick=10**6, pocha_min_cards=10**6, revoke_penalty=-(10**6)

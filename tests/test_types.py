@@ -153,3 +153,23 @@ def test_round_score_names_the_argument_of_the_wrong_type(
     with pytest.raises(TypeError) as info:
         round_score(*arguments)
     assert str(info.value) in (message, f"int object expected; got {compiled}")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: legal_moves("x"),  # type: ignore[arg-type]
+        lambda: is_legal("x", Bid(0)),  # type: ignore[arg-type]
+        lambda: explain("x", Bid(0)),  # type: ignore[arg-type]
+        lambda: score("x"),  # type: ignore[arg-type]
+    ],
+    ids=["legal_moves", "is_legal", "explain", "score"],
+)
+def test_the_engine_names_the_value_it_was_given(call: Callable[[], Any]) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    # The pure build's words, or the compiled build's own check.
+    assert str(info.value) in (
+        "state must be a GameState, got str 'x'",
+        "pocha_rules._state.GameState object expected; got str",
+    )
