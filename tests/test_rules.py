@@ -307,7 +307,10 @@ def test_rules_under_which_no_game_could_end_are_refused() -> None:
     with pytest.raises(InvalidRulesError) as info:
         RuleSet(hit_bonus=0, per_trick=0)
     assert info.value.field == "tiebreak"
-    assert "never end" in info.value.reason
+    assert info.value.reason == (
+        "with hit_bonus and per_trick both 0 every total stays 0, so one-card "
+        "tiebreak rounds would never end; use tiebreak='shared'"
+    )
     assert RuleSet(hit_bonus=0, per_trick=0, tiebreak="shared").hit_bonus == 0
     assert RuleSet(hit_bonus=0).per_trick == 5
     assert RuleSet(per_trick=0).hit_bonus == 10
