@@ -173,3 +173,22 @@ def test_the_engine_names_the_value_it_was_given(call: Callable[[], Any]) -> Non
         "state must be a GameState, got str 'x'",
         "pocha_rules._state.GameState object expected; got str",
     )
+
+
+def test_apply_names_the_value_it_was_given() -> None:
+    with pytest.raises(TypeError) as info:
+        apply("x", Bid(0))  # type: ignore[arg-type]
+    # The pure build's words, or the compiled build's own check.
+    assert str(info.value) in (
+        "state must be a GameState, got str 'x'",
+        "pocha_rules._state.GameState object expected; got str",
+    )
+    with pytest.raises(TypeError) as info:
+        apply(STATE, "bid 0")  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "move must be a Bid, Play, ChooseTrump, Call or Pass, got str 'bid 0' "
+        "(parse_move reads a move's text)"
+    )
+    with pytest.raises(TypeError) as info:
+        apply(STATE, 0)  # type: ignore[arg-type]
+    assert str(info.value) == "move must be a Bid, Play, ChooseTrump, Call or Pass, got int 0"
