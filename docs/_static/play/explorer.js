@@ -57,8 +57,8 @@ function controls() {
     ...[3, 4, 5, 6, 7, 8].map((n) => el("option", { value: String(n), selected: n === setup.players ? "" : null }, String(n))));
   return el("div", { class: "pocha-controls" },
     el("label", {}, T.players + " ", players),
-    el("span", {}, ...[40, 48].map((n) => radio("deck", String(n), T.deck(n), setup.deck === n, () => { setup.deck = n; setup.hand = setup.hand.filter(ok); setup.table = setup.table.filter(ok); update(); }))),
-    el("span", {}, T.trump + ": ", ...["o", "c", "e", "b"].map((s) => radio("trump", s, suitName(s), setup.trump === s, () => { setup.trump = s; update(); }))),
+    el("span", { class: "pocha-choices" }, ...[40, 48].map((n) => radio("deck", String(n), T.deck(n), setup.deck === n, () => { setup.deck = n; setup.hand = setup.hand.filter(ok); setup.table = setup.table.filter(ok); update(); }))),
+    el("span", { class: "pocha-choices" }, T.trump + ": ", ...["o", "c", "e", "b"].map((s) => radio("trump", s, suitName(s), setup.trump === s, () => { setup.trump = s; update(); }))),
     el("div", {}, check("must_overtake", T.overtake), check("must_ruff", T.ruff), check("must_overruff", T.overruff)),
     el("div", {}, T.put + ": ", radio("target", "hand", T.inHand, true, () => { target = "hand"; }), radio("target", "table", T.onTable, false, () => { target = "table"; }),
       el("button", { type: "button", id: "ex-clear", onclick: () => { setup.hand = []; setup.table = []; update(); } }, T.clear)),
@@ -98,7 +98,7 @@ function show(answer) {
       cardFace(c.card), " ", el("strong", {}, c.legal ? "✓ " + T.may : "✗ " + T.mayNot), reason ? el("span", { class: "pocha-reason" }, ": " + reason) : null);
   });
   const lead = setup.table.length === 0 ? el("p", {}, T.leadAny) : null;
-  out.replaceChildren(el("h3", {}, T.answer), lead, el("ul", { class: "pocha-answers" }, ...items));
+  out.replaceChildren(...[el("h3", {}, T.answer), lead, el("ul", { class: "pocha-answers" }, ...items)].filter(Boolean));
   out.dataset.state = "ready";
 }
 

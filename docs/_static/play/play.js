@@ -235,7 +235,8 @@ function render(view) {
     view.kind === "auction" ? el("span", {}, ` · ${T.auction}`) : null,
     view.kind === "blind" ? el("span", {}, ` · ${T.blind}`) : null);
   const note = message ? el("p", { class: "pocha-error", id: "play-message" }, message) : null;
-  root.querySelector(".pocha-board").replaceChildren(header, seatsTable(view), trickArea(view), status, note, moveButtons(view), handArea(view), sheet(view));
+  const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), handArea(view), sheet(view)];
+  root.querySelector(".pocha-board").replaceChildren(...parts.filter(Boolean));
 }
 
 async function main() {

@@ -20,7 +20,7 @@ import json
 import random
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from pocha_rules import (
     Bid,
@@ -75,7 +75,7 @@ GAMES: dict[str, Any] = {
 _SPANISH: tuple[tuple[str, str], ...] = (
     (
         r"must follow suit: (\w+) was led and the hand holds (.+)",
-        r"hay que asistir: se salió a \1 y en la mano hay \2",
+        r"hay que asistir: se ha salido de \1 y tienes \2",
     ),
     (
         r"must over-ruff (\w+) with a higher trump: (.+)",
@@ -185,7 +185,9 @@ class Table:
                 else after.round_results[-1].won
             )
             self.last_winner = next(
-                seat for seat, (a, b) in enumerate(zip(won, before.tricks_won)) if a != b
+                seat
+                for seat, (a, b) in enumerate(zip(won, before.tricks_won, strict=True))
+                if a != b
             )
         self.state = after
 
@@ -321,7 +323,7 @@ def position(
     hand: Sequence[str],
     table: Sequence[str],
     players: int = 4,
-    deck: int = 40,
+    deck: Literal[40, 48] = 40,
     must_overtake: bool = True,
     must_ruff: bool = True,
     must_overruff: bool = True,
@@ -338,6 +340,7 @@ def position(
     Raises:
         PochaError: The cards do not make a position (a card twice, more
             cards on the table than there are other players, no hand).
+
     """
     suit = Suit.parse(trump)
     mine = [Card.parse(text, deck=deck) for text in hand]
@@ -349,7 +352,7 @@ def position(
     if len(set(mine + laid)) != len(mine) + len(laid):
         raise PochaError("a card is both in the hand and on the table")
     size = len(mine)
-    base = RuleSet(players=players, deck=deck, schedule=(size,))
+    base = RuleSet(players=players, deck=deck, schedule=(1,))
     if size > base.max_cards:
         raise PochaError(f"{players} players hold at most {base.max_cards} cards each")
     deck_cards = _deck(base)
@@ -369,7 +372,11 @@ def position(
             hands.append(list(mine))
         else:
             hands.append([])
-    pool = harmless + [c for c in others if c.suit is not suit] + [c for c in others if c.suit is suit]
+    pool = (
+        harmless
+        + [c for c in others if c.suit is not suit]
+        + [c for c in others if c.suit is suit]
+    )
     for seat in range(len(laid)):
         hands[seat] += _take(pool, size - 1)
     for seat in range(len(laid) + 1, players):
