@@ -17,8 +17,10 @@ Chromium through the pages' own controls:
   word for word in English; in Spanish, the page's translation of them).
 
 It prints the time from opening the Play page to the first move the page
-offers. Any request to a host other than the site fails the check. Run it
-from the repository root after building both sites and ``play_assets.py``::
+offers. It also checks that every page of both sites has the language switch,
+and that its links lead to the same page in each language. Any request to a
+host other than the site fails the check. Run it from the repository root
+after building both sites and ``play_assets.py``::
 
     npm ci
     python docs/check_play.py docs/_build/html
@@ -37,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +103,48 @@ def _position(state: Any) -> dict[str, Any]:
             for card in state.hands[seat]
         ],
     }
+
+
+class _Switch(HTMLParser):
+    """The links of the sidebar's language switch (``div.pocha-languages``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: dict[str, str] = {}
+        self._inside = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "div" and "pocha-languages" in (attributes.get("class") or "").split():
+            self._inside = True
+        elif tag == "a" and self._inside:
+            self.links[attributes.get("hreflang") or ""] = attributes.get("href") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div":
+            self._inside = False
+
+
+def language_switches(site: Path) -> list[str]:
+    """What is wrong with the language switch of the pages of ``site`` (English)
+    and ``site/es`` (Spanish): each page must link to itself in both."""
+    problems = []
+    for root in (site, site / "es"):
+        pages = sorted(p for p in root.glob("*.html"))
+        if len(pages) < 5:
+            problems.append(f"{root}: no built pages")
+        for page in pages:
+            parser = _Switch()
+            parser.feed(page.read_text(encoding="utf-8"))
+            if set(parser.links) != {"en", "es"}:
+                problems.append(f"{page}: no language switch to English and Spanish")
+                continue
+            for lang, href in parser.links.items():
+                target = (page.parent / href).resolve()
+                wanted = (site if lang == "en" else site / "es").resolve() / page.name
+                if target != wanted:
+                    problems.append(f"{page}: the {lang} link goes to {href}, not to {wanted}")
+    return problems
 
 
 def compare(lang: str, wanted: list[dict[str, Any]], shown: list[dict[str, Any]]) -> list[str]:
@@ -176,6 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     problems = list(report.get("errors", []))
+    switches = language_switches(args.site)
+    problems += switches
+    pages = len(list(args.site.glob("*.html"))) + len(list((args.site / "es").glob("*.html")))
+    print(f"{'ok  ' if not switches else 'FAIL'} language switch on all {pages} pages")
     for game in report.get("games", []):
         over = "Game over" in game["status"] or "Fin de la partida" in game["status"]
         print(

@@ -69,6 +69,8 @@ def test_the_explorer_agrees_with_the_library_on_random_positions() -> None:
         state = new_game(rules, seed=rng.randrange(2**32))
         while not state.is_over:
             if state.phase is Phase.PLAY and rng.random() < 0.1:
+                assert state.to_move is not None
+                assert state.trump is not None
                 hand = state.hands[state.to_move]
                 answer = json.loads(
                     web.explore(
@@ -197,7 +199,9 @@ def test_every_refusal_of_a_card_or_a_bid_reads_in_spanish() -> None:
         for _ in range(60):
             if state.is_over:
                 break
-            for move in {*legal_moves(state), *(Play(c) for c in state.hands[state.to_move])}:
+            seat = state.to_move
+            assert seat is not None
+            for move in {*legal_moves(state), *(Play(c) for c in state.hands[seat])}:
                 reason = explain(state, move) if state.phase is Phase.PLAY else None
                 if reason is not None and web.in_spanish(reason) == reason:
                     untranslated.add(reason)

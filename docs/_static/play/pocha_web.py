@@ -9,9 +9,9 @@ A game against the bots: :func:`start`, :func:`view`, :func:`play` (the
 person's move, by its index in :func:`view`'s ``moves``) and :func:`step`
 (one bot move). The explorer: :func:`explore` builds a position from what
 the person clicked (:func:`position`) and says, for every card of the hand,
-whether it may be played and why not (:func:`legality`). A position read from
-text needs only a function that returns a :class:`~pocha_rules.GameState`,
-passed to :func:`legality`.
+whether it may be played and why not (:func:`legality`, :func:`answer`). A
+position read from text needs only a function that returns a
+:class:`~pocha_rules.GameState`, passed to :func:`answer`.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from pocha_rules import (
 __all__ = [
     "GAMES",
     "Table",
+    "answer",
     "explore",
     "in_spanish",
     "legality",
@@ -444,4 +445,11 @@ def explore(setup: str) -> str:
         state = position(**fields)
     except PochaError as error:
         return json.dumps({"error": str(error), "error_es": in_spanish(str(error))})
+    return answer(state)
+
+
+def answer(state: GameState) -> str:
+    """The explorer's answer for any position (JSON): a position read from
+    text is answered with ``answer(read(text))``, and the page's ``show()``
+    displays it."""
     return json.dumps({"cards": legality(state), "seat": state.to_move})
