@@ -23,7 +23,8 @@ const T = {
     hand: "Your hand", hidden: "your card (hidden in a blind round)",
     notAllowed: "Not allowed:", pass: "Pass", call: (n) => `Call ${n}`,
     over: "Game over.", winner: (names) => `Winner: ${names}.`, ready: (s) => `Ready in ${s} s.`,
-    sheet: "Score sheet", r: "Rd", visibleCards: "Cards you see",
+    sheet: "Score sheet", r: "Round", cardsCol: "Cards", total: "Total", visibleCards: "Cards you see",
+    sheetNote: "Each cell: bid / tricks won: points. a: auction round, b: blind round.",
   },
   es: {
     loading: "Cargando Python y las reglas…",
@@ -46,7 +47,8 @@ const T = {
     hand: "Tu mano", hidden: "tu carta (oculta en la india)",
     notAllowed: "No se puede:", pass: "Paso", call: (n) => `Pujo ${n}`,
     over: "Fin de la partida.", winner: (names) => `Gana: ${names}.`, ready: (s) => `Listo en ${s} s.`,
-    sheet: "Hoja de puntos", r: "R", visibleCards: "Cartas que ves",
+    sheet: "Hoja de puntos", r: "Ronda", cardsCol: "Cartas", total: "Total", visibleCards: "Cartas que ves",
+    sheetNote: "Cada casilla: pedidas / hechas: puntos. a: subastada, b: india.",
   },
 }[LANG];
 
@@ -216,12 +218,16 @@ function handArea(view) {
 
 function sheet(view) {
   if (!view.results.length) return null;
-  const head = el("tr", {}, el("th", {}, T.r), el("th", {}, T.trump), ...Array.from({ length: view.players }, (_, s) => el("th", {}, name(s))));
+  const players = Array.from({ length: view.players }, (_, s) => s);
+  const head = el("tr", {}, el("th", {}, T.r), el("th", {}, T.cardsCol), el("th", {}, T.trump), ...players.map((s) => el("th", {}, name(s))));
   const rows = view.results.map((r, i) =>
-    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""} ${suitName(r.trump)}`),
-      ...r.scores.map((points, s) => el("td", { title: `${r.bids[s]} / ${r.won[s]}` }, `${r.bids[s]}/${r.won[s]}: ${points >= 0 ? "+" : ""}${points}`))),
+    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""}`), el("td", {}, suitName(r.trump)),
+      ...r.scores.map((points, s) => el("td", { class: r.bids[s] === r.won[s] ? "pocha-hit" : "pocha-miss" }, `${r.bids[s]} / ${r.won[s]}: ${points >= 0 ? "+" : ""}${points}`))),
   );
-  return el("details", { class: "pocha-sheet", open: view.over ? "" : null }, el("summary", {}, T.sheet), el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  const totals = players.map((s) => view.results.reduce((sum, r) => sum + r.scores[s], 0));
+  const foot = el("tr", { class: "pocha-total" }, el("th", {}, T.total), el("td", {}), el("td", {}), ...totals.map((t) => el("th", {}, String(t))));
+  return el("details", { class: "pocha-sheet", open: view.over ? "" : null }, el("summary", {}, T.sheet),
+    el("p", {}, T.sheetNote), el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot)));
 }
 
 function render(view) {
@@ -235,7 +241,7 @@ function render(view) {
     view.kind === "auction" ? el("span", {}, ` · ${T.auction}`) : null,
     view.kind === "blind" ? el("span", {}, ` · ${T.blind}`) : null);
   const note = message ? el("p", { class: "pocha-error", id: "play-message" }, message) : null;
-  const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), handArea(view), sheet(view)];
+  const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), view.over ? null : handArea(view), sheet(view)];
   root.querySelector(".pocha-board").replaceChildren(...parts.filter(Boolean));
 }
 
