@@ -14,18 +14,17 @@ export async function loadPocha() {
   } catch (error) {
     throw new Error("missing-runtime");
   }
+  // The wheels and the page's module download while Pyodide starts.
+  const fetchBytes = async (path) => (await fetch(new URL(path, STATIC))).arrayBuffer();
+  const files = fetch(new URL("play/wheels.json", STATIC))
+    .then((response) => response.json())
+    .then((names) => Promise.all(names.map((name) => fetchBytes("play/wheels/" + name))));
+  const source = fetch(new URL("play/pocha_web.py", STATIC)).then((response) => response.text());
   const pyodide = await pyodideModule.loadPyodide({
     indexURL: new URL("pyodide/", STATIC).href,
   });
-  const wheels = await (await fetch(new URL("play/wheels.json", STATIC))).json();
-  await Promise.all(
-    wheels.map(async (name) => {
-      const response = await fetch(new URL("play/wheels/" + name, STATIC));
-      pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-    }),
-  );
-  const source = await (await fetch(new URL("play/pocha_web.py", STATIC))).text();
-  pyodide.FS.writeFile("/home/pyodide/pocha_web.py", source);
+  for (const wheel of await files) pyodide.unpackArchive(wheel, "wheel");
+  pyodide.FS.writeFile("/home/pyodide/pocha_web.py", await source);
   return pyodide.pyimport("pocha_web");
 }
 
