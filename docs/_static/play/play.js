@@ -21,7 +21,7 @@ const T = {
     waiting: (who) => `${who} to move…`,
     table: "On the table", lastTrick: (who) => `Last trick, won by ${who}`,
     hand: "Your hand", hidden: "your card (hidden in a blind round)",
-    notAllowed: "Not allowed:", pass: "Pass", call: (n) => `Call ${n}`,
+    notAllowed: (what) => `Not allowed (${what}).`, bidName: (n) => `bid ${n}`, pass: "Pass", call: (n) => `Call ${n}`,
     over: "Game over.", winner: (names) => `Winner: ${names}.`, ready: (s) => `Ready in ${s} s.`,
     sheet: "Score sheet", r: "Round", cardsCol: "Cards", total: "Total", visibleCards: "Cards you see",
     sheetNote: "Each cell: bid / tricks won: points. a: auction round, b: blind round.",
@@ -35,7 +35,7 @@ const T = {
     you: "Tú", bot: (n) => `Bot ${n}`,
     seat: "Jugador", bid: "Pide", won: "Bazas", score: "Puntos",
     round: (i, n) => `Ronda ${i} de ${n}`, cards: (n) => (n === 1 ? "1 carta" : `${n} cartas`),
-    trump: "Pinta", turnedUp: "vuelta", dealer: "reparte",
+    trump: "Triunfo", turnedUp: "pinta", dealer: "reparte",
     auction: "subastada: quien más puja elige el triunfo",
     blind: "india: ves todas las cartas menos la tuya",
     yourBid: "Te toca pedir: ¿cuántas bazas vas a hacer?",
@@ -45,7 +45,7 @@ const T = {
     waiting: (who) => `Juega ${who}…`,
     table: "En la mesa", lastTrick: (who) => `Última baza, para ${who}`,
     hand: "Tu mano", hidden: "tu carta (oculta en la india)",
-    notAllowed: "No se puede:", pass: "Paso", call: (n) => `Pujo ${n}`,
+    notAllowed: (what) => `No se puede (${what}).`, bidName: (n) => `pedir ${n}`, pass: "Paso", call: (n) => `Pujo ${n}`,
     over: "Fin de la partida.", winner: (names) => `Gana: ${names}.`, ready: (s) => `Listo en ${s} s.`,
     sheet: "Hoja de puntos", r: "Ronda", cardsCol: "Cartas", total: "Total", visibleCards: "Cartas que ves",
     sheetNote: "Cada casilla: pedidas / hechas: puntos. a: subastada, b: india.",
@@ -117,7 +117,9 @@ function human(index) {
   const view = JSON.parse(web.view());
   const choice = view.moves[index];
   if (!choice.legal) {
-    message = `${T.notAllowed} ${LANG === "es" ? choice.reason_es : choice.reason}`;
+    const reason = LANG === "es" ? choice.reason_es : choice.reason;
+    const what = choice.kind === "play" ? cardName(choice.card) : choice.kind === "bid" ? T.bidName(choice.tricks) : choice.kind;
+    message = `${T.notAllowed(what)} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
     render(view);
     return;
   }
