@@ -7,6 +7,11 @@ const STATIC = new URL("../", import.meta.url);
 
 export const LANG = (document.documentElement.lang || "en").startsWith("es") ? "es" : "en";
 
+// How long each step of loading took, in milliseconds since the page opened
+// (docs/check_play.py reports them).
+export const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
 export async function loadPocha() {
   let pyodideModule;
   try {
@@ -23,9 +28,13 @@ export async function loadPocha() {
   const pyodide = await pyodideModule.loadPyodide({
     indexURL: new URL("pyodide/", STATIC).href,
   });
+  mark("python");
   for (const wheel of await files) pyodide.unpackArchive(wheel, "wheel");
   pyodide.FS.writeFile("/home/pyodide/pocha_web.py", await source);
-  return pyodide.pyimport("pocha_web");
+  mark("wheels");
+  const module = pyodide.pyimport("pocha_web");
+  mark("library");
+  return module;
 }
 
 // Card names and faces -------------------------------------------------------
