@@ -129,7 +129,7 @@ function human(index) {
 
 function seatsTable(view) {
   const head = el("tr", {}, ...[T.seat, T.bid, T.won, T.score].map((h) => el("th", {}, h)));
-  const blind = view.kind === "blind";
+  const blind = view.kind === "blind" && !view.over;
   if (blind) head.append(el("th", {}, T.visibleCards));
   const rows = [];
   for (let seat = 0; seat < view.players; seat++) {
@@ -240,7 +240,7 @@ function render(view) {
   const header = el("p", { class: "pocha-info" }, info.join(" · "),
     view.trump_card ? el("span", {}, ` (${T.turnedUp}: `, cardFace(view.trump_card), ")") : null,
     view.kind === "auction" ? el("span", {}, ` · ${T.auction}`) : null,
-    view.kind === "blind" ? el("span", {}, ` · ${T.blind}`) : null);
+    view.kind === "blind" && !view.over ? el("span", {}, ` · ${T.blind}`) : null);
   const note = message ? el("p", { class: "pocha-error", id: "play-message" }, message) : null;
   const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), view.over ? null : handArea(view), sheet(view)];
   root.querySelector(".pocha-board").replaceChildren(...parts.filter(Boolean));
