@@ -107,8 +107,8 @@ function update() {
   const board = root.querySelector(".pocha-board");
   board.replaceChildren(
     deckGrid(),
-    el("div", { class: "pocha-trick", id: "ex-table" }, el("div", { class: "pocha-caption" }, T.table), el("div", { class: "pocha-row" }, ...(laid.length ? laid : [T.empty]))),
-    el("div", { class: "pocha-hand", id: "ex-hand" }, el("div", { class: "pocha-caption" }, T.hand), el("div", { class: "pocha-row" }, ...(setup.hand.length ? setup.hand.map((c) => cardFace(c)) : [T.empty]))),
+    el("div", { class: "pocha-trick", id: "ex-table" }, el("div", { class: "pocha-caption" }, T.table), el("div", { class: "pocha-row" }, ...(laid.length ? laid : [el("em", {}, T.empty)]))),
+    el("div", { class: "pocha-hand", id: "ex-hand" }, el("div", { class: "pocha-caption" }, T.hand), el("div", { class: "pocha-row" }, ...(setup.hand.length ? setup.hand.map((c) => cardFace(c)) : [el("em", {}, T.empty)]))),
     el("div", { id: "ex-answer", "data-state": "waiting" }),
   );
   if (!setup.hand.length) {

@@ -222,7 +222,7 @@ function sheet(view) {
   const players = Array.from({ length: view.players }, (_, s) => s);
   const head = el("tr", {}, el("th", {}, T.r), el("th", {}, T.cardsCol), el("th", {}, T.trump), ...players.map((s) => el("th", {}, name(s))));
   const rows = view.results.map((r, i) =>
-    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""}`), el("td", {}, suitName(r.trump)),
+    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""}`), el("td", {}, suitName(r.trump, true)),
       ...r.scores.map((points, s) => el("td", { class: r.bids[s] === r.won[s] ? "pocha-hit" : "pocha-miss" }, `${r.bids[s]} / ${r.won[s]}: ${points >= 0 ? "+" : ""}${points}`))),
   );
   const totals = players.map((s) => view.results.reduce((sum, r) => sum + r.scores[s], 0));

@@ -45,8 +45,11 @@ const FACES = {
   en: { 1: "Ace", 10: "Jack", 11: "Knight", 12: "King" },
 };
 
-export function suitName(letter) {
-  return SUITS[letter][LANG === "es" ? 0 : 1];
+// A suit's name: the Spanish one, as the cards show it, with the English one
+// after it on the English pages (unless short).
+export function suitName(letter, short = false) {
+  const [spanish, english] = SUITS[letter];
+  return LANG === "es" || short ? spanish : `${spanish} (${english})`;
 }
 
 export function cardName(text) {
