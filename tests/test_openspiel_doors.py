@@ -140,7 +140,7 @@ def test_anything_but_a_state_text_is_refused_with_a_library_error(text: str, wh
 def test_a_state_text_is_refused_when_its_parts_are_wrong() -> None:
     game = load_game(RULES)
     text = random_state(game, 5, 2).serialize()
-    cases = {
+    cases: dict[str, dict[str, object]] = {
         "version": {"version": 2},
         "rules_version": {"rules_version": True},
         "rules.players": {"rules": {**json.loads(text)["rules"], "players": "3"}},
