@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the PettingZoo adapter needs the rl extra")
 np = pytest.importorskip("numpy", reason="the PettingZoo adapter needs the rl extra")
 
+from gymnasium.spaces import Box  # noqa: E402
 from pettingzoo.test import api_test, render_test  # noqa: E402
 
 from pocha_rules import PochaError, RuleSet  # noqa: E402
@@ -218,3 +219,21 @@ def test_an_action_past_the_text_limit_is_refused_with_the_library_error() -> No
         with pytest.raises(InvalidActionError, match="a whole number of about 5000 digits"):
             game.step(action)
     assert game.game_state is state
+
+
+# --- the observation space ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_observation_is_in_the_space_whose_score_bounds_are_finite(seed: int) -> None:
+    game = raw_env(RuleSet(players=4, schedule=[3, "3a", 3], tiebreak="shared"))
+    space = game.observation_space("player_0")["observation"]
+    assert isinstance(space, Box)
+    assert np.isfinite(space.low).all()
+    assert np.isfinite(space.high).all()
+    game.reset(seed=seed)
+    rng = random.Random(seed)
+    while game.agents:
+        for agent in game.possible_agents:
+            assert game.observation_space(agent).contains(game.observe(agent))
+        game.step(random_action(game, rng))
