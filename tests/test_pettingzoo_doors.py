@@ -237,3 +237,22 @@ def test_every_observation_is_in_the_space_whose_score_bounds_are_finite(seed: i
         for agent in game.possible_agents:
             assert game.observation_space(agent).contains(game.observe(agent))
         game.step(random_action(game, rng))
+
+
+def test_a_one_round_episode_has_finite_score_bounds_even_with_tiebreak_rounds() -> None:
+    rules = RuleSet(players=4, schedule=[3, 5])
+    game = raw_env(rules, single_round=True)
+    space = game.observation_space("player_0")["observation"]
+    assert isinstance(space, Box)
+    assert np.isfinite(space.low).all()
+    assert np.isfinite(space.high).all()
+    (scores,) = [field for field in observation_layout(rules) if field.name == "scores"]
+    assert list(space.high[scores.slice]) == [25.0] * 4  # a 3-card round: 10 + 3 x 5
+    assert list(space.low[scores.slice]) == [-15.0] * 4
+    for seed in range(3):
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        while game.agents:
+            for agent in game.possible_agents:
+                assert game.observation_space(agent).contains(game.observe(agent))
+            game.step(random_action(game, rng))

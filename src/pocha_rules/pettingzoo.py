@@ -165,6 +165,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         for field in observation_layout(rules):
             low[field.slice] = field.low
             high[field.slice] = field.high
+            if field.name == "scores" and single_round:
+                # One round is played: its points bound the totals.
+                options: dict[str, Any] = rules.options()
+                options.update(schedule=rules.schedule[:1], tiebreak="shared")
+                first = RuleSet(**options)
+                (one,) = [f for f in observation_layout(first) if f.name == "scores"]
+                low[field.slice] = one.low
+                high[field.slice] = one.high
         actions = num_actions(rules)
         self._size = size
         self._actions = actions
