@@ -1,5 +1,6 @@
-"""The text form of an OpenSpiel state of ``python_pocha`` (``openspiel`` is
-the public face; this module needs no OpenSpiel).
+"""Texts of the OpenSpiel game ``python_pocha`` (``openspiel`` is the public
+face; this module needs no OpenSpiel): a seat's information state as text,
+and a state's serialisation.
 
 A state is written as one JSON object: the rules, as a game record writes
 them, and the state's history of action ids (chance outcomes included).
@@ -16,6 +17,7 @@ import enum
 import json
 from typing import Final
 
+from pocha_rules._deal import Deal
 from pocha_rules._record_json import (
     as_list,
     describe,
@@ -27,10 +29,19 @@ from pocha_rules._record_json import (
     unique_members,
 )
 from pocha_rules._rules import RuleSet
+from pocha_rules._schedules import RoundKind
+from pocha_rules._state import RoundResult
 from pocha_rules._text import got
 from pocha_rules.records import MAX_RECORD_CHARS, RULES_VERSION
+from pocha_rules.views import PlayerView
 
-__all__ = ["STATE_FORMAT", "STATE_VERSION", "read_state_text", "state_text"]
+__all__ = [
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "information_text",
+    "read_state_text",
+    "state_text",
+]
 
 STATE_FORMAT: Final = "python_pocha-state"
 """The ``format`` member of a state's text."""
@@ -117,3 +128,65 @@ def read_state_text(text: object) -> tuple[RuleSet, list[int]]:
             fail(f"history[{index}]", f"expected an action id, got {describe(action)}")
         history.append(action)
     return rules, history
+
+
+# --- a seat's information state ----------------------------------------------------
+
+
+def information_text(view: PlayerView, *, current: bool = True) -> str:
+    """Everything ``view``'s seat has seen: the finished rounds' deals (all
+    their cards were played) and moves, this round's trump card and the
+    hands it sees, and this round's moves."""
+    lines = [f"seat {view.seat}, first dealer {view.first_dealer}", _past_text(view)]
+    if current and not view.is_over:
+        seen = " | ".join(
+            "?" if hand is None else " ".join(map(str, hand)) for hand in view.visible_hands
+        )
+        lines.append(
+            f"round {view.round_index + 1}: trump card {view.trump_card}; holding now {seen}"
+        )
+        moves = view.history[_moves_before(view) :]
+        lines.append("moves: " + ", ".join(map(str, moves)))
+    return "\n".join(lines)
+
+
+def _round_moves(players: int, result: RoundResult, deal: Deal) -> int:
+    """How many moves a finished round took: every seat bids and plays its
+    cards, after the auction's calls and choice of trump, or the dealer's
+    choice of trump."""
+    count = players + players * result.cards
+    if result.kind is RoundKind.AUCTION:
+        return count + players  # calls, the choice of trump; the winner does not bid
+    return count + (deal.trump_card is None)
+
+
+def _moves_before(view: PlayerView) -> int:
+    """How many moves the finished rounds took."""
+    return sum(
+        _round_moves(view.players, result, deal)
+        for result, deal in zip(view.round_results, view.past_deals, strict=True)
+    )
+
+
+# The finished rounds' text is the same for every state of a round: it is
+# kept for the last round seen (the entry holds the results tuple it is
+# for, so that tuple's identity cannot be reused while it is kept).
+_PAST_TEXT: Final[list[tuple[tuple[RoundResult, ...], str]]] = [((), "")]
+
+
+def _past_text(view: PlayerView) -> str:
+    results = view.round_results
+    cached, text = _PAST_TEXT[0]
+    if cached is results:
+        return text
+    lines = []
+    start = 0
+    for index, (result, deal) in enumerate(zip(results, view.past_deals, strict=True)):
+        hands = " | ".join(" ".join(map(str, hand)) for hand in deal.hands)
+        end = start + _round_moves(view.players, result, deal)
+        moves = ", ".join(map(str, view.history[start:end]))
+        lines.append(f"round {index + 1}: dealt {hands}; trump card {deal.trump_card}; {moves}")
+        start = end
+    text = "\n".join(lines)
+    _PAST_TEXT[0] = (results, text)
+    return text

@@ -96,8 +96,8 @@ from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import PRESETS, Round, RoundKind
 from pocha_rules._scoring import round_score
-from pocha_rules._spiel_text import read_state_text, state_text
-from pocha_rules._state import GameState, RoundResult
+from pocha_rules._spiel_text import information_text, read_state_text, state_text
+from pocha_rules._state import GameState
 from pocha_rules._text import got, shown
 from pocha_rules.actions import action_table, legal_actions
 from pocha_rules.observations import encode_view_into, observation_layout, view_text
@@ -732,7 +732,7 @@ class PochaObserver:
             return _dealing_text(state, player, self.perfect_recall)
         if not self.perfect_recall:
             return view_text(view)
-        return _information_text(view)
+        return information_text(view)
 
 
 def _observation_type(kind: Any) -> str:
@@ -757,67 +757,8 @@ def _dealing_text(state: PochaState, player: int, history: bool) -> str:
     ]
     text = f"seat {player}: round {len(at.deals) + 1} is being dealt; got {' '.join(own) or '-'}"
     if history and at.game is not None:
-        before = _information_text(observe(at.game, player), current=False)
+        before = information_text(observe(at.game, player), current=False)
         text = f"{before}\n{text}"
-    return text
-
-
-def _information_text(view: PlayerView, *, current: bool = True) -> str:
-    """Everything ``view``'s seat has seen: the finished rounds' deals (all
-    their cards were played) and moves, this round's trump card and the
-    hands it sees, and this round's moves."""
-    lines = [f"seat {view.seat}, first dealer {view.first_dealer}", _past_text(view)]
-    if current and not view.is_over:
-        seen = " | ".join(
-            "?" if hand is None else " ".join(map(str, hand)) for hand in view.visible_hands
-        )
-        lines.append(
-            f"round {view.round_index + 1}: trump card {view.trump_card}; holding now {seen}"
-        )
-        moves = view.history[_moves_before(view) :]
-        lines.append("moves: " + ", ".join(map(str, moves)))
-    return "\n".join(lines)
-
-
-def _round_moves(players: int, result: RoundResult, deal: Deal) -> int:
-    """How many moves a finished round took: every seat bids and plays its
-    cards, after the auction's calls and choice of trump, or the dealer's
-    choice of trump."""
-    count = players + players * result.cards
-    if result.kind is RoundKind.AUCTION:
-        return count + players  # calls, the choice of trump; the winner does not bid
-    return count + (deal.trump_card is None)
-
-
-def _moves_before(view: PlayerView) -> int:
-    """How many moves the finished rounds took."""
-    return sum(
-        _round_moves(view.players, result, deal)
-        for result, deal in zip(view.round_results, view.past_deals, strict=True)
-    )
-
-
-# The finished rounds' text is the same for every state of a round: it is
-# kept for the last round seen (the entry holds the results tuple it is
-# for, so that tuple's identity cannot be reused while it is kept).
-_PAST_TEXT: Final[list[tuple[tuple[RoundResult, ...], str]]] = [((), "")]
-
-
-def _past_text(view: PlayerView) -> str:
-    results = view.round_results
-    cached, text = _PAST_TEXT[0]
-    if cached is results:
-        return text
-    lines = []
-    start = 0
-    for index, (result, deal) in enumerate(zip(results, view.past_deals, strict=True)):
-        hands = " | ".join(" ".join(map(str, hand)) for hand in deal.hands)
-        end = start + _round_moves(view.players, result, deal)
-        moves = ", ".join(map(str, view.history[start:end]))
-        lines.append(f"round {index + 1}: dealt {hands}; trump card {deal.trump_card}; {moves}")
-        start = end
-    text = "\n".join(lines)
-    _PAST_TEXT[0] = (results, text)
     return text
 
 
