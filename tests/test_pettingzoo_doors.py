@@ -111,6 +111,10 @@ def test_a_copy_of_a_game_in_progress_is_the_same_game_and_its_own(
     assert again.unwrapped.game_state == game.unwrapped.game_state
 
 
+def test_the_wrapped_environment_is_named_as_before() -> None:
+    assert str(env(SHORT)) == str(copy.copy(env(SHORT))) == "pocha_v0"
+
+
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 def test_a_copied_environment_passes_pettingzoos_api_test() -> None:

@@ -107,6 +107,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __copy__(self) -> _OrderEnforcing:
         return copy.deepcopy(self)
 
+    def __str__(self) -> str:
+        return str(self.env)  # the environment's name, as PettingZoo's wrapper gives it
+
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
     """Pocha as a PettingZoo AEC environment, without wrappers.
