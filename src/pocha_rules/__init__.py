@@ -18,6 +18,7 @@ from pocha_rules._engine import apply, explain, is_legal, legal_moves, score
 from pocha_rules._errors import (
     IllegalMoveError,
     InvalidActionError,
+    InvalidDataError,
     InvalidDealError,
     InvalidRecordError,
     InvalidRulesError,
@@ -50,7 +51,8 @@ __version__ = "0.1.0"
 # the API reference say ``pocha_rules.Card`` rather than a private module.
 for _name in (
     "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
-    "InvalidActionError", "InvalidDealError", "InvalidRecordError", "InvalidRulesError",
+    "InvalidActionError", "InvalidDataError", "InvalidDealError", "InvalidRecordError",
+    "InvalidRulesError",
     "MissPenalty", "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
     "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
     "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
@@ -73,6 +75,7 @@ __all__ = [
     "HeuristicBot",
     "IllegalMoveError",
     "InvalidActionError",
+    "InvalidDataError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "IllegalMoveError",
     "InvalidActionError",
+    "InvalidDataError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
@@ -129,6 +130,28 @@ class InvalidRecordError(PochaError):
         self.where = printable(where)
         self.reason = printable(reason)
         super().__init__(f"invalid record at {self.where}: {self.reason}")
+
+
+class InvalidDataError(PochaError):
+    """JSON data for a view, a state or an event was refused (see
+    :meth:`PlayerView.from_dict <pocha_rules.PlayerView.from_dict>`).
+
+    Attributes:
+        what: What the data was meant to be: ``"view"``, ``"state"`` or
+            ``"event"``.
+        where: Where in the data the problem is, as a path such as
+            ``"visible_hands[0][3]"`` or ``"rules.players"`` (empty for the
+            data as a whole).
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, what: str, where: str, reason: str) -> None:
+        self.what = printable(what)
+        self.where = printable(where)
+        self.reason = printable(reason)
+        at = f" at {self.where}" if self.where else ""
+        super().__init__(f"invalid {self.what}{at}: {self.reason}")
 
 
 class InvalidActionError(PochaError):
