@@ -22,6 +22,7 @@ from pocha_rules._errors import (
     InvalidDealError,
     InvalidRecordError,
     InvalidRulesError,
+    OutOfTurnError,
     ParseError,
     PochaError,
 )
@@ -52,7 +53,7 @@ __version__ = "0.1.0"
 for _name in (
     "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
     "InvalidActionError", "InvalidDataError", "InvalidDealError", "InvalidRecordError",
-    "InvalidRulesError",
+    "InvalidRulesError", "OutOfTurnError",
     "MissPenalty", "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
     "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
     "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
@@ -82,6 +83,7 @@ __all__ = [
     "MissPenalty",
     "MonteCarloBot",
     "Move",
+    "OutOfTurnError",
     "ParseError",
     "Pass",
     "Phase",

@@ -27,6 +27,7 @@ __all__ = [
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "OutOfTurnError",
     "ParseError",
     "PochaError",
 ]
@@ -114,6 +115,24 @@ class IllegalMoveError(PochaError):
         self.reason = printable(reason)
         who = "after the game is over" if seat is None else f"by seat {seat}"
         super().__init__(f"illegal move {_move_text(move)} {who}: {self.reason}")
+
+
+class OutOfTurnError(IllegalMoveError):
+    """A move made by a seat whose turn it is not (see the ``seat`` of
+    :func:`~pocha_rules.apply`). The state is left unchanged.
+
+    Attributes:
+        move: The move that was refused.
+        seat: The seat whose turn it is.
+        by: The seat that tried to move.
+        reason: ``"it is seat 1's turn, not seat 2's"``.
+
+    """
+
+    def __init__(self, move: Move | object, seat: int, by: int) -> None:
+        self.by = by
+        super().__init__(move, by, f"it is seat {seat}'s turn, not seat {by}'s")
+        self.seat = seat
 
 
 class InvalidRecordError(PochaError):

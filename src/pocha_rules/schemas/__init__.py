@@ -11,7 +11,9 @@ tell what it holds and refuse what it does not know:
   :class:`~pocha_rules.records.GameRecord`;
 - ``seat-record``: a game record as one seat may see it
   (``"format": "pocha-seat-record"``), written by
-  :class:`~pocha_rules.seat_records.SeatRecord`.
+  :class:`~pocha_rules.seat_records.SeatRecord`;
+- ``event``: what a move caused (``"event": "trick_won"`` and so on),
+  written by the ``to_dict`` of the events of :mod:`pocha_rules.events`.
 
 The files ship inside the package; :func:`schema` reads one. Apps in other
 languages can validate what they receive with any JSON Schema library. The
@@ -22,7 +24,7 @@ are the legal moves, say), and refuse what they do not take with
 >>> schema("view")["properties"]["schema"]
 {'const': 'pocha-view'}
 >>> sorted(NAMES)
-['record', 'seat-record', 'state', 'view']
+['event', 'record', 'seat-record', 'state', 'view']
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from pocha_rules._text import got, shown
 
 __all__ = ["NAMES", "VERSIONS", "schema"]
 
-VERSIONS: Final = {"record": 1, "seat-record": 1, "state": 1, "view": 1}
+VERSIONS: Final = {"event": 1, "record": 1, "seat-record": 1, "state": 1, "view": 1}
 """The version of each format this library writes and reads."""
 
 NAMES: Final = tuple(VERSIONS)
