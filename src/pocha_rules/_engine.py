@@ -16,7 +16,7 @@ from typing import Final
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
 from pocha_rules._deal import DealtRound
-from pocha_rules._errors import IllegalMoveError, OutOfTurnError
+from pocha_rules._errors import IllegalMoveError, OutOfTurnError, say
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
 from pocha_rules._rules import Tiebreak
@@ -302,7 +302,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}"
             + (" (parse_move reads a move's text)" if isinstance(move, str) else "")
         )
-    raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
+    raise IllegalMoveError(move, state.to_move, explain(state, move) or say("not_legal"))
 
 
 def _check_seat(state: GameState, move: Move, seat: int) -> None:
@@ -454,9 +454,9 @@ def explain(state: GameState, move: object) -> str | None:
     except AttributeError:
         raise _not_a_state(state) from None
     if phase is _OVER:
-        return "the game is over"
+        return say("game_over")
     if not isinstance(move, _MOVE_TYPES):
-        return f"{shown(move)} is not a move"
+        return say("not_a_move", got=shown(move))
     kinds = {
         Phase.AUCTION: (Call, Pass),
         Phase.CHOOSE_TRUMP: (ChooseTrump,),
@@ -464,7 +464,7 @@ def explain(state: GameState, move: object) -> str | None:
         Phase.PLAY: (Play,),
     }[phase]
     if type(move) not in kinds:
-        return f"it is time for {_EXPECTED[phase]}, not {move}"
+        return say("wrong_phase", expected=_EXPECTED[phase], phase=phase.value, move=str(move))
     r = state._c.r
     cards = r.plan.cards
     if type(move) is Play:
@@ -473,19 +473,16 @@ def explain(state: GameState, move: object) -> str | None:
         return explain_play(t, hand, state._trick, state._win, r.trump, move.card.index)
     if type(move) is Bid:
         if move.tricks > cards:
-            return f"bids run from 0 to {cards} in a {cards}-card round"
+            return say("bid_out_of_range", cards=cards)
         if move.tricks == _forbidden(state):
-            return (
-                f"the hook: the last bidder may not bid {move.tricks}, which would make "
-                f"the bids add up to {cards}, the tricks of the round"
-            )
+            return say("hook", bid=move.tricks, cards=cards)
         return None
     if type(move) is Pass:
-        return None if r.calls else "the first player must call a number and may not pass"
+        return None if r.calls else say("first_must_call")
     if type(move) is Call:
         highest = max(r.calls) if r.calls else -1
         if move.tricks > cards:
-            return f"calls run from 0 to {cards} in a {cards}-card round"
+            return say("call_out_of_range", cards=cards)
         if move.tricks <= highest:
-            return f"a call must beat the highest call so far ({highest})"
+            return say("call_too_low", highest=highest)
     return None

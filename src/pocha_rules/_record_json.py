@@ -14,7 +14,7 @@ from typing import Final, NoReturn
 
 from pocha_rules._cards import Card
 from pocha_rules._deal import Deal
-from pocha_rules._errors import InvalidRecordError, PochaError
+from pocha_rules._errors import InvalidRecordError, PochaError, reason_of, say
 from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
@@ -91,20 +91,20 @@ def members(
     """The members of a JSON object that must have ``names`` (and may have
     ``optional``) and nothing else; an optional member left out is absent."""
     if not isinstance(value, dict):
-        fail(where or "record", f"expected an object, got {describe(value)}")
+        fail(where or "record", say("expected_object", got=describe(value)))
     for key in value:
         if key not in names and key not in optional:
             label = short(key) if isinstance(key, str) else describe(key)
-            fail(_join(where, label), "unknown member")
+            fail(_join(where, label), say("unknown_member"))
     for name in names:
         if name not in value:
-            fail(_join(where, name), "missing")
+            fail(_join(where, name), say("missing"))
     return {name: value[name] for name in (*names, *optional) if name in value}
 
 
 def whole(value: object, where: str) -> int:
     if type(value) is not int:
-        fail(where, f"expected a whole number, got {describe(value)}")
+        fail(where, say("expected_whole", got=describe(value)))
     return value
 
 
@@ -112,27 +112,27 @@ def check_seed(value: object, where: str) -> int:
     """A record's seed: a whole number below ``2**256`` in size."""
     seed = whole(value, where)
     if seed.bit_length() > MAX_SEED_BITS:
-        fail(where, f"a seed is less than 2**{MAX_SEED_BITS} in size, got {describe(seed)}")
+        fail(where, say("record_seed_too_large", bits=MAX_SEED_BITS, got=describe(seed)))
     return seed
 
 
 def flag(value: object, where: str) -> bool:
     if type(value) is not bool:
-        fail(where, f"expected true or false, got {describe(value)}")
+        fail(where, say("expected_flag", got=describe(value)))
     return value
 
 
 def as_list(value: object, where: str) -> list[object]:
     if not isinstance(value, list):
-        fail(where, f"expected a list, got {describe(value)}")
+        fail(where, say("expected_list", got=describe(value)))
     return value
 
 
 def read_string(value: object, where: str) -> str:
     if not isinstance(value, str):
-        fail(where, f"expected a string, got {describe(value)}")
+        fail(where, say("expected_string", got=describe(value)))
     if len(value.strip()) > _LONGEST_TEXT:
-        fail(where, f"the string {shown(value, 40)} is too long")
+        fail(where, say("string_too_long", got=shown(value, 40)))
     return value
 
 
@@ -177,8 +177,7 @@ def read_rules(value: object) -> RuleSet:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:
         field = getattr(error, "field", None)
-        reason = getattr(error, "reason", None) or str(error)
-        fail(f"rules.{field}" if field else "rules", reason)
+        fail(f"rules.{field}" if field else "rules", reason_of(error))
 
 
 def read_card(value: object, where: str, deck: int) -> Card:
@@ -186,7 +185,7 @@ def read_card(value: object, where: str, deck: int) -> Card:
     try:
         return Card.parse(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
@@ -194,7 +193,7 @@ def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
     hands_where = f"{where}.hands"
     hands = as_list(data["hands"], hands_where)
     if len(hands) != rules.players:
-        fail(hands_where, f"{len(hands)} hands for {rules.players} players")
+        fail(hands_where, say("hands_for_players", hands=len(hands), players=rules.players))
     cards = tuple(
         tuple(
             read_card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
@@ -212,26 +211,26 @@ def read_move(value: object, where: str, deck: int) -> Move:
     try:
         return parse_move(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 def seat_numbers(value: object, where: str, players: int) -> tuple[int, ...]:
     numbers = tuple(whole(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(value, where)))
     if len(numbers) != players:
-        fail(where, f"{len(numbers)} numbers for {players} players")
+        fail(where, say("numbers_for_players", numbers=len(numbers), players=players))
     for i, number in enumerate(numbers):
         if abs(number) > MAX_SCORE:
-            fail(f"{where}[{i}]", f"no game scores {describe(number)}")
+            fail(f"{where}[{i}]", say("score_too_large", got=describe(number)))
     return numbers
 
 
 def read_tags(value: object) -> Tags:
     """A record's ``tags`` member: an object of string values."""
     if not isinstance(value, dict):
-        fail("tags", f"expected an object, got {describe(value)}")
+        fail("tags", say("expected_object", got=describe(value)))
     for name, text in value.items():
         if not isinstance(text, str):
-            fail(f"tags[{shown(name)}]", f"expected a string, got {describe(text)}")
+            fail(f"tags[{shown(name)}]", say("expected_string", got=describe(text)))
     return Tags(value)
 
 

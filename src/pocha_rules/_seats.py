@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, Reason, reason_of, say
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._schedules import RoundKind
@@ -35,7 +35,7 @@ class SeatsError(Exception):
     """The moves do not fit the view (private: callers turn it into their
     own error). ``index`` is the move's position in the history."""
 
-    def __init__(self, index: int, reason: str) -> None:
+    def __init__(self, index: int, reason: Reason) -> None:
         super().__init__(index, reason)
         self.index = index
         self.reason = reason
@@ -56,25 +56,25 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
         try:
             state = new_game(view.rules, seed=0, dealer=view.first_dealer, deals=view.past_deals)
         except PochaError as error:
-            raise SeatsError(0, str(error)) from None
+            raise SeatsError(0, reason_of(error)) from None
         while len(state.round_results) < done:
             if i >= len(history):
-                raise SeatsError(i, f"the moves end before round {done - 1} does")
+                raise SeatsError(i, say("moves_end_early", round=done - 1))
             seat = state.to_move
             if seat is None:  # pragma: no cover - the game ends with its last round
-                raise SeatsError(i, "the game is already over")
+                raise SeatsError(i, say("game_over"))
             move = history[i]
             try:
                 state = apply(state, move)
             except PochaError as error:
                 if type(move) is not Play or move.card not in state.hands[seat]:
-                    raise SeatsError(i, str(error)) from None
+                    raise SeatsError(i, reason_of(error)) from None
                 state = play_unchecked(state, move)  # a revoke, played leniently
             out.append(SeatedMove(seat, move))
             i += 1
     if view.is_over:
         if i != len(history):
-            raise SeatsError(i, "a move after the end of the game")
+            raise SeatsError(i, say("move_after_game"))
         return tuple(out)
     calls = [seat for seat, _ in view.calls]
     bidders = list(view.bid_order)
@@ -99,8 +99,8 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
         else:  # pragma: no cover - every move is one of the five
             queue = []
         if not queue or queue[0] is None:
-            raise SeatsError(index, f"the round has no turn for {move}")
+            raise SeatsError(index, say("no_turn_for", move=str(move)))
         out.append(SeatedMove(queue[0], move))
     if calls or players:
-        raise SeatsError(len(history), "the round's calls or cards are not all in the moves")
+        raise SeatsError(len(history), say("moves_missing"))
     return tuple(out)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
 from pocha_rules._cards import Card, Suit
 from pocha_rules._deal import Deal
-from pocha_rules._errors import InvalidDataError, InvalidRecordError, PochaError
+from pocha_rules._errors import InvalidDataError, InvalidRecordError, PochaError, reason_of, say
 from pocha_rules._moves import Call, Move, Pass
 from pocha_rules._record_json import (
     MAX_SCORE,
@@ -192,22 +192,22 @@ def _fail(where: str, reason: str) -> NoReturn:
 
 def _header(data: object, what: str, schema: str, version: int) -> None:
     if not isinstance(data, dict):
-        _fail("", f"expected an object, got {describe(data)}")
+        _fail("", say("expected_object", got=describe(data)))
     if "schema" not in data:
-        _fail("schema", f"missing: this is not a pocha {what}")
+        _fail("schema", say("not_a_kind", what=what))
     if data["schema"] != schema:
-        _fail("schema", f"expected {schema!r}, got {describe(data['schema'])}")
+        _fail("schema", say("format_unknown", expected=repr(schema), got=describe(data["schema"])))
     if "version" not in data:
-        _fail("version", "missing")
+        _fail("version", say("missing"))
     found = whole(data["version"], "version")
     if found != version:
-        _fail("version", f"this library reads version {version}, not {describe(found)}")
+        _fail("version", say("version_unknown", version=version, got=describe(found)))
 
 
 def _seat(value: object, where: str, players: int) -> int:
     seat = whole(value, where)
     if not 0 <= seat < players:
-        _fail(where, f"seats run from 0 to {players - 1}, got {describe(seat)}")
+        _fail(where, say("seat_out_of_range", high=players - 1, got=describe(seat)))
     return seat
 
 
@@ -218,7 +218,7 @@ def _optional(value: object, read: Callable[[object], _T]) -> _T | None:
 def _count(value: object, where: str, top: int) -> int:
     number = whole(value, where)
     if not 0 <= number <= top:
-        _fail(where, f"expected a whole number from 0 to {top}, got {describe(number)}")
+        _fail(where, say("count_out_of_range", high=top, got=describe(number)))
     return number
 
 
@@ -227,7 +227,7 @@ def _list(
 ) -> tuple[_T, ...]:
     items = as_list(value, where)
     if length is not None and len(items) != length:
-        _fail(where, f"{len(items)} entries for {length} players")
+        _fail(where, say("entries_for_players", entries=len(items), players=length))
     return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(items))
 
 
@@ -236,13 +236,13 @@ def _suit(value: object, where: str) -> Suit:
     try:
         return Suit.parse(text)
     except PochaError as error:
-        _fail(where, getattr(error, "reason", None) or str(error))
+        _fail(where, reason_of(error))
 
 
 def _enum(value: object, where: str, kind: type[_T], names: tuple[str, ...]) -> _T:
     text = read_string(value, where)
     if text not in names:
-        _fail(where, f"expected one of {', '.join(names)}, got {describe(value)}")
+        _fail(where, say("expected_one_of", names=", ".join(names), got=describe(value)))
     return kind(text)  # type: ignore[call-arg]
 
 
@@ -253,7 +253,7 @@ def read_view(data: object) -> PlayerView:
     _header(data, "view", VIEW_SCHEMA, VIEW_VERSION)
     top = members(data, "", _VIEW_MEMBERS)
     if whole(top["rules_version"], "rules_version") != RULES_VERSION:
-        _fail("rules_version", f"this library plays rules behaviour version {RULES_VERSION}")
+        _fail("rules_version", say("rules_version_only", version=RULES_VERSION))
     rules = read_rules(top["rules"])
     n = rules.players
     deck = rules.deck
@@ -277,7 +277,7 @@ def read_view(data: object) -> PlayerView:
         entry = members(value, where, ("seat", "move"))
         move = read_move(entry["move"], f"{where}.move", deck)
         if not isinstance(move, Call | Pass):
-            _fail(f"{where}.move", f"expected a call or a pass, got {describe(entry['move'])}")
+            _fail(f"{where}.move", say("expected_call", got=describe(entry["move"])))
         return seat(entry["seat"], f"{where}.seat"), move
 
     def seated_move(value: object, where: str) -> tuple[int, Move]:
@@ -303,7 +303,7 @@ def read_view(data: object) -> PlayerView:
     try:
         plan = Round.parse(round_text)
     except PochaError as error:
-        _fail("round", getattr(error, "reason", None) or str(error))
+        _fail("round", reason_of(error))
     cards_dealt = plan.cards
     hands = _list(
         top["visible_hands"], "visible_hands", lambda v, w: _optional(v, lambda x: cards(x, w)), n
@@ -359,27 +359,27 @@ def _check_view(
     from pocha_rules.actions import legal_actions
 
     if (view.phase is Phase.OVER) != (view.to_move is None):
-        _fail("to_move", "null exactly when the game is over")
+        _fail("to_move", say("to_move_null"))
     if view.phase in (Phase.PLAY, Phase.BID) and view.trump is None:
-        _fail("trump", f"trump is known in the {view.phase} phase")
+        _fail("trump", say("trump_unknown", phase=view.phase.value))
     if (
         view.round_kind is RoundKind.AUCTION
         and view.phase is not Phase.AUCTION
         and (view.auction_winner is None)
     ):
-        _fail("auction_winner", "an auction round past its auction has a winner")
+        _fail("auction_winner", say("auction_winner_missing"))
     for seat, hand in enumerate(view.visible_hands):
         if hand is not None and len(hand) != view.hand_sizes[seat]:
             _fail(
                 f"visible_hands[{seat}]",
-                f"{len(hand)} cards, but hand_sizes says {view.hand_sizes[seat]}",
+                say("hand_size_differs", cards=len(hand), size=view.hand_sizes[seat]),
             )
     if [str(card) for card in view.hand] != top["hand"]:
-        _fail("hand", "not the seat's own visible hand")
+        _fail("hand", say("hand_differs"))
     if len(view.past_deals) != len(view.round_results):
         _fail(
             "past_deals",
-            f"{len(view.past_deals)} deals for {len(view.round_results)} finished rounds",
+            say("deals_for_rounds", deals=len(view.past_deals), rounds=len(view.round_results)),
         )
     try:
         legal = view.legal_moves()
@@ -388,22 +388,21 @@ def _check_view(
     except SeatsError as error:
         _fail(f"history[{error.index}]", error.reason)
     except PochaError as error:
-        _fail("", getattr(error, "reason", None) or str(error))
+        _fail("", reason_of(error))
     except (AssertionError, IndexError, KeyError, ValueError) as error:
         _fail(
             "",
-            "the view is not one the rules can reach "
-            f"({short(str(error) or type(error).__name__)})",
+            say("view_unreachable", error=short(str(error) or type(error).__name__)),
         )
     for index, (entry, (seat, _)) in enumerate(zip(seated, history, strict=True)):
         if entry.seat != seat:
-            _fail(f"history[{index}].seat", f"the move was made by seat {entry.seat}, not {seat}")
+            _fail(f"history[{index}].seat", say("move_seat_differs", seat=entry.seat, got=seat))
     if top["legal_moves"] != [str(move) for move in legal]:
-        _fail("legal_moves", "not the view's legal moves")
+        _fail("legal_moves", say("legal_moves_differ"))
     if top["legal_actions"] != actions:
-        _fail("legal_actions", "not the action ids of the view's legal moves")
+        _fail("legal_actions", say("legal_actions_differ"))
     if any(abs(score) > MAX_SCORE for score in view.scores):  # pragma: no cover - seat_numbers
-        _fail("scores", "too large")
+        _fail("scores", say("scores_too_large"))
 
 
 def view_from_dict(data: object) -> PlayerView:
@@ -428,11 +427,11 @@ def state_from_dict(data: object) -> GameState:
         raise InvalidDataError("state", where, error.reason) from None
     if top["phase"] != state.phase.value:
         raise InvalidDataError(
-            "state", "phase", f"the record's game is in the {state.phase} phase"
+            "state", "phase", say("state_phase_differs", phase=state.phase.value)
         )
     if top["to_move"] != state.to_move or type(top["to_move"]) not in (int, type(None)):
         raise InvalidDataError(
-            "state", "to_move", f"the record's game has {state.to_move} to move"
+            "state", "to_move", say("state_to_move_differs", to_move=str(state.to_move))
         )
     return state
 
@@ -446,10 +445,12 @@ def loads(text: object, what: str) -> object:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str of JSON, got {got(text)}")
     if len(text) > MAX_JSON_CHARS:
-        raise InvalidDataError(what, "", f"{len(text)} characters is more than it may hold")
+        raise InvalidDataError(what, "", say("data_too_long", length=len(text)))
     try:
         return json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
     except RecursionError:
-        raise InvalidDataError(what, "", "the JSON is nested too deeply") from None
+        raise InvalidDataError(what, "", say("json_too_deep")) from None
     except ValueError as error:
-        raise InvalidDataError(what, "", f"not valid JSON: {short(str(error), 120)}") from None
+        raise InvalidDataError(
+            what, "", say("json_invalid", error=short(str(error), 120))
+        ) from None

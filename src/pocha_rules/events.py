@@ -32,7 +32,7 @@ import attrs
 
 from pocha_rules._cards import Card, Suit
 from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._moves import Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import winning_position
 from pocha_rules._schedules import Round
@@ -293,11 +293,11 @@ def events(before: GameState, after: GameState) -> tuple[Event, ...]:
     else:
         history = after.history
         if not history:
-            raise PochaError("after is not one move after before: it is a new game")
+            raise PochaError(say("events_new_game"))
         move = history[-1]
     try:
         if before.is_over or apply(before, move) != after:
-            raise PochaError("after is not the state one move after before")
+            raise PochaError(say("events_not_next"))
     except PochaError:
-        raise PochaError("after is not the state one move after before") from None
+        raise PochaError(say("events_not_next")) from None
     return _caused(before, move, after)

@@ -70,7 +70,7 @@ import pyspiel
 from pocha_rules._cards import CARDS, Suit
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, PochaError, say
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import PRESETS, Round, RoundKind
@@ -168,7 +168,7 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
     for name, value in parameters.items():
         default = _DEFAULTS.get(name)
         if default is None:
-            raise InvalidRulesError(name, f"not a parameter of {GAME_NAME}")
+            raise InvalidRulesError(name, say("not_a_parameter", game=GAME_NAME))
         expected = type(default)
         if type(value) is not expected:
             raise TypeError(
@@ -185,7 +185,7 @@ def _option(name: str, value: object) -> object:
             "auto": None, "yes": True, "no": False, "true": True, "false": False
         }  # fmt: skip
         if value not in choices:
-            raise InvalidRulesError(name, f"must be 'auto', 'yes' or 'no', got {value!r}")
+            raise InvalidRulesError(name, say("auto_yes_no", got=repr(value)))
         return choices[value]
     if name == "rank_order":
         assert isinstance(value, str)
@@ -193,9 +193,7 @@ def _option(name: str, value: object) -> object:
             return None
         words = value.replace(",", " ").split()
         if not all(word.isdigit() and word.isascii() for word in words):
-            raise InvalidRulesError(
-                name, f"must be 'default' or ranks separated by spaces, got {value!r}"
-            )
+            raise InvalidRulesError(name, say("rank_order_text", got=repr(value)))
         return tuple(int(word) for word in words)
     if name == "schedule":
         assert isinstance(value, str)
@@ -463,7 +461,7 @@ class PochaState(pyspiel.State):
         """
         view = self.view(player_id)
         if view is None and not self.is_terminal():
-            raise PochaError("resample_from_infostate needs a decision node, not a deal")
+            raise PochaError(say("resample_at_deal"))
         game = self._at.game
         assert game is not None
         rng = random.Random(int(probability_sampler() * 2**53))

@@ -54,7 +54,7 @@ from typing import Final, NoReturn
 import attrs
 
 from pocha_rules._cards import Card
-from pocha_rules._errors import InvalidDataError, InvalidRecordError
+from pocha_rules._errors import InvalidDataError, InvalidRecordError, say
 from pocha_rules._moves import Move
 from pocha_rules._record_json import (
     as_list,
@@ -278,23 +278,26 @@ def _read(data: object) -> SeatRecord:
     from pocha_rules.records import RULES_VERSION
 
     if not isinstance(data, dict):
-        _fail("", f"expected an object, got {describe(data)}")
+        _fail("", say("expected_object", got=describe(data)))
     if data.get("format") != FORMAT:
-        _fail("format", f"expected {FORMAT!r}, got {describe(data.get('format'))}")
+        _fail(
+            "format",
+            say("format_unknown", expected=repr(FORMAT), got=describe(data.get("format"))),
+        )
     if "version" not in data or whole(data["version"], "version") != VERSION:
         _fail(
-            "version", f"this library reads version {VERSION}, not {describe(data.get('version'))}"
+            "version", say("version_unknown", version=VERSION, got=describe(data.get("version")))
         )
     top = members(data, "", _MEMBERS, ("tags",))
     if whole(top["rules_version"], "rules_version") != RULES_VERSION:
-        _fail("rules_version", f"this library plays rules behaviour version {RULES_VERSION}")
+        _fail("rules_version", say("rules_version_only", version=RULES_VERSION))
     rules = read_rules(top["rules"])
     n = rules.players
 
     def seat(value: object, where: str) -> int:
         number = whole(value, where)
         if not 0 <= number < n:
-            _fail(where, f"seats run from 0 to {n - 1}, got {describe(number)}")
+            _fail(where, say("seat_out_of_range", high=n - 1, got=describe(number)))
         return number
 
     deals = []
@@ -303,7 +306,7 @@ def _read(data: object) -> SeatRecord:
         deal = members(entry, where, ("hands", "trump_card"))
         hands = as_list(deal["hands"], f"{where}.hands")
         if len(hands) != n:
-            _fail(f"{where}.hands", f"{len(hands)} hands for {n} players")
+            _fail(f"{where}.hands", say("hands_for_players", hands=len(hands), players=n))
         read = [
             None
             if hand is None

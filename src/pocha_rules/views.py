@@ -312,7 +312,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     ((), [None, '3c', '5e', '7b'])
 
     """
-    from pocha_rules._errors import PochaError
+    from pocha_rules._errors import PochaError, say
 
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, got {got(state)}")
@@ -320,7 +320,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if type(seat) is not int:
         raise TypeError(f"seat must be an int, got {got(seat)}")
     if not 0 <= seat < n:
-        raise PochaError(f"seat must be from 0 to {n - 1}, got {shown(seat)}")
+        raise PochaError(say("seat_must_be", high=n - 1, got=shown(seat)))
     hands = state.hands
     phase = state.phase
     if state.round_kind is RoundKind.BLIND and phase is not Phase.OVER:

@@ -7,7 +7,7 @@ import operator
 
 import numpy as np
 
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
 
@@ -36,7 +36,7 @@ def game_rules(rules: object, round: int | str | Round | None) -> RuleSet:
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except InvalidRulesError as error:
-        raise PochaError(f"round {round!r}: {error.reason}") from None
+        raise PochaError(say("batch_round", round=repr(round), reason=error.reason)) from None
 
 
 def check_games(games: object) -> int:
@@ -48,7 +48,7 @@ def check_games(games: object) -> int:
     except TypeError:
         raise TypeError(f"games must be an int, got {type(games).__name__}: {games!r}") from None
     if count < 0:
-        raise PochaError(f"games must be 0 or more, got {count}")
+        raise PochaError(say("games_negative", got=count))
     return count
 
 
@@ -61,7 +61,7 @@ def resolve_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}: {seed!r}")
     if seed < 0:
-        raise PochaError(f"seed must be 0 or more, got {seed}")
+        raise PochaError(say("seed_negative", got=seed))
     return int(seed)
 
 
@@ -78,7 +78,7 @@ def check_dealer(dealer: object, players: int) -> int | None:
     if isinstance(dealer, bool) or not isinstance(dealer, int | np.integer):
         raise TypeError(f"dealer must be an int or None, got {type(dealer).__name__}: {dealer!r}")
     if not 0 <= dealer < players:
-        raise PochaError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
+        raise PochaError(say("dealer_out_of_range", high=players - 1, got=dealer))
     return int(dealer)
 
 

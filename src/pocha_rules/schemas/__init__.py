@@ -33,7 +33,7 @@ import json
 from importlib import resources
 from typing import Final
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._text import got, shown
 
 __all__ = ["NAMES", "VERSIONS", "schema"]
@@ -60,7 +60,7 @@ def schema(name: str) -> dict[str, object]:
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {got(name)}")
     if name not in VERSIONS:
-        raise PochaError(f"no schema named {shown(name)}; the schemas are {', '.join(NAMES)}")
+        raise PochaError(say("schema_unknown", got=shown(name), names=", ".join(NAMES)))
     text = resources.files(__name__).joinpath(f"{name}-{VERSIONS[name]}.json").read_text("utf-8")
     data: dict[str, object] = json.loads(text)
     return data
