@@ -50,6 +50,7 @@ __all__ = [
     "RoundStarted",
     "TrickWon",
     "TrumpNamed",
+    "caused",
     "events",
     "step",
 ]
@@ -217,7 +218,10 @@ KINDS: Final = tuple(
 """The names of the kinds of event, as JSON writes them."""
 
 
-def _caused(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+def caused(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+    """The events of ``move``, made in ``before`` and giving ``after``
+    (unchecked: for callers that made the move themselves; :func:`events`
+    and :func:`step` check)."""
     seat = before.to_move
     assert seat is not None
     out: list[Event] = [MoveMade(seat, move)]
@@ -272,7 +276,7 @@ def step(
 
     """
     after = apply(state, move) if seat is None else apply(state, move, seat=seat)
-    return after, _caused(state, move, after)
+    return after, caused(state, move, after)
 
 
 def events(before: GameState, after: GameState) -> tuple[Event, ...]:
@@ -300,4 +304,4 @@ def events(before: GameState, after: GameState) -> tuple[Event, ...]:
             raise PochaError(say("events_not_next"))
     except PochaError:
         raise PochaError(say("events_not_next")) from None
-    return _caused(before, move, after)
+    return caused(before, move, after)
