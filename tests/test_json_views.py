@@ -299,3 +299,19 @@ def test_fuzzed_states_are_read_or_refused_with_the_library_error(data: st.DataO
     mutated = replaced(original, path, data.draw(json_values()))
     with contextlib.suppress(InvalidDataError):
         GameState.from_dict(mutated)
+
+
+def test_the_examples_in_the_new_methods_docstrings_hold() -> None:
+    # Methods of the classes the package re-exports are not collected by
+    # --doctest-modules (their module is not pocha_rules): run them here.
+    import doctest
+
+    import pocha_rules.views
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for method in (PlayerView.to_dict, PlayerView.from_dict):
+        for test in finder.find(method, globs=vars(pocha_rules.views).copy()):
+            runner.run(test)
+    assert runner.failures == 0
+    assert runner.tries >= 1

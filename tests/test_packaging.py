@@ -26,6 +26,7 @@ PROJECT = (
     "README.md",
     "benchmarks",
     "docs",
+    "examples",
     "hatch_build.py",
     "pyproject.toml",
     "src",

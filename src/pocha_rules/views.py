@@ -221,7 +221,7 @@ class PlayerView:
         >>> from pocha_rules import RuleSet, new_game
         >>> data = observe(new_game(RuleSet(), seed=3, dealer=0), 1).to_dict()
         >>> data["schema"], data["hand"], data["legal_moves"], data["legal_actions"]
-        ('pocha-view', ['6b'], ['bid 0', 'bid 1'], [40, 41])
+        ('pocha-view', ['1b'], ['bid 0', 'bid 1'], [40, 41])
         """
         from pocha_rules._view_json import view_to_dict
 
