@@ -315,3 +315,26 @@ def test_the_examples_in_the_new_methods_docstrings_hold() -> None:
             runner.run(test)
     assert runner.failures == 0
     assert runner.tries >= 1
+
+
+def test_a_game_with_a_revoke_replayed_leniently_round_trips() -> None:
+    from pocha_rules import Deal, parse_move
+    from pocha_rules.records import replay_lenient
+
+    deal = Deal(
+        hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"], ["6c", "7o", "10o"]],
+        trump_card="7e",
+    )
+    moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c", "play 6c"]
+    record = GameRecord(
+        rules=RuleSet(schedule=[3, 1]), seed=0, first_dealer=3, deals=[deal],
+        moves=[parse_move(m) for m in moves],
+    )  # fmt: skip
+    state = replay_lenient(record).state
+    data: Any = state.to_dict()
+    assert data["lenient"] is True
+    STATE.validate(data)
+    assert GameState.from_dict(data) == state
+    del data["lenient"]
+    with pytest.raises(InvalidDataError, match=r"at record\.moves\[6\]: seat 2 may not play 4c"):
+        GameState.from_dict(data)

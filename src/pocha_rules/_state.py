@@ -599,7 +599,9 @@ class GameState:
     def to_dict(self) -> dict[str, object]:
         """The state as JSON data in the ``pocha-state`` format: its game's
         record (every deal and move, so hidden cards included: for servers,
-        not for players), with its phase and the seat to move."""
+        not for players), with its phase and the seat to move. A game
+        replayed leniently with its revokes charged is marked
+        ``"lenient": true`` and read back the same way."""
         from pocha_rules._view_json import state_to_dict
 
         return state_to_dict(self)

@@ -174,13 +174,16 @@ def view_to_dict(view: PlayerView) -> dict[str, object]:
 def state_to_dict(state: GameState) -> dict[str, object]:
     from pocha_rules.records import GameRecord
 
-    return {
+    data: dict[str, object] = {
         "schema": STATE_SCHEMA,
         "version": STATE_VERSION,
         "phase": state.phase.value,
         "to_move": state.to_move,
         "record": GameRecord.from_state(state).to_dict(),
     }
+    if any(state._c.ledger.penalties):  # a real table's game, replayed leniently
+        data["lenient"] = True
+    return data
 
 
 # --- reading --------------------------------------------------------------------
@@ -413,15 +416,17 @@ def view_from_dict(data: object) -> PlayerView:
 
 
 def state_from_dict(data: object) -> GameState:
-    from pocha_rules.records import GameRecord, replay
+    from pocha_rules.records import GameRecord, replay, replay_lenient
 
     try:
         _header(data, "state", STATE_SCHEMA, STATE_VERSION)
-        top = members(data, "", _STATE_MEMBERS)
+        top = members(data, "", _STATE_MEMBERS, ("lenient",))
+        lenient = flag(top["lenient"], "lenient") if "lenient" in top else False
     except InvalidRecordError as error:
         raise InvalidDataError("state", _where(error.where), error.reason) from None
     try:
-        state = replay(GameRecord.from_dict(top["record"]))
+        record = GameRecord.from_dict(top["record"])
+        state = replay_lenient(record).state if lenient else replay(record)
     except InvalidRecordError as error:
         where = "record" if error.where == "record" else f"record.{error.where}"
         raise InvalidDataError("state", where, error.reason) from None
