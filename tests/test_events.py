@@ -198,8 +198,13 @@ def test_an_illegal_move_by_the_right_seat_is_refused_as_before() -> None:
 
 def test_the_seat_must_be_an_int() -> None:
     state = new_game(RuleSet(), seed=1, dealer=0)
-    with pytest.raises(TypeError, match="seat must be an int, got"):
+    with pytest.raises(TypeError) as info:
         apply(state, Bid(0), seat="1")  # type: ignore[arg-type]
+    # The pure build's words, or the compiled build's own check.
+    assert str(info.value) in (
+        "seat must be an int, got str '1'",
+        "int or None object expected; got str",
+    )
 
 
 def test_a_finished_game_refuses_any_move_by_any_seat_as_before() -> None:
