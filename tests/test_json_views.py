@@ -128,6 +128,21 @@ def test_the_history_of_a_view_names_the_seat_of_every_move() -> None:
             assert tuple(m.move for m in seated) == state.history
 
 
+def test_seats_stay_right_when_views_of_two_games_alternate() -> None:
+    games = [new_game(rules, seed=7, dealer=1) for rules in TOUR]
+    seats: list[list[int]] = [[], []]
+    rng = random.Random(7)
+    while not all(game.is_over for game in games):
+        for number, game in enumerate(games):
+            if game.is_over:
+                continue
+            assert game.to_move is not None
+            seats[number].append(game.to_move)
+            games[number] = apply(game, rng.choice(legal_moves(game)))
+            seated = observe(games[number], 0).seated_history
+            assert [m.seat for m in seated] == seats[number]
+
+
 @settings(max_examples=25)
 @given(views())
 def test_random_views_round_trip(view: PlayerView) -> None:

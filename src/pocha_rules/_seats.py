@@ -10,7 +10,7 @@ played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from pocha_rules._engine import apply, play_unchecked
 from pocha_rules._errors import PochaError, Reason, reason_of, say
@@ -41,6 +41,18 @@ class SeatsError(Exception):
         self.reason = reason
 
 
+_PAST: Final[list[tuple[object, tuple[SeatedMove, ...]]]] = [((), ())]
+"""The seated moves of the finished rounds last worked out, with what they
+follow from: the rules, the first dealer and the finished rounds' results
+(their trumps and kinds; the moves themselves are compared too). Every view
+of one round of a game shares these, so one entry saves playing the
+finished rounds again for each view of the round."""
+
+
+def _moves_of(seated: tuple[SeatedMove, ...]) -> tuple[Move, ...]:
+    return tuple(entry.move for entry in seated)
+
+
 def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
     """Every move of ``view``'s game with the seat that made it.
 
@@ -52,12 +64,20 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
     out: list[SeatedMove] = []
     done = len(view.round_results)
     i = 0
-    if done:
+    key = (view.rules, view.first_dealer, view.round_results)
+    cached, seated = _PAST[0]
+    if done and cached == key and _moves_of(seated) == history[: len(seated)]:
+        # The finished rounds of this game, worked out for an earlier view.
+        out = list(seated)
+        i = len(seated)
+    elif done:
         try:
             state = new_game(view.rules, seed=0, dealer=view.first_dealer, deals=view.past_deals)
         except PochaError as error:
             raise SeatsError(0, reason_of(error)) from None
-        while len(state.round_results) < done:
+        # (state.round_index, not round_results: that would lay out every
+        # state's finished rounds.)
+        while not state.is_over and state.round_index < done:
             if i >= len(history):
                 raise SeatsError(i, say("moves_end_early", round=done - 1))
             seat = state.to_move
@@ -72,6 +92,7 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
                 state = play_unchecked(state, move)  # a revoke, played leniently
             out.append(SeatedMove(seat, move))
             i += 1
+        _PAST[0] = (key, tuple(out))
     if view.is_over:
         if i != len(history):
             raise SeatsError(i, say("move_after_game"))
