@@ -104,7 +104,9 @@ def test_every_raise_site_gives_a_code_of_the_table(
     if isinstance(reason, ast.Call) and getattr(reason.func, "id", None) == "say":
         code = reason.args[0]
         assert isinstance(code, ast.Constant), f"{where}: the code must be a literal"
-        assert code.value in MESSAGES, f"{where}: {code.value!r} is not in the table"
+        assert code.value in MESSAGES, (
+            f"{where}: {code.value!r} is not in pocha_rules._codes.MESSAGES: add its sentence"
+        )
         given = {keyword.arg for keyword in reason.keywords}
         missing = fields(MESSAGES[code.value]) - given
         assert not missing, f"{where}: {code.value!r} needs {sorted(missing)}"
@@ -112,7 +114,10 @@ def test_every_raise_site_gives_a_code_of_the_table(
     if isinstance(reason, ast.Call) and getattr(reason.func, "id", None) == "reason_of":
         return
     assert ast.unparse(reason) in PASSED_ON, (
-        f"{where}: a reason without a code: {ast.unparse(reason)}"
+        f"{where}: a reason without a code: {ast.unparse(reason)}. Write it as "
+        'say("a_code", name=value, ...), with the code\'s English sentence in '
+        "pocha_rules._codes.MESSAGES, then run `python tests/test_error_codes.py` "
+        "to update docs/error-codes.md"
     )
 
 
