@@ -224,6 +224,45 @@ def test_malformed_views_are_refused_saying_where_and_why(data: object, message:
     assert str(caught.value).startswith(message)
 
 
+def test_what_a_view_says_twice_must_agree() -> None:
+    # A view late in a round, with calls (an auction round), bids and cards.
+    state = next(
+        s
+        for s in STATES
+        if s.round_kind is RoundKind.AUCTION
+        and len(s.trick) == 2
+        and len(s.played) > 4
+        and s.round_results
+    )
+    view = observe(state, 0)
+    changes: list[tuple[str, Any]] = []
+    data: Any = view.to_dict()
+    data["calls"][0]["move"] = "pass" if data["calls"][0]["move"] != "pass" else "call 0"
+    changes.append(("calls", data))
+    data = view.to_dict()
+    seat = next(
+        s for s, bid in enumerate(data["bids"]) if bid is not None and s != state.auction_winner
+    )
+    data["bids"][seat] = 1 - min(data["bids"][seat], 1)
+    changes.append(("bids", data))
+    data = view.to_dict()
+    data["played"] = data["played"][::-1]
+    changes.append(("played", data))
+    data = view.to_dict()
+    data["trick"] = data["played"][:1] if len(data["played"]) > 1 else []
+    changes.append(("trick", data))
+    data = view.to_dict()
+    data["scores"][0] += 5
+    changes.append(("scores", data))
+    data = view.to_dict()
+    data["round_results"][0]["scores"][0] += 5
+    changes.append(("history[", data))
+    for where, changed in changes:
+        with pytest.raises(InvalidDataError) as caught:
+            PlayerView.from_dict(changed)
+        assert caught.value.where.startswith(where), (where, str(caught.value))
+
+
 def test_a_bad_card_in_a_hand_names_its_place() -> None:
     data = BASE.to_dict()
     hand = data["visible_hands"][1]  # type: ignore[index]

@@ -189,6 +189,12 @@ MESSAGES: Final[dict[str, str]] = {
     "seed_negative": "seed must be 0 or more, got {got}",
     "batch_games_not_recorded": "the games were not recorded: simulate them with record=True",
     "chunk_too_small": "chunk must be 1 or more, got {got}",
+    "results_differ": "the finished rounds' moves do not give their results",
+    "calls_differ": "not the calls of the round's moves",
+    "played_differ": "not the cards of the round's moves",
+    "trick_differs": "not the last cards played",
+    "bids_differ": "not the bids of the round's moves",
+    "totals_differ": "not the totals of the finished rounds",
 }
 """Each code's English sentence, a :meth:`str.format` template of its
 params."""

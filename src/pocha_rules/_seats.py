@@ -21,7 +21,7 @@ from pocha_rules._schedules import RoundKind
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
 
-__all__ = ["SeatedMove", "seated_history"]
+__all__ = ["SeatedMove", "current_round", "seated_history", "seated_rounds"]
 
 
 class SeatedMove(NamedTuple):
@@ -60,6 +60,29 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
         SeatsError: The moves do not fit the view's deals and round.
 
     """
+    past, current = seated_rounds(view)
+    return past + current
+
+
+def current_round(view: PlayerView) -> tuple[SeatedMove, ...]:
+    """The moves of ``view``'s current round, with their seats (empty once
+    the game is over).
+
+    Raises:
+        SeatsError: As :func:`seated_history`.
+
+    """
+    return seated_rounds(view)[1]
+
+
+def seated_rounds(view: PlayerView) -> tuple[tuple[SeatedMove, ...], tuple[SeatedMove, ...]]:
+    """The moves of the finished rounds, and of the current round, with
+    their seats.
+
+    Raises:
+        SeatsError: As :func:`seated_history`.
+
+    """
     history = view.history
     out: list[SeatedMove] = []
     done = len(view.round_results)
@@ -92,11 +115,15 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
                 state = play_unchecked(state, move)  # a revoke, played leniently
             out.append(SeatedMove(seat, move))
             i += 1
+        if state.round_results != view.round_results:
+            raise SeatsError(i, say("results_differ"))
         _PAST[0] = (key, tuple(out))
+    past = tuple(out)
     if view.is_over:
         if i != len(history):
             raise SeatsError(i, say("move_after_game"))
-        return tuple(out)
+        return past, ()
+    out = []
     calls = [seat for seat, _ in view.calls]
     bidders = list(view.bid_order)
     players = [played.seat for played in view.played]
@@ -124,4 +151,4 @@ def seated_history(view: PlayerView) -> tuple[SeatedMove, ...]:
         out.append(SeatedMove(queue[0], move))
     if calls or players:
         raise SeatsError(len(history), say("moves_missing"))
-    return tuple(out)
+    return past, tuple(out)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 from pocha_rules._cards import Card, Suit
 from pocha_rules._deal import Deal
 from pocha_rules._errors import InvalidDataError, InvalidRecordError, PochaError, reason_of, say
-from pocha_rules._moves import Call, Move, Pass
+from pocha_rules._moves import Bid, Call, Move, Pass, Play
 from pocha_rules._record_json import (
     MAX_SCORE,
     as_list,
@@ -40,6 +40,7 @@ from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._text import got
 
 if TYPE_CHECKING:
+    from pocha_rules._seats import SeatedMove
     from pocha_rules.views import PlayerView
 
 __all__ = [
@@ -358,7 +359,7 @@ def _check_view(
 ) -> None:
     """What the data says twice must agree, and what the view works out
     from itself must be what the data says."""
-    from pocha_rules._seats import SeatsError
+    from pocha_rules._seats import SeatsError, seated_rounds
     from pocha_rules.actions import legal_actions
 
     if (view.phase is Phase.OVER) != (view.to_move is None):
@@ -386,7 +387,8 @@ def _check_view(
         )
     try:
         legal = view.legal_moves()
-        seated = view.seated_history
+        past, current = seated_rounds(view)
+        seated = past + current
         actions = list(legal_actions(view)) if legal else []
     except SeatsError as error:
         _fail(f"history[{error.index}]", error.reason)
@@ -397,6 +399,11 @@ def _check_view(
             "",
             say("view_unreachable", error=short(str(error) or type(error).__name__)),
         )
+    if not view.is_over:
+        _check_round(view, current)
+    totals = tuple(sum(r.scores[seat] for r in view.round_results) for seat in range(view.players))
+    if view.scores != totals:
+        _fail("scores", say("totals_differ"))
     for index, (entry, (seat, _)) in enumerate(zip(seated, history, strict=True)):
         if entry.seat != seat:
             _fail(f"history[{index}].seat", say("move_seat_differs", seat=entry.seat, got=seat))
@@ -406,6 +413,26 @@ def _check_view(
         _fail("legal_actions", say("legal_actions_differ"))
     if any(abs(score) > MAX_SCORE for score in view.scores):  # pragma: no cover - seat_numbers
         _fail("scores", say("scores_too_large"))
+
+
+def _check_round(view: PlayerView, current: tuple[SeatedMove, ...]) -> None:
+    """The current round's calls, bids and cards are its moves'."""
+    calls = [(m.seat, m.move) for m in current if type(m.move) in (Call, Pass)]
+    if calls != list(view.calls):
+        _fail("calls", say("calls_differ"))
+    cards = [PlayedCard(m.seat, m.move.card) for m in current if isinstance(m.move, Play)]
+    if cards != list(view.played):
+        _fail("played", say("played_differ"))
+    if list(view.trick) != cards[len(cards) - len(view.trick) :]:
+        _fail("trick", say("trick_differs"))
+    bids: list[int | None] = [None] * view.players
+    if view.auction_winner is not None:
+        bids[view.auction_winner] = view.bids[view.auction_winner]
+    for m in current:
+        if isinstance(m.move, Bid):
+            bids[m.seat] = m.move.tricks
+    if bids != list(view.bids):
+        _fail("bids", say("bids_differ"))
 
 
 def view_from_dict(data: object) -> PlayerView:
