@@ -564,6 +564,44 @@ def test_replay_lenient_reports_revokes(tmp_path: Path) -> None:
     assert "totals with revoke penalties: 0 0 -50 0" in result.stdout
 
 
+def test_replay_moves_tells_the_game_trick_by_trick() -> None:
+    path = GOLDEN / "full_double_oros_4p.json"
+    result = pocha("replay", "--moves", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    state = replay(load(path))
+    results = state.round_results
+    assert lines[1] == "round 1 (1 card each), seat 2 deals; 7e turned up, trump espadas"
+    assert lines[2] == "  bids: seat 3 1, seat 0 0, seat 1 1, seat 2 0"
+    assert (
+        lines[3]
+        == "  trick 1: 1c (seat 3), 5e (seat 0), 5o (seat 1), 2c (seat 2); seat 0 takes it"
+    )
+    tricks = [line for line in lines if line.startswith("  trick ")]
+    assert len(tricks) == sum(r.cards for r in results)
+    ends = [line for line in lines if " ends: " in line]
+    assert len(ends) == len(results)
+    for line, r in zip(ends, results, strict=True):
+        assert f"won {' '.join(map(str, r.won))}," in line
+    auctions = [line for line in lines if "wins the auction" in line]
+    assert len(auctions) == sum(r.kind == "auction" for r in results)
+    assert "game over: -465 -250 -375 -350; winners: seat 1" in lines
+    # The score sheet follows, as without --moves.
+    assert "final: -465 -250 -375 -350; winners: seat 1" in result.stdout
+
+
+def test_replay_moves_of_a_game_in_progress_with_a_revoke(tmp_path: Path) -> None:
+    result = pocha("replay", "--moves", "--lenient", str(_revoke_file(tmp_path)))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1:5] == [
+        "round 1 (3 cards each), seat 3 deals; 7e turned up, trump espadas",
+        "  bids: seat 0 1, seat 1 0, seat 2 1, seat 3 0",
+        "  on the table: 5c (seat 0), 7c (seat 1), 4c (seat 2)",
+        "  the record stops here: seat 3 to move (play)",
+    ]
+
+
 def test_replay_of_a_broken_record_fails(tmp_path: Path) -> None:
     result = pocha("replay", str(_revoke_file(tmp_path)))
     assert result.returncode == 1

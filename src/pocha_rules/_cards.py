@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, say
 from pocha_rules._text import got
 
 __all__ = ["Card", "Suit"]
@@ -60,7 +60,7 @@ class Suit(enum.Enum):
             raise TypeError(f"a suit's text must be a str such as 'o', got {got(text)}")
         suit = _SUIT_BY_TEXT.get(text.strip().lower())
         if suit is None:
-            raise ParseError(text, "expected a suit: o, c, e, b or oros, copas, espadas, bastos")
+            raise ParseError(text, say("suit_unknown"))
         return suit
 
 
@@ -110,7 +110,7 @@ class Card:
         if not isinstance(suit, Suit):
             raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
         if not 1 <= rank <= 12:
-            raise ParseError(repr(rank), "a card's rank is a whole number from 1 to 12")
+            raise ParseError(repr(rank), say("rank_not_whole"))
         return CARDS[card_index(rank, suit.value)]
 
     @classmethod
@@ -143,17 +143,17 @@ class Card:
             return card
         # Not a card of the deck: find out why.
         if not 2 <= len(raw) <= 8 or not raw[:-1].isdigit() or not raw[:-1].isascii():
-            raise ParseError(text, "expected a rank from 1 to 12 followed by o, c, e or b")
+            raise ParseError(text, say("card_form"))
         suit = _SUIT_BY_TEXT.get(raw[-1])
         if suit is None:
-            raise ParseError(text, f"unknown suit letter {raw[-1]!r}: use o, c, e or b")
+            raise ParseError(text, say("suit_letter_unknown", letter=repr(raw[-1])))
         rank = int(raw[:-1])
         if not 1 <= rank <= 12 or raw[0] == "0":
-            raise ParseError(text, f"no card has rank {raw[:-1]}: ranks run from 1 to 12")
+            raise ParseError(text, say("rank_unknown", rank=raw[:-1]))
         if deck == 40 and rank in (8, 9):
-            raise ParseError(text, f"there is no {rank} in a 40-card deck")
+            raise ParseError(text, say("rank_not_in_deck", rank=rank))
         if deck not in (40, 48):
-            raise ParseError(text, f"decks have 40 or 48 cards, not {deck}")
+            raise ParseError(text, say("deck_size", deck=deck))
         return CARDS[card_index(rank, suit.value)]
 
     def __str__(self) -> str:

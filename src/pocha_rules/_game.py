@@ -12,7 +12,7 @@ from typing import Final
 
 from pocha_rules._deal import Deal, check_deals
 from pocha_rules._engine import start_game
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_dealer
 from pocha_rules._state import GameState
@@ -74,7 +74,7 @@ def new_game(
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
     elif not 0 <= dealer < t.players:
-        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {shown(dealer)}")
+        raise PochaError(say("dealer_out_of_range", high=t.players - 1, got=shown(dealer)))
     return start_game(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
 
 
@@ -95,5 +95,5 @@ def check_seed(seed: object) -> int:
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {got(seed)}")
     if seed.bit_length() > MAX_SEED_BITS:
-        raise PochaError(f"a seed must be less than 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+        raise PochaError(say("seed_too_large", bits=MAX_SEED_BITS, got=shown(seed)))
     return seed

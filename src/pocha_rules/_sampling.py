@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from pocha_rules._cards import cards_of
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, reason_of, say
 from pocha_rules._game import check_seed, new_game
 from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
@@ -70,7 +70,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         for move in view.history:
             state = apply(state, move)
     except PochaError as error:
-        raise PochaError(f"no game state fits this view: {error}") from None
+        raise PochaError(say("no_state_fits", error=reason_of(error))) from None
     return state
 
 
@@ -87,7 +87,7 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
     if type(count) is not int:
         raise TypeError(f"count must be an int, got {got(count)}")
     if count < 0:
-        raise PochaError(f"count must be 0 or more, got {shown(count)}")
+        raise PochaError(say("count_negative", got=shown(count)))
     check_seed(seed)
     rng = random.Random(f"pocha-sample:{seed}")
     return tuple(sample_state(view, rng) for _ in range(count))
@@ -127,7 +127,7 @@ class HiddenHands:
         for seat in range(n):
             missing[seat] = view.hand_sizes[seat] - known[seat].bit_count()
             if missing[seat] < 0:
-                raise PochaError(f"no game state fits this view: seat {seat} shows too many cards")
+                raise PochaError(say("too_many_cards_shown", seat=seat))
         self._known = known
         self._missing = missing
         self._allowed = allowed = [pool & ~excluded[seat] for seat in range(n)]
@@ -157,7 +157,7 @@ class HiddenHands:
             return hands
         placed = _place(self._missing, self._allowed, rng)
         if placed is None:
-            raise PochaError("no game state fits this view: the unseen cards cannot be placed")
+            raise PochaError(say("unseen_cannot_be_placed"))
         return [known | more for known, more in zip(self._known, placed, strict=True)]
 
 

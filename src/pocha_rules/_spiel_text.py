@@ -18,6 +18,7 @@ import json
 from typing import Final
 
 from pocha_rules._deal import Deal
+from pocha_rules._errors import say
 from pocha_rules._record_json import (
     as_list,
     describe,
@@ -96,36 +97,41 @@ def read_state_text(text: object) -> tuple[RuleSet, list[int]]:
     if not isinstance(text, str):
         raise TypeError(f"a state's text is a str, got {got(text)}")
     if len(text) > MAX_RECORD_CHARS:
-        fail("state", f"{len(text)} characters is more than a state's text may hold")
+        fail("state", say("state_text_too_long", length=len(text)))
     try:
         data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
     except RecursionError:
-        fail("state", "the JSON is nested too deeply")
+        fail("state", say("json_too_deep"))
     except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
         fail(
             "state",
-            f"not a {STATE_FORMAT} text (JSON written by PochaState.serialize): "
-            f"{short(str(error), 120)}",
+            say("state_text_not_json", format=STATE_FORMAT, error=short(str(error), 120)),
         )
     fields = members(data, "", _MEMBERS)
     if fields["format"] != STATE_FORMAT:
-        fail("format", f"expected {STATE_FORMAT!r}, got {describe(fields['format'])}")
+        fail(
+            "format",
+            say("format_expected", expected=repr(STATE_FORMAT), got=describe(fields["format"])),
+        )
     if fields["version"] != STATE_VERSION or type(fields["version"]) is not int:
         fail(
             "version",
-            f"this library reads version {STATE_VERSION}, got {describe(fields['version'])}",
+            say("version_read", version=STATE_VERSION, got=describe(fields["version"])),
         )
     if fields["rules_version"] != RULES_VERSION or type(fields["rules_version"]) is not int:
         fail(
             "rules_version",
-            f"this library plays rules version {RULES_VERSION}, "
-            f"got {describe(fields['rules_version'])}",
+            say(
+                "rules_version_unknown",
+                version=RULES_VERSION,
+                got=describe(fields["rules_version"]),
+            ),
         )
     rules = read_rules(fields["rules"])
     history: list[int] = []
     for index, action in enumerate(as_list(fields["history"], "history")):
         if type(action) is not int or not 0 <= action < _LARGEST_ID:
-            fail(f"history[{index}]", f"expected an action id, got {describe(action)}")
+            fail(f"history[{index}]", say("action_id_expected", got=describe(action)))
         history.append(action)
     return rules, history
 

@@ -61,7 +61,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
@@ -377,22 +377,22 @@ class Match:
         names = tuple(bots)
         n = rules.players
         if not names:
-            raise PochaError("a match needs at least one bot")
+            raise PochaError(say("match_no_bots"))
         if lineup is None:
             if len(names) > n:
-                raise PochaError(f"{len(names)} bots for {n} seats: give a lineup")
+                raise PochaError(say("match_needs_lineup", bots=len(names), seats=n))
             lineup = [names[seat % len(names)] for seat in range(n)]
         if isinstance(lineup, str):
             raise TypeError(f"lineup must be a sequence of bot names, got {lineup!r}")
         seats = tuple(lineup)
         if len(seats) != n:
-            raise PochaError(f"the lineup names {len(seats)} seats, the rules have {n}")
+            raise PochaError(say("lineup_size", seats=len(seats), players=n))
         for name in seats:
             if name not in bots:
-                raise PochaError(f"the lineup names {name!r}, which is not one of the bots")
+                raise PochaError(say("lineup_unknown_bot", name=repr(name)))
         for name in names:
             if name not in seats:
-                raise PochaError(f"bot {name!r} has no seat in the lineup")
+                raise PochaError(say("bot_without_seat", name=repr(name)))
         self._rules = rules
         self._factories: dict[str, BotFactory] = dict(bots)
         self._lineup = seats
@@ -504,10 +504,7 @@ class Match:
             raise TypeError(f"games must be an int, got {games!r}")
         size = self._period
         if games < 1 or games % size:
-            raise PochaError(
-                f"games must be a positive multiple of {size}, the games in a set "
-                f"(every bot in every seat), got {games}"
-            )
+            raise PochaError(say("games_not_sets", size=size, got=games))
         if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
             raise TypeError(f"chunk_size must be a positive int, got {chunk_size!r}")
         sets = games // size

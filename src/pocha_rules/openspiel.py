@@ -91,6 +91,8 @@ from pocha_rules._errors import (
     InvalidRecordError,
     InvalidRulesError,
     PochaError,
+    reason_of,
+    say,
 )
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
@@ -197,11 +199,11 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
         default = _DEFAULTS.get(name) if isinstance(name, str) else None
         if default is None:
             field = name[:60] if isinstance(name, str) else shown(name)
-            raise InvalidRulesError(field, f"not a parameter of {GAME_NAME}")
+            raise InvalidRulesError(field, say("not_a_parameter", game=GAME_NAME))
         if name == "schedule" and type(value) is int:
             # OpenSpiel reads "schedule=9" as a number: one round of 9 cards.
             if value.bit_length() > 64:
-                raise InvalidRulesError(name, f"{shown(value)} is no number of cards")
+                raise InvalidRulesError(name, say("schedule_number_too_large", got=shown(value)))
             value = str(value)
         expected = type(default)
         if type(value) is not expected:
@@ -219,7 +221,7 @@ def _option(name: str, value: object) -> object:
             "auto": None, "yes": True, "no": False, "true": True, "false": False
         }  # fmt: skip
         if value not in choices:
-            raise InvalidRulesError(name, f"must be 'auto', 'yes' or 'no', got {shown(value)}")
+            raise InvalidRulesError(name, say("auto_yes_no", got=shown(value)))
         return choices[value]
     if name == "rank_order":
         assert isinstance(value, str)
@@ -227,9 +229,7 @@ def _option(name: str, value: object) -> object:
             return None
         words = value.replace(",", " ").split()
         if not all(word.isdigit() and word.isascii() and len(word) <= 2 for word in words):
-            raise InvalidRulesError(
-                name, f"must be 'default' or ranks separated by spaces, got {shown(value)}"
-            )
+            raise InvalidRulesError(name, say("rank_order_text", got=shown(value)))
         return tuple(int(word) for word in words)
     if name == "schedule":
         assert isinstance(value, str)
@@ -334,23 +334,15 @@ class PochaGame(pyspiel.Game):
         """
         rules, history = read_state_text(text)
         if rules != self.rules:
-            raise InvalidRecordError(
-                "rules",
-                "the text is a state of other rules than this game's "
-                "(deserialize_game_and_state loads the game of the text's rules)",
-            )
+            raise InvalidRecordError("rules", say("state_of_other_rules"))
         state = self.new_initial_state()
         for index, action in enumerate(history):
             if state.is_terminal():
-                raise InvalidRecordError(
-                    f"history[{index}]", "the game is over: no action may follow"
-                )
+                raise InvalidRecordError(f"history[{index}]", say("history_after_end"))
             try:
                 state.apply_action(action)
             except PochaError as error:
-                raise InvalidRecordError(
-                    f"history[{index}]", getattr(error, "reason", None) or str(error)
-                ) from None
+                raise InvalidRecordError(f"history[{index}]", reason_of(error)) from None
         return state
 
     def make_py_observer(
@@ -498,8 +490,7 @@ class PochaState(pyspiel.State):
                 raise InvalidActionError(
                     action,
                     at.game.to_move,
-                    f"out of range: {GAME_NAME} has decision ids 0 to {table.size - 1} "
-                    "(num_distinct_actions() - 1)",
+                    say("decision_out_of_range", game=GAME_NAME, high=table.size - 1),
                 )
             self._at = at._replace(game=apply(at.game, table.moves[action]))
             return
@@ -509,8 +500,7 @@ class PochaState(pyspiel.State):
                 raise InvalidActionError(
                     action,
                     None,
-                    f"not an outcome of this chance node: the first dealer is a seat, 0 to "
-                    f"{players - 1}",
+                    say("chance_dealer_out_of_range", high=players - 1),
                 )
             self._at = at._replace(first_dealer=action)
             return
@@ -519,15 +509,14 @@ class PochaState(pyspiel.State):
             raise InvalidActionError(
                 action,
                 None,
-                f"not an outcome of this chance node: a card dealt is a play id, 0 to "
-                f"{len(cards) - 1}",
+                say("chance_card_out_of_range", high=len(cards) - 1),
             )
         card = cards[action].index
         if card in at.dealing:
             raise InvalidActionError(
                 action,
                 None,
-                f"not an outcome of this chance node: {cards[action]} is dealt already",
+                say("chance_card_dealt", card=str(cards[action])),
             )
         dealing = at.dealing + (card,)
         entry, dealer = self._round_to_deal()
@@ -566,7 +555,7 @@ class PochaState(pyspiel.State):
                 raise InvalidActionError(
                     action,
                     None,
-                    f"out of range: cards are dealt as ids 0 to {len(table.cards) - 1}",
+                    say("chance_id_out_of_range", high=len(table.cards) - 1),
                 )
             return f"deal {table.cards[action]}"
         return str(table.move(action))
@@ -601,7 +590,7 @@ class PochaState(pyspiel.State):
         """
         view = self.view(player_id)
         if view is None and not self.is_terminal():
-            raise PochaError("resample_from_infostate needs a decision node, not a deal")
+            raise PochaError(say("resample_at_deal"))
         game = self._at.game
         assert game is not None
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -675,15 +664,13 @@ class PochaObserver:
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
         if params:
-            raise PochaError(f"{GAME_NAME} takes no observation parameters, got {shown(params)}")
+            raise PochaError(say("observer_params", game=GAME_NAME, got=shown(params)))
         if (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
             raise PochaError(
-                f"{GAME_NAME} has no observer of {_observation_type(iig_obs_type)}: it "
-                "observes one seat's own view, with or without perfect recall "
-                "(public_info=True, private_info=SINGLE_PLAYER)"
+                say("observer_type", game=GAME_NAME, type=_observation_type(iig_obs_type))
             )
         self.perfect_recall: bool = iig_obs_type.perfect_recall
         """Whether this observes the information state (else the observation)."""

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._rollout import simulate as _simulate
 from pocha_rules._rules import RuleSet
 from pocha_rules._text import got
@@ -542,7 +542,7 @@ def simulate(
     if type(games) is not int:
         raise TypeError(f"games must be an int, got {got(games)}")
     if games < 0:
-        raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
+        raise PochaError(say("games_not_whole", got=repr(games)))
     _simulate(rules, 0, seed=seed, dealer=dealer)  # checks the other arguments
     job = _RandomGames(rules, seed, dealer)
     try:

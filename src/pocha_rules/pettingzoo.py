@@ -63,7 +63,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pocha_rules._errors import InvalidActionError, PochaError
+from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
@@ -230,7 +230,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             except TypeError:
                 raise TypeError(f"seed must be a whole number or None, got {got(seed)}") from None
             if seed < 0:
-                raise PochaError(f"seed must be 0 or more, got {shown(seed)}")
+                raise PochaError(say("seed_negative", got=shown(seed)))
             self._rng.seed(seed)
         self._state = new_game(self.rules, seed=self._rng.getrandbits(63))
         self._totals = None
@@ -267,20 +267,20 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
 
         """
         if self._state is None:
-            raise PochaError("step() before the first reset(): call reset() to deal a game")
+            raise PochaError(say("step_before_reset"))
         if not self.agents:
-            raise PochaError("step() after the episode is over: call reset() to deal a new game")
+            raise PochaError(say("step_after_end"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         state = self.game_state
         if action is None:
-            raise InvalidActionError(action, state.to_move, "the agent to move must act")
+            raise InvalidActionError(action, state.to_move, say("agent_must_act"))
         if _too_long(action):
             # Described, not written: Python refuses to write it as text.
             raise InvalidActionError(
-                shown(action), state.to_move, f"out of range: the ids are 0 to {self._actions - 1}"
+                shown(action), state.to_move, say("action_out_of_range", high=self._actions - 1)
             )
         after = apply_action(state, action)
         self._state = after

@@ -8,7 +8,7 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, PochaError, say
 from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
@@ -43,7 +43,7 @@ def game_rules(rules: object, round: int | str | Round | None) -> RuleSet:
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except InvalidRulesError as error:
-        raise PochaError(f"round {shown(round)}: {error.reason}") from None
+        raise PochaError(say("batch_round", round=shown(round), reason=error.reason)) from None
 
 
 MAX_GAMES: Final = 2**40
@@ -65,12 +65,9 @@ def check_games(games: object) -> int:
     """The number of games, checked: a whole number, 0 to :data:`MAX_GAMES`."""
     count = _whole(games, "games")
     if count < 0:
-        raise PochaError(f"games must be 0 or more, got {shown(count)}")
+        raise PochaError(say("games_negative", got=shown(count)))
     if count > MAX_GAMES:
-        raise PochaError(
-            f"games must be at most 2**40 (more than memory holds the results of), "
-            f"got {shown(count)}"
-        )
+        raise PochaError(say("games_too_many", got=shown(count)))
     return count
 
 
@@ -78,7 +75,7 @@ def check_chunk(chunk: object) -> int:
     """The number of games played at once, checked: a whole number, 1 or more."""
     size = _whole(chunk, "chunk")
     if size < 1:
-        raise PochaError(f"chunk must be 1 or more, got {shown(size)}")
+        raise PochaError(say("chunk_too_small", got=shown(size)))
     return size
 
 
@@ -93,11 +90,9 @@ def resolve_seed(seed: object) -> int:
         raise TypeError(f"seed must be an int, got {got(seed)}")
     value = int(seed)
     if value < 0:
-        raise PochaError(f"seed must be 0 or more, got {shown(value)}")
+        raise PochaError(say("seed_negative", got=shown(value)))
     if value.bit_length() > MAX_SEED_BITS:
-        raise PochaError(
-            f"seed must be below 2**{MAX_SEED_BITS} (what a game record holds), got {shown(value)}"
-        )
+        raise PochaError(say("batch_seed_too_large", bits=MAX_SEED_BITS, got=shown(value)))
     return value
 
 
@@ -114,7 +109,7 @@ def check_dealer(dealer: object, players: int) -> int | None:
     if isinstance(dealer, bool) or not isinstance(dealer, int | np.integer):
         raise TypeError(f"dealer must be an int or None, got {got(dealer)}")
     if not 0 <= dealer < players:
-        raise PochaError(f"dealer must be a seat from 0 to {players - 1}, got {shown(dealer)}")
+        raise PochaError(say("dealer_out_of_range", high=players - 1, got=shown(dealer)))
     return int(dealer)
 
 

@@ -23,7 +23,7 @@ from typing import Final
 import attrs
 import numpy as np
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
@@ -159,11 +159,11 @@ class BatchResult:
 
         """
         if self._logs is None:
-            raise PochaError("the games were not recorded: simulate them with record=True")
+            raise PochaError(say("batch_games_not_recorded"))
         if isinstance(game, bool) or not isinstance(game, int | np.integer):
             raise TypeError(f"game must be an int, got {got(game)}")
         if not 0 <= game < self.games:
-            raise PochaError(f"game must be from 0 to {self.games - 1}, got {shown(int(game))}")
+            raise PochaError(say("game_out_of_range", high=self.games - 1, got=shown(int(game))))
         chunk, row = divmod(int(game), self._chunk)
         return game_record(
             self.rules,
