@@ -36,7 +36,7 @@ from pocha_rules._state import (
 from pocha_rules._tables import Tables
 from pocha_rules._text import got, shown
 
-__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
+__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game", "start_position"]
 
 # Enum members are looked up on their class at some cost: the hot paths (here
 # and in _playout) read these module constants instead.
@@ -60,11 +60,28 @@ def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...])
     return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
 
 
+def start_position(
+    t: Tables, seed: int, first_dealer: int, index: int, deal: DealtRound, totals: Won
+) -> GameState:
+    """The first state of round ``index``, dealt ``deal``, in a game whose
+    finished rounds are known only by their ``totals``: the start of a
+    written position (:mod:`pocha_rules.notation`). Its arguments are
+    checked by the caller; the rounds after it are dealt from ``seed``."""
+    setup = _new(GameSetup, (t, seed, first_dealer, ()))
+    return _start_round(setup, _new(Ledger, (0, (), totals, t.no_tricks)), index, deal=deal)
+
+
 def _start_round(
-    g: GameSetup, ledger: Ledger, index: int, ended: Context | None = None, won: Won = ()
+    g: GameSetup,
+    ledger: Ledger,
+    index: int,
+    ended: Context | None = None,
+    won: Won = (),
+    deal: DealtRound | None = None,
 ) -> GameState:
     """The first state of round ``index``, or the end of the game after the
-    round whose last context was ``ended`` (``won``: its tricks)."""
+    round whose last context was ``ended`` (``won``: its tricks); ``deal``,
+    when given, is the round's deal."""
     t = g.tables
     n = t.players
     if index < len(t.schedule):
@@ -80,7 +97,9 @@ def _start_round(
             return GameState(c, _OVER, -1, -1, (), 0, (), 0)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
-    if index < len(g.deals):
+    if deal is not None:
+        pass
+    elif index < len(g.deals):
         deal = g.deals[index]
     else:
         deal = deal_from_seed(t, g.seed, index, plan, dealer)
