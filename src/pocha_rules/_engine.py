@@ -61,27 +61,24 @@ def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...])
 
 
 def start_position(
-    t: Tables, seed: int, first_dealer: int, index: int, deal: DealtRound, totals: Won
+    t: Tables, seed: int, first_dealer: int, index: int, deals: tuple[DealtRound, ...], totals: Won
 ) -> GameState:
-    """The first state of round ``index``, dealt ``deal``, in a game whose
-    finished rounds are known only by their ``totals``: the start of a
-    written position (:mod:`pocha_rules.notation`). Its arguments are
-    checked by the caller; the rounds after it are dealt from ``seed``."""
-    setup = _new(GameSetup, (t, seed, first_dealer, ()))
-    return _start_round(setup, _new(Ledger, (0, (), totals, t.no_tricks)), index, deal=deal)
+    """The first state of round ``index``, in a game whose earlier rounds
+    are known only by their ``totals``: the start of a written position
+    (:mod:`pocha_rules.notation`). ``deals`` are the deals of round
+    ``index`` and of the rounds after it (at least one); the rounds after
+    those are dealt from ``seed``. The caller checks the arguments."""
+    # The rounds before ``index`` are never dealt: the first deal stands in
+    # for them, so that ``deals[i]`` stays the deal of round ``i``.
+    setup = _new(GameSetup, (t, seed, first_dealer, (deals[0],) * index + deals))
+    return _start_round(setup, _new(Ledger, (0, (), totals, t.no_tricks)), index)
 
 
 def _start_round(
-    g: GameSetup,
-    ledger: Ledger,
-    index: int,
-    ended: Context | None = None,
-    won: Won = (),
-    deal: DealtRound | None = None,
+    g: GameSetup, ledger: Ledger, index: int, ended: Context | None = None, won: Won = ()
 ) -> GameState:
     """The first state of round ``index``, or the end of the game after the
-    round whose last context was ``ended`` (``won``: its tricks); ``deal``,
-    when given, is the round's deal."""
+    round whose last context was ``ended`` (``won``: its tricks)."""
     t = g.tables
     n = t.players
     if index < len(t.schedule):
@@ -97,9 +94,7 @@ def _start_round(
             return GameState(c, _OVER, -1, -1, (), 0, (), 0)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
-    if deal is not None:
-        pass
-    elif index < len(g.deals):
+    if index < len(g.deals):
         deal = g.deals[index]
     else:
         deal = deal_from_seed(t, g.seed, index, plan, dealer)

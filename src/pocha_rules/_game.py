@@ -108,17 +108,24 @@ def round_plan(rules: RuleSet, index: int) -> Round:
 
 
 def start_at(
-    rules: RuleSet, *, seed: int, dealer: int, round_index: int, deal: Deal, scores: Sequence[int]
+    rules: RuleSet,
+    *,
+    seed: int,
+    dealer: int,
+    round_index: int,
+    deals: Sequence[Deal],
+    scores: Sequence[int],
 ) -> GameState:
     """The first state of round ``round_index`` of a game whose earlier
     rounds are known only by the totals they left, ``scores``: the start of
-    a written position. The round is dealt ``deal`` by ``dealer``; the
-    rounds after it are dealt from ``seed``. The state's
+    a written position. ``dealer`` deals that round; ``deals`` are its deal
+    and those of the rounds after it (one at least), and the rounds after
+    them are dealt from ``seed``. The state's
     :attr:`~GameState.round_results`, :attr:`~GameState.history` and
     :attr:`~GameState.deals` begin with this round.
 
     Raises:
-        InvalidDealError: ``deal`` does not fit the rules or the round.
+        InvalidDealError: A deal does not fit the rules or its round.
         PochaError: The round is not one the game can reach with these
             scores (a tiebreak round needs a tie at the top), or a number is
             out of range.
@@ -144,11 +151,15 @@ def start_at(
             )
         if totals.count(max(totals)) < 2:
             raise PochaError(
-                f"round {round_index} would be a tiebreak round, but the top score "
+                f"round {round_index + 1} would be a tiebreak round, but the top score "
                 f"{max(totals)} is not tied"
             )
-    plan = round_plan(rules, round_index)
-    dealt = check_deal(t, round_index, plan, dealer, deal)
+    dealt = tuple(
+        check_deal(t, i, round_plan(rules, i), (dealer + i - round_index) % n, deal)
+        for i, deal in enumerate(deals, start=round_index)
+    )
+    if not dealt:
+        raise PochaError("a position needs the deal of its round")
     return start_position(t, seed, (dealer - round_index) % n, round_index, dealt, totals)
 
 

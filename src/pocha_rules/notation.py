@@ -284,7 +284,9 @@ def _fields(position: GameState | PlayerView, hands: list[str], last: str) -> li
         trump = position.trump.letter
     else:
         trump = "-"
-    calls = ",".join("p" if type(call) is Pass else str(call.tricks) for _, call in position.calls)
+    calls = ",".join(
+        "p" if isinstance(call, Pass) else str(call.tricks) for _, call in position.calls
+    )
     n = position.rules.players
     played = position.played
     tricks = ",".join(
@@ -327,7 +329,7 @@ class _Position:
         visible = self._hands(deck)
         self.calls = self._auction()
         bids = self._bids()
-        tricks = self._tricks(deck)
+        self.tricks = tricks = self._tricks(deck)
         scores = [
             r.number("scores", at, part, low=-(10**18), high=10**18)
             for at, part in r.per_seat("scores", n)
@@ -347,6 +349,7 @@ class _Position:
                 seat = (leader + i) % n
                 played_by[seat].append(card)
                 played.append(PlayedCard(seat, card))
+        self._check_cards(trump_card)
         if view_seat is None:
             hidden = [seat for seat, hand in enumerate(visible) if hand is None]
             if hidden:
@@ -358,6 +361,7 @@ class _Position:
             now = [hand or [] for hand in visible]
         else:
             now = self._place_hidden(visible, played, trump_card, trump_suit, view_seat)
+        self._check_sizes(now, played_by)
         deal = Deal(
             hands=[now[seat] + played_by[seat] for seat in range(n)], trump_card=trump_card
         )
@@ -367,7 +371,7 @@ class _Position:
                 seed=seed,
                 dealer=self.dealer,
                 round_index=self.index,
-                deal=deal,
+                deals=[deal],
                 scores=scores,
             )
         except InvalidDealError as error:
@@ -533,6 +537,48 @@ class _Position:
             raise r.fail(r.starts["hands"], "hands", str(error)) from None
         return [[CARDS[i] for i in range(48) if mask >> i & 1] for mask in masks]
 
+    def _check_cards(self, trump_card: Card | None) -> None:
+        """No card written twice."""
+        r = self.r
+        seen: dict[Card, int] = {}
+        hands_at = [at for at, _ in r.items("hands", "/")]
+        places = [
+            (at, card)
+            for seat, (at, part) in enumerate(r.items("hands", "/"))
+            if part not in ("?", "-")
+            for at, card in r.cards("hands", hands_at[seat], part, self.rules.deck)
+        ]
+        for _, cards in self.tricks:
+            places += cards
+        for at, card in places:
+            if card in seen:
+                raise r.fail(
+                    at,
+                    "tricks" if at >= r.starts["tricks"] else "hands",
+                    f"{card} is written twice (also at character {seen[card] + 1})",
+                )
+            seen[card] = at
+        if trump_card is not None and trump_card in seen:
+            if self.rules.deck_size > self.rules.players * self.plan.cards:
+                raise r.fail(
+                    r.starts["trump"],
+                    "trump",
+                    f"the turned-up card {trump_card} is in the stock, not in a hand nor a trick",
+                )
+
+    def _check_sizes(self, now: list[list[Card]], played_by: list[list[Card]]) -> None:
+        """Each seat dealt the round's cards: those it holds and those it played."""
+        r = self.r
+        hands_at = [at for at, _ in r.items("hands", "/")]
+        for seat, (hand, played) in enumerate(zip(now, played_by, strict=True)):
+            if len(hand) + len(played) != self.plan.cards:
+                raise r.fail(
+                    hands_at[seat],
+                    "hands",
+                    f"seat {seat} holds {_count(len(hand))} and played {len(played)}: "
+                    f"this round deals {_count(self.plan.cards)} each",
+                )
+
     # --- the round, replayed ------------------------------------------
 
     def _replay(
@@ -599,13 +645,22 @@ class _Position:
             given = r.values[name].lower()
             if name == "hands":
                 given = "/".join(_sorted_hand(part) for part in given.split("/"))
-            if given != should:
-                raise r.fail(
-                    r.starts[name],
-                    name,
-                    f"the position reached reads {shown(should)} here, "
-                    f"not {shown(r.values[name])}",
-                )
+            if given == should:
+                continue
+            # Point at the first entry that differs, when the counts agree.
+            separator = "," if name in ("auction", "tricks") else "/"
+            at = r.starts[name]
+            mine, theirs = given.split(separator), should.split(separator)
+            if len(mine) == len(theirs):
+                for part, right in zip(mine, theirs, strict=True):
+                    if part != right:
+                        break
+                    at += len(part) + 1
+            raise r.fail(
+                at,
+                name,
+                f"the position reached reads {shown(should)} here, not {shown(r.values[name])}",
+            )
 
 
 def _sorted_hand(part: str) -> str:
@@ -613,3 +668,7 @@ def _sorted_hand(part: str) -> str:
         return part
     cards = sorted(Card.parse(m) for m in re.findall(r"[0-9]+[a-z]", part))
     return "".join(map(str, cards))
+
+
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
