@@ -203,7 +203,7 @@ def positions(draw: st.DrawFn, kind: RoundKind, *, max_moves: int = 60) -> GameS
     top = drawn.max_cards
     before = draw(st.lists(st.integers(1, min(top, 3)), max_size=2))
     cards = 1 if kind is RoundKind.BLIND else draw(st.integers(1, min(top, 5)))
-    options = drawn.options()
+    options: dict[str, Any] = drawn.options()
     options["schedule"] = (*before, Round(cards, kind))
     rules = RuleSet(**options)
     state = new_game(rules, seed=draw(seeds()), dealer=draw(st.integers(0, rules.players - 1)))
