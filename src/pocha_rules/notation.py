@@ -558,13 +558,13 @@ class _Position:
                     f"{card} is written twice (also at character {seen[card] + 1})",
                 )
             seen[card] = at
-        if trump_card is not None and trump_card in seen:
-            if self.rules.deck_size > self.rules.players * self.plan.cards:
-                raise r.fail(
-                    r.starts["trump"],
-                    "trump",
-                    f"the turned-up card {trump_card} is in the stock, not in a hand nor a trick",
-                )
+        stock = self.rules.deck_size > self.rules.players * self.plan.cards
+        if trump_card is not None and trump_card in seen and stock:
+            raise r.fail(
+                r.starts["trump"],
+                "trump",
+                f"the turned-up card {trump_card} is in the stock, not in a hand nor a trick",
+            )
 
     def _check_sizes(self, now: list[list[Card]], played_by: list[list[Card]]) -> None:
         """Each seat dealt the round's cards: those it holds and those it played."""
