@@ -172,6 +172,12 @@ class Card:
 
         return card_name(self, lang, article=article)
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`pocha_rules.svg.card`)."""
+        from pocha_rules.svg import card
+
+        return card(self)
+
     def __str__(self) -> str:
         return f"{self.rank}{_LETTERS[self.index // 12]}"
 
