@@ -306,7 +306,11 @@ def table(
         from pocha_rules._errors import PochaError
 
         raise PochaError(f"seat must be from 0 to {n - 1}, got {bottom!r}")
-    words = _LABELS[lang] if lang in _LABELS else _LABELS["en"]
+    if lang not in _LABELS:
+        from pocha_rules._errors import PochaError
+
+        raise PochaError(f"pictures are labelled in 'es' or 'en', not {lang!r}")
+    words = _LABELS[lang]
     body = [f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="18" fill="{_FELT}"/>']
     body.append(_header(position, words, lang))
     spots = _spots(n)
