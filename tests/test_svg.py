@@ -77,7 +77,7 @@ def test_a_state_shows_every_hand_the_trick_and_the_trump_card() -> None:
     root = _parse(table(state))
     seats = _groups(root, "seat")
     assert [g.get("data-seat") for g in seats] == ["0", "1", "2", "3"]
-    in_hands = [g.get("data-card") for seat in seats for g in _groups(seat, "card")]
+    in_hands = [str(g.get("data-card")) for seat in seats for g in _groups(seat, "card")]
     assert sorted(in_hands) == sorted(str(c) for hand in state.hands for c in hand)
     [trick] = _groups(root, "trick")
     assert [g.get("data-card") for g in _groups(trick, "card")] == ["1o", "12o"]
