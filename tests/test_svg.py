@@ -146,3 +146,12 @@ def test_bad_arguments() -> None:
         table(read_state(POSITION), lang="fr")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="suit must be a Suit"):
         suit_sign("o", 0, 0, 1)  # type: ignore[arg-type]
+
+
+def test_the_picture_in_the_docs_is_the_one_drawn_now() -> None:
+    from pathlib import Path
+
+    picture = Path(__file__).resolve().parent.parent / "docs" / "_static" / "table-view.svg"
+    if not picture.exists():
+        pytest.skip("the docs are not here (an installed package's tests)")
+    assert picture.read_text(encoding="utf-8") == table(observe(read_state(POSITION), 3)) + "\n"

@@ -575,7 +575,9 @@ class _Position:
                 raise r.fail(
                     hands_at[seat],
                     "hands",
-                    f"seat {seat} holds {_count(len(hand))} and played {len(played)}: "
+                    f"seat {seat} holds {_count(len(hand))} and played {len(played)}"
+                    + (" (as the tricks' leaders place the cards)" if self.tricks else "")
+                    + ": "
                     f"this round deals {_count(self.plan.cards)} each",
                 )
 
