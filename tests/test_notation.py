@@ -222,7 +222,10 @@ def test_the_cards_must_add_up() -> None:
     assert error.reason == "the turned-up card 2b is in the stock, not in a hand nor a trick"
     error = _error(_fix(BASE, "tricks", "0:5c"))
     assert (error.field, error.index) == ("hands", _at(BASE, "hands"))
-    assert error.reason == "seat 0 holds 1 card and played 1: this round deals 1 card each"
+    assert error.reason == (
+        "seat 0 holds 1 card and played 1 (as the tricks' leaders place the cards): "
+        "this round deals 1 card each"
+    )
 
 
 def test_cards_before_the_bids_are_refused() -> None:
