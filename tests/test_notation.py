@@ -282,7 +282,24 @@ def test_bad_types_and_over_games() -> None:
         state = apply(state, legal_moves(state)[0])
     with pytest.raises(PochaError, match="the game is over"):
         write(state)
-    assert "at most 4000 characters" in _error("x" * 5000).reason
+    assert "at most 8000 characters" in _error("x" * 9000).reason
+
+
+def test_the_longest_schedule_and_every_option_write_and_read_back() -> None:
+    rules = RuleSet(
+        players=3,
+        deck=48,
+        remove_twos=True,
+        schedule=["10a"] * 1000,
+        must_overtake=False,
+        hit_bonus=1_000_000,
+        revoke_penalty=-1_000_000,
+        tiebreak="shared",
+    )
+    text = write(new_game(rules, seed=2**255))
+    assert read_state(text).rules == rules
+    assert read_state(text).seed == 2**255
+    assert read_state(text.upper()).rules == rules  # case does not matter
 
 
 def test_a_view_whose_hidden_cards_cannot_be_placed_is_refused() -> None:

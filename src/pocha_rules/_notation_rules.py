@@ -16,9 +16,6 @@ __all__ = ["read_rules", "write_rules"]
 
 _DEFAULTS: Final = RuleSet().options()
 _NAMES: Final = tuple(_DEFAULTS)
-_LONGEST_VALUE: Final = 200
-"""The most characters of one option's value (a long custom schedule is
-written as a list of its rounds; its length is bounded by the position's)."""
 
 
 def _value_text(value: object) -> str:
@@ -59,8 +56,6 @@ def write_rules(rules: RuleSet) -> str:
 def _parse_value(name: str, text: str) -> object:
     """An option's value from its text; ``ValueError`` saying what is expected."""
     default = _DEFAULTS[name]
-    if len(text) > _LONGEST_VALUE:
-        raise ValueError(f"a value of {len(text)} characters is too long")
     if name == "schedule":
         if text in PRESETS:
             return text

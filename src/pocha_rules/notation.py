@@ -70,9 +70,10 @@ FIELDS: Final = (
 )
 """The names of a position's fields, in the order they are written."""
 
-MAX_POSITION_CHARS: Final = 4_000
-"""The longest text :func:`read` accepts (a position of the largest round
-with every option written takes about 600)."""
+MAX_POSITION_CHARS: Final = 8_000
+"""The longest text :func:`read` accepts: enough for every option written
+out with a custom schedule of the most rounds a rule set may hold (a
+position with the presets' rules takes at most about 300)."""
 
 _LONGEST_NUMBER: Final = 6
 """The most digits of a seat, a bid, a call or a count of tricks."""
@@ -319,7 +320,8 @@ class _Position:
         r = self.r
         rules_at = r.starts["rules"]
         self.rules = rules = read_rules(
-            r.values["rules"], lambda offset, reason: r.fail(rules_at + offset, "rules", reason)
+            r.values["rules"].lower(),
+            lambda offset, reason: r.fail(rules_at + offset, "rules", reason),
         )
         n = rules.players
         deck = rules.deck
