@@ -25,7 +25,15 @@ from pocha_rules import (
     parse_move,
     sample_state,
 )
-from pocha_rules.notation import FIELDS, PositionError, read, read_state, read_view, write
+from pocha_rules.notation import (
+    FIELDS,
+    PositionError,
+    read,
+    read_state,
+    read_view,
+    verdicts,
+    write,
+)
 from pocha_rules.records import GameRecord
 
 from .strategies import positions, rule_sets
@@ -368,3 +376,23 @@ def _read_or_refuse(text: str) -> None:
     if refused is not None:
         assert 0 <= refused.index <= len(text)
         assert refused.text == text
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@given(data=st.data())
+def test_the_verdicts_allow_exactly_the_legal_moves(kind: RoundKind, data: st.DataObject) -> None:
+    state = data.draw(positions(kind))
+    allowed = tuple(move for move, why in verdicts(state) if why is None)
+    assert allowed == legal_moves(state)
+    assert all(why for move, why in verdicts(state) if move not in allowed)
+    seat = state.to_move
+    assert seat is not None
+    view = read_view(write(observe(state, seat)))
+    assert verdicts(view) == verdicts(state)
+    other = (seat + 1) % state.rules.players
+    assert verdicts(observe(state, other)) == ()
+
+
+def test_verdicts_want_a_position() -> None:
+    with pytest.raises(TypeError, match="expected a GameState or a PlayerView"):
+        verdicts("classic")  # type: ignore[arg-type]

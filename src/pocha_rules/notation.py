@@ -29,16 +29,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 from pocha_rules._cards import CARDS, Card, Suit
 from pocha_rules._deal import Deal
-from pocha_rules._engine import apply
+from pocha_rules._engine import apply, explain
 from pocha_rules._errors import InvalidDealError, ParseError, PochaError
 from pocha_rules._game import round_plan, start_at
 from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move, Pass
 from pocha_rules._notation_rules import read_rules, write_rules
-from pocha_rules._sampling import HiddenHands
+from pocha_rules._sampling import HiddenHands, sample_state
 from pocha_rules._schedules import Round
 from pocha_rules._state import GameState, Phase, PlayedCard
 from pocha_rules._text import got, printable, shown
@@ -48,9 +48,11 @@ __all__ = [
     "FIELDS",
     "MAX_POSITION_CHARS",
     "PositionError",
+    "Verdict",
     "read",
     "read_state",
     "read_view",
+    "verdicts",
     "write",
 ]
 
@@ -105,6 +107,50 @@ class PositionError(ParseError):
         PochaError.__init__(
             self, f"cannot read the position at character {index + 1}{where}: {self.reason}"
         )
+
+
+Verdict: TypeAlias = tuple[Move, str | None]
+"""A move and why the rules forbid it, or ``None`` when they allow it."""
+
+
+def verdicts(position: GameState | PlayerView) -> tuple[Verdict, ...]:
+    """For each move the seat to move might think of (each card of its hand
+    in order, each number of tricks from 0 to the round's cards, then a
+    pass, or each suit), whether the rules allow it, and if not, why: what
+    ``pocha explain`` shows.
+
+    A view answers for its own seat's moves, and only when that seat is to
+    move (else ``()``): they are the same in every deal the view allows.
+
+    >>> position = read("classic 1:1 3 2b 4c/10o/4e/1c - 1/0/0/- - 0/0/0/0 3 0/0/0/0 7")
+    >>> [(str(move), why) for move, why in verdicts(position)]  # doctest: +ELLIPSIS
+    [('bid 0', 'the hook: the last bidder may not bid 0, ...'), ('bid 1', None)]
+
+    Raises:
+        TypeError: ``position`` is neither a state nor a view.
+
+    """
+    if isinstance(position, PlayerView):
+        if position.to_move != position.seat:
+            return ()
+        state = sample_state(position, random.Random(0))
+    elif isinstance(position, GameState):
+        state = position
+    else:
+        raise TypeError(f"expected a GameState or a PlayerView, got {got(position)}")
+    seat = state.to_move
+    cards = state.round.cards
+    phase = state.phase
+    moves: tuple[Move, ...] = ()
+    if phase is Phase.PLAY and seat is not None:
+        moves = tuple(PLAYS[card.index] for card in state.hands[seat])
+    elif phase is Phase.BID:
+        moves = BIDS[: cards + 1]
+    elif phase is Phase.AUCTION:
+        moves = (*CALLS[: cards + 1], PASS)
+    elif phase is Phase.CHOOSE_TRUMP:
+        moves = TRUMP_CHOICES
+    return tuple((move, explain(state, move)) for move in moves)
 
 
 class _Reader:

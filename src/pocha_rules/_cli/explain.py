@@ -4,20 +4,16 @@ written position (:mod:`pocha_rules.notation`), and why."""
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
-from pocha_rules._engine import explain
-from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
-from pocha_rules._sampling import sample_state
-from pocha_rules._state import GameState, Phase
+from pocha_rules._state import GameState
 from pocha_rules.names import Language, move_name, phase_name, suit_name
-from pocha_rules.notation import PositionError, read
+from pocha_rules.notation import PositionError, read, verdicts
 from pocha_rules.views import PlayerView
 
-__all__ = ["add_parser", "candidates", "run"]
+__all__ = ["add_parser", "run"]
 
 
 def add_parser(
@@ -49,28 +45,6 @@ def add_parser(
     parser.set_defaults(run=run, subparser=parser)
 
 
-def candidates(position: GameState | PlayerView) -> tuple[Move, ...]:
-    """The moves the seat to move might think of: every card it holds,
-    every number of tricks from 0 to the round's cards, every suit."""
-    phase = position.phase
-    cards = position.round.cards
-    if phase is Phase.PLAY:
-        seat = position.to_move
-        assert seat is not None
-        if isinstance(position, GameState):
-            hand = position.hands[seat]
-        else:
-            hand = position.visible_hands[seat] or ()
-        return tuple(PLAYS[card.index] for card in hand)
-    if phase is Phase.BID:
-        return BIDS[: cards + 1]
-    if phase is Phase.AUCTION:
-        return (*CALLS[: cards + 1], PASS)
-    if phase is Phase.CHOOSE_TRUMP:
-        return TRUMP_CHOICES
-    return ()
-
-
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     text: str = args.position
     lang: Language = args.lang
@@ -82,24 +56,15 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(f"  {' ' * error.index}^", file=sys.stderr)
         return 1
     seat = position.to_move
-    assert seat is not None  # a position is a round in progress
-    state: GameState
-    if isinstance(position, PlayerView):
-        if position.seat != seat:
-            out.line(_summary(position, lang))
-            out.line(
-                f"seat {seat} is to move; this is seat {position.seat}'s view, which does "
-                f"not show seat {seat}'s cards"
-            )
-            return 0
-        # The seat's own moves are the same in every deal its view allows.
-        state = sample_state(position, random.Random(0))
-    else:
-        state = position
     out.line(_summary(position, lang))
+    if isinstance(position, PlayerView) and position.seat != seat:
+        out.line(
+            f"seat {seat} is to move; this is seat {position.seat}'s view, which does "
+            f"not show seat {seat}'s cards"
+        )
+        return 0
     rows = []
-    for move in candidates(position):
-        reason = explain(state, move)
+    for move, reason in verdicts(position):
         verdict = "allowed" if reason is None else f"not allowed: {reason}"
         rows.append([str(move), move_name(move, lang), verdict])
     out.table(None, ["move", "what it does", "verdict"], rows, left=3)
