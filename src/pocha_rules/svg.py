@@ -140,14 +140,17 @@ def suit_sign(suit: Suit, x: float, y: float, size: float) -> str:
             f'<circle cx="{_n(x)}" cy="{_n(y + 0.44 * s)}" r="{_n(0.06 * s)}" {paint}/>'
         )
     club = (
-        f"M{p(-0.06, 0.48)} L{p(-0.15, -0.32)} Q{p(-0.15, -0.5)} {p(0, -0.5)} "
-        f"Q{p(0.15, -0.5)} {p(0.15, -0.32)} L{p(0.06, 0.48)} Z"
+        f"M{p(-0.055, 0.48)} L{p(-0.15, -0.3)} Q{p(-0.16, -0.5)} {p(0, -0.5)} "
+        f"Q{p(0.16, -0.5)} {p(0.15, -0.3)} L{p(0.055, 0.48)} Z"
     )
+    # Cut branches: short stubs on alternate sides, drawn under the trunk.
     knots = "".join(
-        f'<circle cx="{_n(x + dx * s)}" cy="{_n(y + dy * s)}" r="{_n(0.055 * s)}" {paint}/>'
-        for dx, dy in ((-0.15, -0.12), (0.13, 0.06), (-0.1, 0.24))
+        f'<ellipse cx="{_n(x + dx * s)}" cy="{_n(y + dy * s)}" rx="{_n(0.1 * s)}" '
+        f'ry="{_n(0.045 * s)}" transform="rotate({angle} {_n(x + dx * s)} {_n(y + dy * s)})" '
+        f"{paint}/>"
+        for dx, dy, angle in ((-0.17, -0.2, 35), (0.15, 0.0, -35), (-0.12, 0.2, 35))
     )
-    return f'<path d="{club}" {paint}/>{knots}'
+    return f'{knots}<path d="{club}" {paint}/>'
 
 
 def _card_group(c: Card, x: float, y: float, scale: float, lang: Language) -> str:
