@@ -216,6 +216,18 @@ def test_a_fault_is_named_where_it_is(field: str, value: str, offset: int, reaso
     assert isinstance(error, ValueError)
 
 
+def test_a_position_error_pickles_whole() -> None:
+    error = _error(_fix(BASE, "bids", "2/-/-/-"))
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.text, again.index, again.field, again.reason) == (
+        error.text,
+        error.index,
+        error.field,
+        error.reason,
+    )
+    assert str(again) == str(error)
+
+
 def test_the_number_of_fields_is_checked() -> None:
     error = _error(BASE + " 9")
     assert error.index == len(BASE) + 1
