@@ -4,6 +4,8 @@ the same every time, and shown by Jupyter."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -22,7 +24,7 @@ from pocha_rules import (
 )
 from pocha_rules._cards import CARDS
 from pocha_rules.notation import read_state
-from pocha_rules.svg import CARD_HEIGHT, CARD_WIDTH, back, card, suit_sign, table
+from pocha_rules.svg import CARD_HEIGHT, CARD_WIDTH, back, card, cards, suit_sign, table
 
 from .strategies import positions
 
@@ -148,10 +150,32 @@ def test_bad_arguments() -> None:
         suit_sign("o", 0, 0, 1)  # type: ignore[arg-type]
 
 
-def test_the_picture_in_the_docs_is_the_one_drawn_now() -> None:
-    from pathlib import Path
+ROW = [Card.parse(text) for text in ("1o", "3c", "7e", "10b", "11o", "12c")]
 
-    picture = Path(__file__).resolve().parent.parent / "docs" / "_static" / "table-view.svg"
+
+def test_a_row_of_cards() -> None:
+    root = _parse(cards(ROW))
+    assert [g.get("data-card") for g in _groups(root, "card")] == [str(c) for c in ROW]
+    assert root.get("width") == str(6 * (CARD_WIDTH + 2) + 2)
+    fanned = _parse(cards(ROW, overlap=0.5))
+    assert fanned.get("width") == str(5 * CARD_WIDTH // 2 + CARD_WIDTH + 4)
+    assert _parse(cards([])).get("width") == str(CARD_WIDTH + 4)
+    assert cards(ROW, lang="es").count("caballo de oros") == 2  # the title and the label
+    with pytest.raises(PochaError, match=r"overlap must be from 0 to 0\.8"):
+        cards(ROW, overlap=0.9)
+    with pytest.raises(TypeError, match="expected Cards"):
+        cards(["1o"])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    ("name", "draw"),
+    [
+        ("table-view.svg", lambda: table(observe(read_state(POSITION), 3))),
+        ("cards.svg", lambda: cards(ROW, scale=1.5)),
+    ],
+)
+def test_the_pictures_in_the_docs_are_the_ones_drawn_now(name: str, draw: Any) -> None:
+    picture = Path(__file__).resolve().parent.parent / "docs" / "_static" / name
     if not picture.exists():
         pytest.skip("the docs are not here (an installed package's tests)")
-    assert picture.read_text(encoding="utf-8") == table(observe(read_state(POSITION), 3)) + "\n"
+    assert picture.read_text(encoding="utf-8") == draw() + "\n"

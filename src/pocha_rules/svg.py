@@ -23,6 +23,7 @@ In Jupyter, a :class:`~pocha_rules.GameState` and a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,7 +33,7 @@ from pocha_rules._text import got
 from pocha_rules.names import Language, card_name, phase_name, suit_name
 from pocha_rules.views import PlayerView
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "back", "card", "suit_sign", "table"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "back", "card", "cards", "suit_sign", "table"]
 
 CARD_WIDTH: Final = 60
 """The width of a card drawn by :func:`card` at ``scale=1``, in SVG units."""
@@ -241,6 +242,41 @@ def card(c: Card, *, scale: float = 1.0, lang: Language = "en") -> str:
         body,
         card_name(c, lang, article="bare"),
     )
+
+
+def cards(
+    row: Iterable[Card], *, scale: float = 1.0, lang: Language = "en", overlap: float = 0.0
+) -> str:
+    """Cards side by side as one SVG picture (a hand, a trick), each as
+    :func:`card` draws it; ``overlap`` is the part of each card the next
+    one covers, from 0 (none) to 0.8.
+
+    >>> from pocha_rules import Card
+    >>> cards([Card.parse("1o"), Card.parse("3o")]).count('class="card"')
+    2
+
+    Raises:
+        PochaError: ``scale`` or ``overlap`` is out of range.
+        TypeError: An item of ``row`` is not a :class:`~pocha_rules.Card`.
+
+    """
+    s = _check_scale(scale)
+    if isinstance(overlap, bool) or not isinstance(overlap, int | float):
+        raise TypeError(f"overlap must be a number, got {got(overlap)}")
+    if not 0 <= overlap <= 0.8:
+        from pocha_rules._errors import PochaError
+
+        raise PochaError(f"overlap must be from 0 to 0.8, got {overlap!r}")
+    items = list(row)
+    for item in items:
+        if not isinstance(item, Card):
+            raise TypeError(f"expected Cards, got {got(item)}")
+    pad = 2 * s
+    step = CARD_WIDTH * s * (1 - overlap) + (pad if overlap == 0 else 0)
+    body = "".join(_card_group(c, pad + i * step, pad, s, lang) for i, c in enumerate(items))
+    width = (step * (len(items) - 1) if items else 0) + CARD_WIDTH * s + 2 * pad
+    label = ", ".join(card_name(c, lang, article="bare") for c in items)
+    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
 
 
 def back(*, scale: float = 1.0) -> str:
