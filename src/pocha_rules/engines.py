@@ -64,10 +64,20 @@ from pocha_rules._moves import Move, parse_move
 from pocha_rules._text import got
 from pocha_rules.actions import action_to_move
 from pocha_rules.bots import Bot
+from pocha_rules.events import Event
 from pocha_rules.referee import BotFault
 from pocha_rules.views import PlayerView
 
-__all__ = ["PROTOCOL", "PROTOCOL_VERSION", "Engine", "EngineBot", "serve"]
+__all__ = [
+    "PROTOCOL",
+    "PROTOCOL_VERSION",
+    "Engine",
+    "EngineBot",
+    "events_message",
+    "game_message",
+    "serve",
+    "turn_message",
+]
 
 PROTOCOL: Final = "pocha-engine"
 """The protocol's name, in the ``hello`` message."""
@@ -92,8 +102,20 @@ def _command(command: str | Sequence[str]) -> list[str]:
     return parts
 
 
-def _events_data(events: Sequence[object]) -> list[Any]:
-    return [event.to_dict() for event in events]  # type: ignore[attr-defined]
+def turn_message(view: PlayerView) -> dict[str, Any]:
+    """The ``turn`` message for ``view``: all an engine is told of the
+    state at its turn."""
+    return {"type": "turn", "view": view.to_dict()}
+
+
+def events_message(events: Sequence[Event]) -> dict[str, Any]:
+    """The ``events`` message for ``events`` (public facts only)."""
+    return {"type": "events", "events": [event.to_dict() for event in events]}
+
+
+def game_message(view: PlayerView, seed: int) -> dict[str, Any]:
+    """The ``game`` message: the rules, the engine's seat and a seed."""
+    return {"type": "game", "rules": view.to_dict()["rules"], "seat": view.seat, "seed": seed}
 
 
 class EngineBot:
@@ -105,6 +127,7 @@ class EngineBot:
         time_limit: Seconds the engine has for each move.
         seed: Sent to the engine with each game.
         name: The engine's name in messages (by default the command).
+        start_limit: Seconds the program has to start and answer ``hello``.
 
     Raises:
         TypeError: An argument is not of the expected type.
@@ -119,6 +142,7 @@ class EngineBot:
         time_limit: float = DEFAULT_TIME_LIMIT,
         seed: int = 0,
         name: str | None = None,
+        start_limit: float = _START_LIMIT,
     ) -> None:
         self.command = _command(command)
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
@@ -126,13 +150,13 @@ class EngineBot:
         if not time_limit > 0:
             raise PochaError(f"time_limit must be above 0 seconds, got {time_limit}")
         self.time_limit = float(time_limit)
+        self.start_limit = float(start_limit)
         self.seed = seed
         self.name = name or " ".join(self.command)
         self.engine_name: str | None = None
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self._events: list[object] = []
-        self._seat: int | None = None
+        self._events: list[Event] = []
 
     def __repr__(self) -> str:
         return f"EngineBot({self.command!r}, time_limit={self.time_limit!r})"
@@ -156,20 +180,12 @@ class EngineBot:
         assert stdout is not None
         threading.Thread(target=self._read, args=(stdout,), daemon=True).start()
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        ready = self._receive(max(self.time_limit, _START_LIMIT), "hello")
+        ready = self._receive(self.start_limit, "hello")
         if ready.get("type") != "ready":
             raise BotFault("garbage", f"answered hello with {_short(ready)}, not ready")
         name = ready.get("name")
         self.engine_name = name if isinstance(name, str) else None
-        self._seat = view.seat
-        self._send(
-            {
-                "type": "game",
-                "rules": view.to_dict()["rules"],
-                "seat": view.seat,
-                "seed": self.seed,
-            }
-        )
+        self._send(game_message(view, self.seed))
 
     def _read(self, stdout: IO[str]) -> None:
         try:
@@ -234,7 +250,7 @@ class EngineBot:
 
     # The bot.
 
-    def notify(self, events: Sequence[object]) -> None:
+    def notify(self, events: Sequence[Event]) -> None:
         """Keep what a move caused, to send before the next turn."""
         self._events.extend(events)
 
@@ -250,14 +266,14 @@ class EngineBot:
         if self._process is None:
             self._start(view)
         self._flush_events()
-        self._send({"type": "turn", "view": view.to_dict()})
+        self._send(turn_message(view))
         answer = self._receive(self.time_limit, "its turn")
         return self._move(view, answer)
 
     def _flush_events(self) -> None:
         if self._events:
             events, self._events = self._events, []
-            self._send({"type": "events", "events": _events_data(events)})
+            self._send(events_message(events))
 
     def _move(self, view: PlayerView, answer: dict[str, Any]) -> Move:
         if answer.get("type") != "move":
@@ -356,8 +372,6 @@ def serve(
     cannot read (which it reports on ``stdout`` as
     ``{"type": "error", "message": ...}``).
     """
-    from pocha_rules.views import PlayerView
-
     bot: Bot | None = None
 
     def say(message: dict[str, Any]) -> None:
@@ -384,7 +398,7 @@ def serve(
             elif kind == "turn":
                 if bot is None:
                     raise PochaError("a turn before any game")
-                view = PlayerView.from_dict(message.get("view"))  # type: ignore[attr-defined]
+                view = PlayerView.from_dict(message.get("view"))
                 say({"type": "move", "move": str(bot.act(view))})
             elif kind == "quit":
                 return 0

@@ -49,6 +49,7 @@ from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
 from pocha_rules._text import got
 from pocha_rules.bots import Bot, RandomBot
+from pocha_rules.events import Event, step
 from pocha_rules.views import observe
 
 __all__ = ["FAULT_KINDS", "BotFault", "Fault", "RefereedGame", "referee_game"]
@@ -163,19 +164,9 @@ def referee_game(
             _close(bot)
 
 
-def _notify(bots: Sequence[Bot], before: GameState, after: GameState) -> None:
-    listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
-    if not listeners:
-        return
-    from pocha_rules.events import events_between
-
-    happened = events_between(before, after)
-    for bot in listeners:
-        bot.notify(happened)  # type: ignore[attr-defined]
-
-
 def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None) -> RefereedGame:
     state = new_game(rules, seed=seed, dealer=dealer)
+    listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
     faults: list[Fault] = []
     moves = 0
     while (seat := state.to_move) is not None:
@@ -191,9 +182,14 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
             faults.append(fault)
             _close(bots[seat])
             bots[seat] = RandomBot(seed=seeded_number(f"{seed}:{seat}:stand-in") >> 257)
+            listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
             move = bots[seat].act(observe(state, seat))
-        after = apply(state, move)
-        _notify(bots, state, after)
+        if listeners:
+            after, happened = step(state, move)
+            for bot in listeners:
+                _tell(bot, happened)
+        else:
+            after = apply(state, move)
         state, moves = after, moves + 1
     scores, winners = state.scores, state.winners
     if faults:
@@ -202,6 +198,14 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
         scores = tuple(lowest if s in faulty else v for s, v in enumerate(scores))
         winners = tuple(s for s in winners if s not in faulty)
     return RefereedGame(state, tuple(faults), scores, winners)
+
+
+def _tell(bot: Bot, happened: tuple[Event, ...]) -> None:
+    """Tell a bot what a move caused; a bot that fails to listen will
+    fault on its next turn (an engine whose process died), so its error is
+    not raised here."""
+    with contextlib.suppress(Exception):
+        bot.notify(happened)  # type: ignore[attr-defined]
 
 
 def _close(bot: Bot) -> None:
