@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from pocha_rules import HeuristicBot, RandomBot, RuleSet
-from pocha_rules.matches import play_match
+from pocha_rules.matches import BotFactory, play_match
 from tests.arena_helpers import BrokenBot
 from tests.parallel_helpers import IllegalBot
 
@@ -18,9 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_match_with_forfeits_goes_on_past_an_illegal_move() -> None:
-    result = play_match(
-        SHORT, {"bad": IllegalBot, "random": RandomBot}, 4, seed=1, workers=1, forfeits=True
-    )
+    bots: dict[str, BotFactory] = {"bad": IllegalBot, "random": RandomBot}
+    result = play_match(SHORT, bots, 4, seed=1, workers=1, forfeits=True)
     assert result.complete
     assert result.games == 4
     # The illegal bot bids 99 at its first bid of every game.
@@ -33,7 +32,7 @@ def test_a_match_with_forfeits_goes_on_past_an_illegal_move() -> None:
 
 
 def test_forfeits_do_not_depend_on_how_the_match_is_spread() -> None:
-    bots = {"broken": BrokenBot, "heuristic": HeuristicBot}
+    bots: dict[str, BotFactory] = {"broken": BrokenBot, "heuristic": HeuristicBot}
     one = play_match(SHORT, bots, 12, seed=3, workers=1, forfeits=True)
     two = play_match(SHORT, bots, 12, seed=3, workers=2, chunk_size=2, forfeits=True)
     assert one == two
@@ -42,7 +41,7 @@ def test_forfeits_do_not_depend_on_how_the_match_is_spread() -> None:
 
 
 def test_a_match_without_a_fault_is_the_same_with_forfeits_on_or_off() -> None:
-    bots = {"heuristic": HeuristicBot, "random": RandomBot}
+    bots: dict[str, BotFactory] = {"heuristic": HeuristicBot, "random": RandomBot}
     on = play_match(SHORT, bots, 8, seed=2, workers=1, forfeits=True)
     off = play_match(SHORT, bots, 8, seed=2, workers=1)
     assert on.forfeits == ()
