@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--bot", "heuristic", "--bot", "random", "--bot", "r2=random", "--rule", "schedule=2,3"]
 
 
-def pocha(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def pocha(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pocha_rules", *args],
         capture_output=True,
@@ -26,7 +26,6 @@ def pocha(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
         timeout=300,
         check=False,
         env={**os.environ, "COLUMNS": "80"},
-        **kwargs,  # type: ignore[call-overload]
     )
 
 
@@ -82,7 +81,7 @@ def test_ctrl_c_keeps_every_finished_set_and_resume_finishes_the_same(tmp_path: 
             break
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert "interrupted" in err
     assert f"'pocha tournament --resume {results}' goes on" in err
@@ -98,5 +97,5 @@ def test_ctrl_c_keeps_every_finished_set_and_resume_finishes_the_same(tmp_path: 
     assert len(results.read_text().splitlines()) == 1 + 36
 
 
-def test_in_process_main_runs_a_tournament(tmp_path: Path, capsys: object) -> None:
+def test_in_process_main_runs_a_tournament() -> None:
     assert main(["tournament", *ARGS, "--sets", "1", "--seed", "2", "--plain"]) == 0
