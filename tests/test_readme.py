@@ -98,3 +98,16 @@ def test_ci_runs_the_readme_test_command_as_written_before_any_extra() -> None:
     assert "[cli]" not in workflow
     assert "/^### Run the tests/" in workflow
     assert "passed" in workflow
+
+
+def test_the_install_instructions_work_before_the_first_release() -> None:
+    # `pip install pocha-rules` finds nothing until a release is uploaded:
+    # the README and the getting-started page say how to install from a
+    # clone (or a wheel built from it), and claim no wheels on PyPI.
+    guide = (README.parent / "docs" / "getting-started.md").read_text()
+    for text in (README.read_text(), guide):
+        assert "pip install pocha-rules" in text
+        assert "Until the first" in text
+        assert "git clone https://github.com/pocha-rules/pocha-rules.git" in text
+        assert "--wheel" in text
+        assert "PyPI has" not in text
