@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._files import not_a_regular_file
 from pocha_rules._state import GameState
 from pocha_rules._text import printable, shown_path
 
@@ -36,6 +37,9 @@ def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail)
         fail(f"--save {shown}: that is a folder; name a file")
     if not folder.is_dir():
         fail(f"--save {shown}: there is no folder '{shown_path(folder)}'")
+    kind = not_a_regular_file(target)
+    if kind is not None:  # a device, a FIFO (or a link to one): never replaced
+        fail(f"--save {shown}: that is {kind}, not a regular file; name a file")
     if force or _same_file(target, replaceable):
         return True
     if os.path.lexists(target):
