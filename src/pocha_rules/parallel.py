@@ -164,8 +164,12 @@ def _call(job: Callable[[range], Any], chunk: range, attempt: int) -> _Outcome:
 
 
 def _ignore_sigint() -> None:
-    """Workers of the default pool leave Ctrl-C to the process that runs them."""
+    """Workers of the default pool leave Ctrl-C, and a hangup (the terminal
+    closed), to the process that runs them, which stops them. (A
+    termination request still ends a worker: that is how they are stopped.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 # --- the default pool ------------------------------------------------------------------

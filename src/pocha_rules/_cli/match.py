@@ -24,6 +24,7 @@ from pocha_rules._cli.options import (
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
 from pocha_rules.bots import Bot
 from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     workers = workers_from_args(args, fail)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with out.progress(games, "match") as advance:
+    with interruptible(), out.progress(games, "match") as advance:
         try:
             result = match.run(
                 games, workers=workers, chunk_size=args.chunk_size, progress=advance

@@ -22,6 +22,7 @@ from pocha_rules._cli.options import (
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     base = args.seed if args.seed is not None else int(time.time())
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with out.progress(args.games, "simulating") as advance:
+    with interruptible(), out.progress(args.games, "simulating") as advance:
         try:
             chunks = run_chunks(
                 SeatGames(rules, names, base),
