@@ -20,8 +20,8 @@ from pocha_rules._cli.options import (
 )
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.saving import check_target, save
-from pocha_rules._cli.signals import interruptible
 from pocha_rules._cli.sheet import ScoreSheet
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply
 from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
