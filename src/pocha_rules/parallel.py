@@ -40,6 +40,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 import traceback
 from collections import deque
@@ -48,6 +49,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from pocha_rules._errors import PochaError
+from pocha_rules._main_guard import check_main_module
 from pocha_rules._rollout import simulate as _simulate
 from pocha_rules._rules import RuleSet
 from pocha_rules._text import got
@@ -444,6 +446,10 @@ def run_chunks(
             holds the finished chunks.
         Interrupted: Ctrl-C; it holds the finished chunks.
         TypeError: ``job`` does not pickle and must.
+        RuntimeError: The default pool's workers could not start from this
+            program: it calls this at the top level of a script outside
+            ``if __name__ == "__main__":``, or it was read from standard
+            input. Nothing was started; the message says what to do.
 
     >>> def squares(chunk):
     ...     return [n * n for n in chunk]
@@ -464,6 +470,8 @@ def run_chunks(
     size = workers if workers is not None else available_cores()
     run = _Run(job, count, executor, size, chunk_size, retries, progress)
     serial = executor is None and size == 1
+    if executor is None and not serial:
+        check_main_module(sys._getframe(1))
     if not serial and not isinstance(executor, cf.ThreadPoolExecutor):
         _picklable(job)
     try:
