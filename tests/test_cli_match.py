@@ -304,3 +304,84 @@ def test_ctrl_c_stops_the_workers_and_prints_what_finished() -> None:
     assert f"pocha match: interrupted: {played} of 40000 games finished; games " in shown
     assert "Traceback" not in shown
     assert group_is_gone(process.pid, 10), "worker processes outlived the command"
+
+
+FAULTY_BOTS: Final = '''
+from pocha_rules import Bid, RandomBot
+
+
+class Faulty(RandomBot):
+    """A random bot that fails in some games (those of some seeds)."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.failing = seed % 5 == 0
+
+    def act(self, view):
+        if self.failing:
+            raise ValueError("the bot broke")
+        return super().act(view)
+
+
+class NoMove(Faulty):
+    def act(self, view):
+        return "bid 1" if self.failing else RandomBot.act(self, view)
+
+
+class Illegal(Faulty):
+    def act(self, view):
+        if self.failing and view.phase.name == "BID":
+            return Bid(99)
+        return RandomBot.act(self, view)
+'''
+
+
+@pytest.mark.parametrize(
+    ("bot", "reason"),
+    [
+        ("Faulty", "raised ValueError: the bot broke (--traceback shows where)"),
+        ("NoMove", "returned 'bid 1', which is not a move"),
+        ("Illegal", "played bid 99, which is illegal: bids run from 0 to 1 in a 1-card round"),
+    ],
+)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_failing_bot_is_one_line_and_the_finished_games_are_kept(
+    tmp_path: Path, bot: str, reason: str, workers: str
+) -> None:
+    # Before: a 40-line traceback, and the finished games thrown away.
+    (tmp_path / "mybots.py").write_text(FAULTY_BOTS)
+    result = pocha(
+        "match", "--bot", f"bad=mybots:{bot}", "--bot", "random", "-n", "40", "--seed", "3",
+        "--workers", workers, *SHORT,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 1
+    [line] = result.stderr.splitlines()
+    found = re.fullmatch(
+        r"pocha match: bot 'bad' at seat (\d) in game (\d+) of the match \(deal seed (\d+)\) "
+        + re.escape(reason)
+        + r"; (\d+) of 40 games finished, games .* not played",
+        line,
+    )
+    assert found, line
+    played = int(found[4])
+    assert result.stdout.startswith(f"seated match, {played} of 40 games, ")
+    if workers == "1":  # the games before the failing one's set, no more
+        assert played == int(found[2]) - int(found[2]) % 2
+    assert "Traceback" not in result.stderr
+
+
+def test_traceback_shows_where_the_bot_failed(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(FAULTY_BOTS)
+    result = pocha(
+        "match", "--bot", "bad=mybots:Faulty", "--bot", "random", "-n", "40", "--seed", "3",
+        "--workers", "1", "--traceback", *SHORT,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert 'mybots.py", line 14, in act' in result.stderr
+    assert lines[-2] == "ValueError: the bot broke"
+    assert lines[-1].startswith("pocha match: bot 'bad' at seat ")
+    assert "(--traceback shows where)" not in lines[-1]

@@ -55,20 +55,34 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import math
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
 import attrs
 
-from pocha_rules._errors import PochaError
+from pocha_rules._engine import apply
+from pocha_rules._errors import IllegalMoveError, PochaError
+from pocha_rules._game import new_game
+from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
+from pocha_rules._text import printable
 from pocha_rules.bots import Bot, play_game
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
+from pocha_rules.views import observe
 
-__all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
+__all__ = [
+    "BotFactory",
+    "BotFailedError",
+    "BotStats",
+    "Estimate",
+    "Match",
+    "MatchResult",
+    "play_match",
+]
 
 
 class BotFactory(Protocol):
@@ -178,6 +192,9 @@ class _Tally:
     totals: tuple[int, ...]
     products: tuple[int, ...]
     wins: tuple[int, ...]
+    fault: _Fault | None = None
+    """The bot's fault that ended the chunk early (``sets`` counts the sets
+    finished before it); never kept by a sum."""
 
     @classmethod
     def empty(cls, bots: int) -> _Tally:
@@ -314,6 +331,72 @@ class MatchResult:
             "lineup": list(self.lineup),
             "bots": [stats.as_dict() for stats in self.bots.values()],
         }
+
+
+@attrs.frozen
+class _Fault:
+    """What a bot did wrong in a game: plain values, sent back from a worker."""
+
+    bot: str
+    seat: int
+    game: int
+    deal_seed: int
+    reason: str
+    trace: str
+
+
+class BotFailedError(PochaError):
+    """A bot failed in a game of a match: its factory or its ``act`` raised,
+    it returned something that is not a move, or it made an illegal move.
+    The match stops there; the games that finished are kept.
+
+    Attributes:
+        bot: The bot's name in the match.
+        seat: Its seat in that game.
+        game: The game's number in the match.
+        deal_seed: The seed that dealt the game.
+        reason: What the bot did, in one line.
+        trace: The traceback of what the bot raised (empty when it raised
+            nothing).
+        finished: A :class:`MatchResult` of the sets that finished (its
+            :attr:`~MatchResult.complete` is false).
+        missing: The ranges of games that were not played.
+
+    """
+
+    def __init__(
+        self,
+        bot: str,
+        seat: int,
+        game: int,
+        deal_seed: int,
+        reason: str,
+        trace: str = "",
+        finished: MatchResult | None = None,
+        missing: Sequence[range] = (),
+    ) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.game = game
+        self.deal_seed = deal_seed
+        self.reason = reason
+        self.trace = trace
+        self.finished = finished
+        self.missing = tuple(missing)
+        super().__init__(
+            f"bot {bot!r} at seat {seat} in game {game} of the match (deal seed {deal_seed}) "
+            f"{reason}"
+        )
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line, control characters escaped, at most ``limit``
+    characters."""
+    line = printable(" ".join(text.split()))
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+_MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 
 
 def _period(lineup: tuple[str, ...]) -> int:
@@ -469,6 +552,38 @@ class Match:
         """Play game ``game`` of the match; its final state."""
         return play_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
 
+    def _play_watched(self, game: int) -> GameState | _Fault:
+        """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
+        one did, instead of raising it."""
+        deal_seed = self.deal_seed(game)
+        seating = self.seating(game)
+
+        def fault(seat: int, reason: str, trace: str = "") -> _Fault:
+            return _Fault(seating[seat], seat, game, deal_seed, reason, trace)
+
+        bots = []
+        for seat, name in enumerate(seating):
+            try:
+                bot = self._factories[name](seed=self.bot_seed(game, seat))
+            except Exception as error:
+                return fault(seat, f"could not be built: {_raised(error)}", _trace())
+            if not isinstance(bot, Bot):
+                return fault(seat, f"could not be built: its factory made {_one_line(repr(bot))}")
+            bots.append(bot)
+        state = new_game(self._rules, seed=deal_seed)
+        while (mover := state.to_move) is not None:
+            try:
+                move = bots[mover].act(observe(state, mover))
+            except Exception as error:
+                return fault(mover, _raised(error), _trace())
+            if not isinstance(move, _MOVES):
+                return fault(mover, f"returned {_one_line(repr(move))}, which is not a move")
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                return fault(mover, f"played {move}, which is illegal: {_one_line(error.reason)}")
+        return state
+
     def run(
         self,
         games: int,
@@ -494,6 +609,10 @@ class Match:
 
         Raises:
             PochaError: ``games`` is not a whole number of sets.
+            BotFailedError: A bot raised, returned something that is not a
+                move or made an illegal move; it names the bot, the seat
+                and the game, and its ``finished`` is the result of the
+                sets that finished (the match stops at the fault).
             LostGamesError: Some games could not be played; it names them,
                 and its ``finished`` is the result of the others.
             Interrupted: Ctrl-C; its ``finished`` is the result of the games
@@ -513,14 +632,15 @@ class Match:
         sets = games // size
         report = None if progress is None else _Scaled(progress, size)
         try:
-            chunks = run_chunks(
+            chunks = _run_chunks(
                 _MatchSets(self),
                 sets,
-                workers=workers,
-                executor=executor,
-                chunk_size=None if chunk_size is None else -(-chunk_size // size),
-                retries=retries,
-                progress=report,
+                workers,
+                executor,
+                None if chunk_size is None else -(-chunk_size // size),
+                retries,
+                report,
+                _faulty,
             )
         except Interrupted as stop:
             partial = self._result(stop.finished, complete=False)
@@ -528,6 +648,21 @@ class Match:
         except LostGamesError as error:
             partial = self._result(error.finished, complete=False)
             raise LostGamesError(partial, self._games(error.missing), error.reason) from error
+        faults = [part.fault for _, part in chunks if part.fault is not None]
+        if faults:
+            first = min(faults, key=lambda fault: fault.game)
+            partial = self._result(chunks, complete=False)
+            missing = self._games(_not_played(chunks, sets))
+            raise BotFailedError(
+                first.bot,
+                first.seat,
+                first.game,
+                first.deal_seed,
+                first.reason,
+                first.trace,
+                partial,
+                missing,
+            )
         return self._result(chunks, complete=True)
 
     def _games(self, sets: Sequence[range]) -> list[range]:
@@ -547,6 +682,41 @@ class Match:
             complete=complete,
             tally=tally,
         )
+
+
+def _faulty(part: _Tally) -> bool:
+    return part.fault is not None
+
+
+def _not_played(chunks: list[tuple[range, _Tally]], count: int) -> list[range]:
+    """The sets of ``0..count-1`` not played: outside every chunk, or after
+    a bot's fault in its chunk."""
+    gaps, position = [], 0
+    for chunk, part in sorted(chunks, key=lambda item: item[0].start):
+        if chunk.start > position:
+            gaps.append(range(position, chunk.start))
+        position = chunk.start + part.sets
+        if position < chunk.stop:
+            gaps.append(range(position, chunk.stop))
+            position = chunk.stop
+    if position < count:
+        gaps.append(range(position, count))
+    merged: list[range] = []
+    for gap in gaps:
+        if merged and merged[-1].stop == gap.start:
+            merged[-1] = range(merged[-1].start, gap.stop)
+        else:
+            merged.append(gap)
+    return merged
+
+
+def _raised(error: BaseException) -> str:
+    text = _one_line(str(error))
+    return f"raised {type(error).__name__}: {text}" if text else f"raised {type(error).__name__}"
+
+
+def _trace() -> str:
+    return traceback.format_exc()
 
 
 class _Scaled:
@@ -572,27 +742,25 @@ class _MatchSets:
         k = len(names)
         index = {name: i for i, name in enumerate(names)}
         totals, products, wins = [0] * k, [0] * (k * k), [0] * k
+        done = 0
         for number in chunk:
-            scores = [0] * k
+            scores, won = [0] * k, [0] * k
             for game in range(number * match.set_size, (number + 1) * match.set_size):
                 seating = match.seating(game)
-                try:
-                    state = match.play(game)
-                except Exception as error:
-                    error.add_note(
-                        f"in game {game} of the match (deal seed {match.deal_seed(game)}, "
-                        f"seats {', '.join(seating)})"
-                    )
-                    raise
+                state = match._play_watched(game)
+                if isinstance(state, _Fault):  # the set is not counted; the chunk stops
+                    return _Tally(done, tuple(totals), tuple(products), tuple(wins), state)
                 for seat, score in enumerate(state.scores):
                     scores[index[seating[seat]]] += score
                 for seat in state.winners:
-                    wins[index[seating[seat]]] += 1
+                    won[index[seating[seat]]] += 1
             for a in range(k):
+                wins[a] += won[a]
                 totals[a] += scores[a]
                 for b in range(k):
                     products[a * k + b] += scores[a] * scores[b]
-        return _Tally(len(chunk), tuple(totals), tuple(products), tuple(wins))
+            done += 1
+        return _Tally(done, tuple(totals), tuple(products), tuple(wins))
 
 
 def play_match(

@@ -259,8 +259,11 @@ class _Run(Generic[R]):
         chunk_size: int | None,
         retries: int,
         progress: Callable[[int], None] | None,
+        until: Callable[[R], bool] | None = None,
     ) -> None:
         self.job = job
+        self.until = until
+        self.halted = False
         self.own = executor is None
         self.pool: cf.Executor | None = executor
         self.workers = workers
@@ -300,11 +303,13 @@ class _Run(Generic[R]):
         self.sizer.record(chunk, outcome.seconds)
         if self.progress is not None:
             self.progress(len(chunk))
+        if self.until is not None and self.until(outcome.value):
+            self.halted = True
 
     # In this process, one chunk after the other.
 
     def serial(self) -> list[tuple[range, R]]:
-        while (chunk := self.sizer.take()) is not None:
+        while not self.halted and (chunk := self.sizer.take()) is not None:
             self.accept(chunk, _call(self.job, chunk, 0), remote=False)
         return self.finished()
 
@@ -371,6 +376,9 @@ class _Run(Generic[R]):
                         self.failed(chunk, attempt, pool, error)
                         continue
                     self.accept(chunk, outcome)
+                if self.halted:  # what finished is kept; the rest is not played
+                    self.stop()
+                    return self.finished()
                 self.fill()
         except BaseException:
             self.stop()
@@ -457,6 +465,23 @@ def run_chunks(
     [(range(0, 2), [0, 1]), (range(2, 4), [4, 9]), (range(4, 5), [16])]
 
     """
+    return _run_chunks(job, count, workers, executor, chunk_size, retries, progress, None)
+
+
+def _run_chunks(
+    job: Callable[[range], R],
+    count: int,
+    workers: int | None,
+    executor: cf.Executor | None,
+    chunk_size: int | None,
+    retries: int,
+    progress: Callable[[int], None] | None,
+    until: Callable[[R], bool] | None,
+) -> list[tuple[range, R]]:
+    """:func:`run_chunks`, which also stops, keeping what finished, as soon
+    as ``until`` is true of a chunk's result (the matches stop at a bot's
+    fault this way): the chunks not finished then are not played, and the
+    result covers only those that finished."""
     if not callable(job):
         raise TypeError(f"job must be callable, got {job!r}")
     count = _whole("count", count, 0)
@@ -468,7 +493,7 @@ def run_chunks(
     if executor is not None and not isinstance(executor, cf.Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     size = workers if workers is not None else available_cores()
-    run = _Run(job, count, executor, size, chunk_size, retries, progress)
+    run = _Run(job, count, executor, size, chunk_size, retries, progress, until)
     serial = executor is None and size == 1
     if executor is None and not serial:
         check_main_module(sys._getframe(1))

@@ -10,7 +10,7 @@ import math
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 from pocha_rules._cli.options import (
     BOTS,
@@ -27,8 +27,8 @@ from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
 from pocha_rules.bots import Bot
-from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
-from pocha_rules.parallel import Interrupted, LostGamesError
+from pocha_rules.matches import BotFactory, BotFailedError, Estimate, Match, MatchResult
+from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
 
 __all__ = ["BuiltInBot", "add_parser", "load_bot", "run"]
 
@@ -84,6 +84,11 @@ def add_parser(
     )
     parser.add_argument("--seed", type=int, default=None, help="the match's seed")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="when a bot fails, show its full traceback too",
+    )
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -172,6 +177,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     workers = workers_from_args(args, fail)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
+    failed: BotFailedError | None = None
     with interruptible(), out.progress(games, "match") as advance:
         try:
             result = match.run(
@@ -179,6 +185,8 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             )
         except (Interrupted, LostGamesError) as stop:
             result, stopped = stop.finished, stop
+        except BotFailedError as error:  # Match.run gives what finished
+            result, failed = cast("MatchResult", error.finished), error
     seconds = time.perf_counter() - started
     if args.json:
         report = result.as_dict()
@@ -194,7 +202,22 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         _print(out, result, games, seconds, workers)
+    if failed is not None:
+        return _bot_failed(failed, result.games, games, show_trace=args.traceback)
     return stop_status("match", stopped, result.games, games)
+
+
+def _bot_failed(error: BotFailedError, done: int, asked: int, *, show_trace: bool) -> int:
+    """Say which bot failed, where, and what finished; the exit status."""
+    if show_trace and error.trace:
+        print(error.trace.rstrip(), file=sys.stderr)
+    hint = "" if show_trace or not error.trace else " (--traceback shows where)"
+    print(
+        f"pocha match: {error}{hint}; {done} of {asked} games finished, "
+        f"{describe_ranges(error.missing)} not played",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def _number(value: float | None, sign: bool = False) -> str:
