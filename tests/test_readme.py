@@ -54,7 +54,7 @@ for name in {_EXTRAS_MODULES!r}:
 def _readme_test_command() -> str:
     text = README.read_text()
     section = text[text.index("### Run the tests") :]
-    return re.findall(r"^```sh\n(.*?)\n```", section, re.S | re.M)[0]
+    return str(re.findall(r"^```sh\n(.*?)\n```", section, re.S | re.M)[0])
 
 
 def test_the_readme_test_command_installs_no_extra() -> None:
