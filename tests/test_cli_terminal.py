@@ -3,6 +3,7 @@ the keyboard see."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import select
@@ -71,7 +72,7 @@ def test_hot_seat_never_shows_one_players_cards_to_the_next() -> None:
     assert "seats: 0 person, 1 person, 2 heuristic bot, 3 heuristic bot" in shown
     screens = shown.split(CLEAR)
     assert len(screens) > 4
-    for before, screen in zip(screens, screens[1:], strict=False):
+    for before, screen in itertools.pairwise(screens):
         # Each screen shows the cards of one person at most, once that
         # person answered the hand-over, on the screen before.
         movers = set(re.findall(r"-- seat (\d), your move", screen))
