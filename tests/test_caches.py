@@ -72,7 +72,7 @@ class _Racing(list[object]):
         super().__init__([entries[0]])
         self.entries = list(entries)
 
-    def __getitem__(self, index: object) -> object:
+    def __getitem__(self, index: object) -> object:  # type: ignore[override]
         return self.entries.pop(0) if len(self.entries) > 1 else self.entries[0]
 
 

@@ -51,15 +51,13 @@ CALLS: Final[dict[str, Callable[[int], Any]]] = {
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_a_number_too_long_to_write_is_a_library_error(name: str, sign: int) -> None:
     # Before: CPython's bare ValueError (or an OverflowError) at 12 places.
-    try:
-        result = CALLS[name](sign * HUGE)
-    except PochaError as error:
-        assert "about 5000 digits" in str(error)
-    else:  # describe_ranges writes it, briefly
-        assert name == "describe_ranges"
-        assert result == "games a whole number of about 5000 digits-a whole number of about " + (
-            "5000 digits"
+    if name == "describe_ranges":  # it writes the number, briefly
+        assert CALLS[name](sign * HUGE) == (
+            "games a whole number of about 5000 digits-a whole number of about 5000 digits"
         )
+        return
+    with pytest.raises(PochaError, match="about 5000 digits"):
+        CALLS[name](sign * HUGE)
 
 
 def test_view_text_of_something_else_names_player_view() -> None:
@@ -70,14 +68,14 @@ def test_view_text_of_something_else_names_player_view() -> None:
 
 def test_match_run_refuses_a_chunk_size_of_0_as_run_chunks_does() -> None:
     # Before: a TypeError from Match.run, a ValueError from run_chunks.
-    with pytest.raises(PochaError, match="^chunk_size must be 1 or more, got 0$"):
+    with pytest.raises(PochaError, match=r"^chunk_size must be 1 or more, got 0$"):
         parallel.run_chunks(square, 4, workers=1, chunk_size=0)
-    with pytest.raises(PochaError, match="^chunk_size must be 1 or more, got 0$"):
+    with pytest.raises(PochaError, match=r"^chunk_size must be 1 or more, got 0$"):
         match().run(4, workers=1, chunk_size=0)
-    with pytest.raises(TypeError, match="^chunk_size must be an int, got float 2.0$"):
+    with pytest.raises(TypeError, match=r"^chunk_size must be an int, got float 2.0$"):
         match().run(4, workers=1, chunk_size=2.0)  # type: ignore[arg-type]
 
 
 def test_more_workers_than_the_library_allows_are_refused_before_any_start() -> None:
-    with pytest.raises(PochaError, match="^workers must be at most 4,096, got 4097$"):
+    with pytest.raises(PochaError, match=r"^workers must be at most 4,096, got 4097$"):
         parallel.run_chunks(square, 3, workers=4097)
