@@ -123,6 +123,7 @@ from pocha_rules import *
 import importlib.util
 no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
 no_openspiel = importlib.util.find_spec("pyspiel") is None
+no_numpy = importlib.util.find_spec("numpy") is None
 """
 
 # --- translations ------------------------------------------------------------

@@ -225,6 +225,24 @@ def test_quit_abandons_the_game() -> None:
     result = pocha("play", "--human", "0", *SHORT, stdin="quit\n")
     assert result.returncode == 1
     assert result.stderr == "pocha play: the game is abandoned\n"
+    assert "the game is not saved (--save FILE keeps a game)" in result.stdout
+
+
+def test_quit_after_save_says_where_and_how_to_resume(tmp_path: Path) -> None:
+    # Before: saved, but "the game is abandoned" and status 1.
+    path = tmp_path / "game.json"
+    result = pocha(
+        "play", "--human", "0", "--seed", "4", "--dealer", "3", *SHORT, "--save", str(path),
+        stdin="1\nquit\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == [
+        f"the game so far is saved in {path}",
+        f"to go on with it: pocha play --resume {path} --human 0 --save {path}",
+    ]
+    assert len(replay(load(path)).history) >= 1
 
 
 def test_help_at_the_prompt_explains_cards_and_moves() -> None:
@@ -266,7 +284,8 @@ def test_every_seat_can_be_human() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "-- seat 3, your move" in result.stdout
-    assert "seats: 0 you, 1 you, 2 you, 3 you" in result.stdout
+    # Several people: none of them is "you".
+    assert "seats: 0 person, 1 person, 2 person, 3 person" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -351,9 +370,10 @@ def test_rules_of_a_preset_with_options() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "3 players, 36 cards in play, hands of up to 12 cards" in out
-    assert "schedule (32 rounds): 1 1 1 2 3" in out
-    assert "12a 12a 12a" in out
-    assert out.rstrip().endswith("1b 1b 1b")
+    schedule = " ".join(out[out.index("schedule (") : out.index("schedule codes:")].split())
+    assert schedule.startswith("schedule (32 rounds): 1 1 1 2 3")
+    assert "12a 12a 12a" in schedule
+    assert schedule.endswith("1b 1b 1b")
     rows = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:20] if line}
     assert rows["must_overtake"] == "false"
     assert rows["miss_penalty"] == "per_trick_bid"
@@ -455,7 +475,7 @@ def test_simulate_summary_matches_the_games_it_played() -> None:
             ("--bots", "oracle"),
             "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random",
         ),
-        (("-n", "0"), "-n: at least one game, got 0"),
+        (("-n", "0"), "-n: 1 to 1,000,000,000,000 games, got 0"),
     ],
 )
 def test_simulate_refuses_bad_arguments(args: tuple[str, ...], message: str) -> None:

@@ -61,6 +61,7 @@ def test_pocha_match_names_each_forfeit_in_one_line_and_goes_on() -> None:
         assert line.startswith("pocha match: game ")
         assert "bot 'b' at seat" in line
         assert "forfeits (error): raised RuntimeError: the broken bot broke" in line
+        assert line.endswith("(--traceback shows where)")
     report = json.loads(done.stdout)
     assert report["games"] == 6
     assert len(report["forfeits"]) == len(lines)

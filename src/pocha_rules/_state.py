@@ -373,9 +373,18 @@ class GameState:
             penalties = self._ledger.penalties
             charged = f", revoke penalties {penalties}" if any(penalties) else ""
             return f"<GameState over, scores {self.scores}{charged}, winners {self.winners}>"
+        # Rounds are numbered from 1 here, as in the views and the command
+        # line (``round_index`` counts from 0).
         trump = self.trump
+        total = len(self._g.tables.rules.schedule)
+        number = self._r.number + 1
+        which = (
+            f"round {number} of {total}" if number <= total else f"tiebreak round {number - total}"
+        )
+        plan = self._r.plan
+        cards = f"{plan.cards} card{'s' if plan.cards != 1 else ''} each ({plan.kind.value})"
         return (
-            f"<GameState round {self._r.number} ({self._r.plan}), {self._phase}, "
+            f"<GameState {which}: {cards}, {self._phase}, "
             f"seat {self._to_move} to move, trump {trump if trump else '?'}>"
         )
 

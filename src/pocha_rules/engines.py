@@ -59,7 +59,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._moves import Move, parse_move
 from pocha_rules._text import got
 from pocha_rules.actions import action_to_move
@@ -98,7 +98,7 @@ def _command(command: str | Sequence[str]) -> list[str]:
     else:
         raise TypeError(f"command must be a str or a sequence of str, got {got(command)}")
     if not parts:
-        raise PochaError("an engine's command is empty")
+        raise PochaError(say("engine_command_empty"))
     return parts
 
 
@@ -148,7 +148,7 @@ class EngineBot:
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
             raise TypeError(f"time_limit must be a number of seconds, got {got(time_limit)}")
         if not time_limit > 0:
-            raise PochaError(f"time_limit must be above 0 seconds, got {time_limit}")
+            raise PochaError(say("time_limit_not_positive", got=time_limit))
         self.time_limit = float(time_limit)
         self.start_limit = float(start_limit)
         self.seed = seed
@@ -374,7 +374,7 @@ def serve(
     """
     bot: Bot | None = None
 
-    def say(message: dict[str, Any]) -> None:
+    def answer(message: dict[str, Any]) -> None:
         stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
         stdout.flush()
 
@@ -384,10 +384,10 @@ def serve(
         try:
             message = json.loads(line)
             if not isinstance(message, dict):
-                raise PochaError(f"expected a JSON object, got {_short(message)}")
+                raise PochaError(say("engine_message_not_object", got=_short(message)))
             kind = message.get("type")
             if kind == "hello":
-                say({"type": "ready", "name": name})
+                answer({"type": "ready", "name": name})
             elif kind == "game":
                 seed = message.get("seed", 0)
                 bot = factory(seed=seed if type(seed) is int else 0)
@@ -397,17 +397,17 @@ def serve(
                     notify(message.get("events", []))
             elif kind == "turn":
                 if bot is None:
-                    raise PochaError("a turn before any game")
+                    raise PochaError(say("engine_turn_before_game"))
                 view = PlayerView.from_dict(message.get("view"))
-                say({"type": "move", "move": str(bot.act(view))})
+                answer({"type": "move", "move": str(bot.act(view))})
             elif kind == "quit":
                 return 0
             else:
-                raise PochaError(f"unknown message type {_short(kind)}")
+                raise PochaError(say("engine_message_unknown", got=_short(kind)))
         except (PochaError, json.JSONDecodeError) as error:
-            say({"type": "error", "message": str(error)})
+            answer({"type": "error", "message": str(error)})
             return 1
         except Exception as error:  # the bot's own bug: say it, and stop
-            say({"type": "error", "message": f"the bot raised {type(error).__name__}: {error}"})
+            answer({"type": "error", "message": f"the bot raised {type(error).__name__}: {error}"})
             return 1
     return 0

@@ -61,16 +61,24 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._bot_faults import Fault, not_played, one_line, raised, trace
+from pocha_rules._engine import apply
+from pocha_rules._errors import IllegalMoveError, PochaError, say
+from pocha_rules._game import check_seed, new_game
+from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
+from pocha_rules._text import got, shown
 from pocha_rules.bots import Bot, play_game
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
-from pocha_rules.referee import Fault, RefereedGame, referee_game
+from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
+from pocha_rules.referee import Fault as RefereeFault
+from pocha_rules.referee import RefereedGame, referee_game
+from pocha_rules.views import observe
 
 __all__ = [
     "BotFactory",
+    "BotFailedError",
     "BotStats",
     "Estimate",
     "Forfeit",
@@ -192,7 +200,7 @@ class Forfeit:
 
     game: int
     bot: str
-    fault: Fault
+    fault: RefereeFault
 
     def line(self) -> str:
         """The forfeit in one line, naming the game, the bot and the seat."""
@@ -202,14 +210,18 @@ class Forfeit:
 @attrs.frozen
 class _Tally:
     """Integer sums over sets: their number, each bot's total score ``T``,
-    the products ``T_a * T_b`` (row by row) and each bot's wins; and the
-    forfeits, in the order of their games."""
+    the products ``T_a * T_b`` (row by row) and each bot's wins."""
 
     sets: int
     totals: tuple[int, ...]
     products: tuple[int, ...]
     wins: tuple[int, ...]
+    fault: Fault | None = None
+    """The bot's fault that ended the chunk early (``sets`` counts the sets
+    finished before it); never kept by a sum."""
     forfeits: tuple[Forfeit, ...] = ()
+    """The games forfeited by a faulty bot (a match with ``forfeits=True``),
+    in order."""
 
     @classmethod
     def empty(cls, bots: int) -> _Tally:
@@ -221,7 +233,7 @@ class _Tally:
             tuple(map(int.__add__, self.totals, other.totals)),
             tuple(map(int.__add__, self.products, other.products)),
             tuple(map(int.__add__, self.wins, other.wins)),
-            self.forfeits + other.forfeits,
+            forfeits=self.forfeits + other.forfeits,
         )
 
 
@@ -358,6 +370,59 @@ class MatchResult:
         }
 
 
+class BotFailedError(PochaError):
+    """A bot failed in a game of a match: its factory or its ``act`` raised,
+    it returned something that is not a move, or it made an illegal move.
+    The match stops there; the games that finished are kept.
+
+    Attributes:
+        bot: The bot's name in the match.
+        seat: Its seat in that game.
+        game: The game's number in the match.
+        deal_seed: The seed that dealt the game.
+        reason: What the bot did, in one line.
+        trace: The traceback of what the bot raised (empty when it raised
+            nothing).
+        finished: A :class:`MatchResult` of the sets that finished (its
+            :attr:`~MatchResult.complete` is false).
+        missing: The ranges of games that were not played.
+
+    """
+
+    def __init__(
+        self,
+        bot: str,
+        seat: int,
+        game: int,
+        deal_seed: int,
+        reason: str,
+        trace: str = "",
+        finished: MatchResult | None = None,
+        missing: Sequence[range] = (),
+    ) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.game = game
+        self.deal_seed = deal_seed
+        self.reason = reason
+        self.trace = trace
+        self.finished = finished
+        self.missing = tuple(missing)
+        super().__init__(
+            say(
+                "bot_failed",
+                bot=repr(bot),
+                seat=seat,
+                game=game,
+                deal_seed=deal_seed,
+                reason=reason,
+            )
+        )
+
+
+_MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+
+
 def _period(lineup: tuple[str, ...]) -> int:
     """How many moves of one seat bring ``lineup`` back to itself."""
     n = len(lineup)
@@ -383,7 +448,8 @@ class Match:
             move, makes an illegal move; an engine crashes, hangs or answers
             garbage) forfeits its game and the match goes on
             (:mod:`pocha_rules.referee`; :attr:`MatchResult.forfeits` lists
-            them). By default the fault ends the match with its exception.
+            them). By default a fault stops the match
+            (:exc:`BotFailedError`), keeping the games that finished.
 
     Raises:
         TypeError: An argument is not of the expected type.
@@ -418,12 +484,11 @@ class Match:
                 raise TypeError(f"bot names must be non-empty strings, got {name!r}")
             if not callable(factory):
                 raise TypeError(f"bot {name!r}: a factory must be callable, got {factory!r}")
-        if type(seed) is not int:
-            raise TypeError(f"seed must be an int, got {seed!r}")
-        if not isinstance(duplicate, bool):
-            raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
+        check_seed(seed)  # each game's seeds are drawn from it
         if not isinstance(forfeits, bool):
             raise TypeError(f"forfeits must be a bool, got {forfeits!r}")
+        if not isinstance(duplicate, bool):
+            raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
         names = tuple(bots)
         n = rules.players
         if not names:
@@ -485,7 +550,7 @@ class Match:
 
     @property
     def forfeits(self) -> bool:
-        """Whether a bot's fault forfeits its game instead of ending the
+        """Whether a bot's fault forfeits its game instead of stopping the
         match."""
         return self._forfeits
 
@@ -498,6 +563,7 @@ class Match:
     def seating(self, game: int) -> tuple[str, ...]:
         """The bot at each seat in game ``game``: the lineup moved on
         ``game`` seats (each bot one seat further from seat 0 each game)."""
+        _game_number(game)
         n = len(self._lineup)
         shift = game % self._period
         return tuple(self._lineup[(seat - shift) % n] for seat in range(n))
@@ -505,11 +571,19 @@ class Match:
     def deal_seed(self, game: int) -> int:
         """The seed that deals game ``game``: ``seed + game``, or in the
         duplicate format ``seed`` plus the number of its set."""
+        _game_number(game)
         return self._seed + (game // self._period if self._duplicate else game)
 
     def bot_seed(self, game: int, seat: int) -> int:
         """The seed of the bot at ``seat`` in game ``game``: a 63-bit number
         drawn from the match's seed, the game and the seat."""
+        _game_number(game)
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int, got {got(seat)}")
+        if not 0 <= seat < self._rules.players:
+            raise PochaError(
+                say("seat_out_of_range", high=self._rules.players - 1, got=shown(seat))
+            )
         return seeded_number(f"{self._seed}:{game}:{seat}:bot") >> 257
 
     def bots_for(self, game: int) -> list[Bot]:
@@ -530,6 +604,38 @@ class Match:
         """Play game ``game`` of the match under the referee: a faulty bot
         forfeits it (:func:`~pocha_rules.referee.referee_game`)."""
         return referee_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
+
+    def _play_watched(self, game: int) -> GameState | Fault:
+        """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
+        one did, instead of raising it."""
+        deal_seed = self.deal_seed(game)
+        seating = self.seating(game)
+
+        def fault(seat: int, reason: str, trace: str = "") -> Fault:
+            return Fault(seating[seat], seat, game, deal_seed, reason, trace)
+
+        bots = []
+        for seat, name in enumerate(seating):
+            try:
+                bot = self._factories[name](seed=self.bot_seed(game, seat))
+            except Exception as error:
+                return fault(seat, f"could not be built: {raised(error)}", trace())
+            if not isinstance(bot, Bot):
+                return fault(seat, f"could not be built: its factory made {one_line(repr(bot))}")
+            bots.append(bot)
+        state = new_game(self._rules, seed=deal_seed)
+        while (mover := state.to_move) is not None:
+            try:
+                move = bots[mover].act(observe(state, mover))
+            except Exception as error:
+                return fault(mover, raised(error), trace())
+            if not isinstance(move, _MOVES):
+                return fault(mover, f"returned {one_line(repr(move))}, which is not a move")
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                return fault(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
+        return state
 
     def run(
         self,
@@ -556,6 +662,10 @@ class Match:
 
         Raises:
             PochaError: ``games`` is not a whole number of sets.
+            BotFailedError: A bot raised, returned something that is not a
+                move or made an illegal move; it names the bot, the seat
+                and the game, and its ``finished`` is the result of the
+                sets that finished (the match stops at the fault).
             LostGamesError: Some games could not be played; it names them,
                 and its ``finished`` is the result of the others.
             Interrupted: Ctrl-C; its ``finished`` is the result of the games
@@ -565,21 +675,25 @@ class Match:
         if type(games) is not int:
             raise TypeError(f"games must be an int, got {games!r}")
         size = self._period
-        if games < 1 or games % size:
-            raise PochaError(say("games_not_sets", size=size, got=games))
-        if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-            raise TypeError(f"chunk_size must be a positive int, got {chunk_size!r}")
+        if games < 1 or games % size or games > _MAX_GAMES:
+            raise PochaError(say("games_not_sets", size=size, got=shown(games)))
+        if chunk_size is not None:  # as run_chunks says it
+            if type(chunk_size) is not int:
+                raise TypeError(f"chunk_size must be an int, got {got(chunk_size)}")
+            if chunk_size < 1:
+                raise PochaError(say("chunk_size_too_small", got=shown(chunk_size)))
         sets = games // size
         report = None if progress is None else _Scaled(progress, size)
         try:
-            chunks = run_chunks(
+            chunks = _run_chunks(
                 _MatchSets(self),
                 sets,
-                workers=workers,
-                executor=executor,
-                chunk_size=None if chunk_size is None else -(-chunk_size // size),
-                retries=retries,
-                progress=report,
+                workers,
+                executor,
+                None if chunk_size is None else -(-chunk_size // size),
+                retries,
+                report,
+                _faulty,
             )
         except Interrupted as stop:
             partial = self._result(stop.finished, complete=False)
@@ -587,6 +701,21 @@ class Match:
         except LostGamesError as error:
             partial = self._result(error.finished, complete=False)
             raise LostGamesError(partial, self._games(error.missing), error.reason) from error
+        faults = [part.fault for _, part in chunks if part.fault is not None]
+        if faults:
+            first = min(faults, key=lambda fault: fault.game)
+            partial = self._result(chunks, complete=False)
+            missing = self._games(not_played(chunks, sets))
+            raise BotFailedError(
+                first.bot,
+                first.seat,
+                first.game,
+                first.deal_seed,
+                first.reason,
+                first.trace,
+                partial,
+                missing,
+            )
         return self._result(chunks, complete=True)
 
     def _games(self, sets: Sequence[range]) -> list[range]:
@@ -606,6 +735,22 @@ class Match:
             complete=complete,
             tally=tally,
         )
+
+
+_MAX_GAMES: Final = 2**62
+"""The most games a match may ask for, and the largest game number."""
+
+
+def _game_number(game: object) -> int:
+    if type(game) is not int:
+        raise TypeError(f"game must be an int, got {got(game)}")
+    if not 0 <= game < _MAX_GAMES:
+        raise PochaError(say("game_number_range", got=shown(game)))
+    return game
+
+
+def _faulty(part: _Tally) -> bool:
+    return part.fault is not None
 
 
 class _Scaled:
@@ -632,8 +777,9 @@ class _MatchSets:
         index = {name: i for i, name in enumerate(names)}
         totals, products, wins = [0] * k, [0] * (k * k), [0] * k
         forfeits: list[Forfeit] = []
+        done = 0
         for number in chunk:
-            scores = [0] * k
+            scores, won = [0] * k, [0] * k
             for game in range(number * match.set_size, (number + 1) * match.set_size):
                 seating = match.seating(game)
                 if match.forfeits:
@@ -643,24 +789,21 @@ class _MatchSets:
                         Forfeit(game, seating[fault.seat], fault) for fault in played.faults
                     )
                 else:
-                    try:
-                        state = match.play(game)
-                    except Exception as error:
-                        error.add_note(
-                            f"in game {game} of the match (deal seed {match.deal_seed(game)}, "
-                            f"seats {', '.join(seating)})"
-                        )
-                        raise
+                    state = match._play_watched(game)
+                    if isinstance(state, Fault):  # the set is not counted; the chunk stops
+                        return _Tally(done, tuple(totals), tuple(products), tuple(wins), state)
                     final, winners = state.scores, state.winners
                 for seat, score in enumerate(final):
                     scores[index[seating[seat]]] += score
                 for seat in winners:
-                    wins[index[seating[seat]]] += 1
+                    won[index[seating[seat]]] += 1
             for a in range(k):
+                wins[a] += won[a]
                 totals[a] += scores[a]
                 for b in range(k):
                     products[a * k + b] += scores[a] * scores[b]
-        return _Tally(len(chunk), tuple(totals), tuple(products), tuple(wins), tuple(forfeits))
+            done += 1
+        return _Tally(done, tuple(totals), tuple(products), tuple(wins), forfeits=tuple(forfeits))
 
 
 def play_match(

@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 
 __all__ = ["Rating", "ratings"]
 
@@ -100,18 +100,18 @@ def ratings(
     players = list(names)
     k = len(players)
     if k < 2 or len(set(players)) != k:
-        raise PochaError(f"ratings need two or more players with different names, got {players}")
+        raise PochaError(say("ratings_players", got=repr(players)))
     index = {name: i for i, name in enumerate(players)}
     points = [[0.0] * k for _ in range(k)]
     played = [0.0] * k
     for first, second, a, b in results:
         for name in (first, second):
             if name not in index:
-                raise PochaError(f"a result names {name!r}, which is not one of the players")
+                raise PochaError(say("ratings_unknown_player", name=repr(name)))
         if first == second:
-            raise PochaError(f"a result pairs {first!r} with itself")
+            raise PochaError(say("ratings_self_pair", name=repr(first)))
         if a < 0 or b < 0:
-            raise PochaError(f"a result of {first!r} against {second!r} has a negative count")
+            raise PochaError(say("ratings_negative", first=repr(first), second=repr(second)))
         i, j = index[first], index[second]
         points[i][j] += a
         points[j][i] += b

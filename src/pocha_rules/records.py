@@ -82,12 +82,8 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
-import secrets
-import stat
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -96,6 +92,7 @@ import attrs
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, play_unchecked
 from pocha_rules._errors import InvalidDealError, PochaError, reason_of, say
+from pocha_rules._files import write_atomically
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._record_json import (
@@ -717,6 +714,8 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
     the old file or the new one, never part of one, and a write that fails
     (a full disk, an interrupt) leaves the old file as it was. A file that is
     replaced keeps its permissions; a symbolic link at ``path`` is followed.
+    Only a regular file is ever replaced: a device, a FIFO or a socket at
+    ``path`` (or at the end of a symbolic link there) is refused.
 
     Args:
         record: The record to write.
@@ -728,53 +727,13 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
 
     Raises:
         FileExistsError: ``overwrite`` is false and ``path`` exists.
-        OSError: The file cannot be written.
+        OSError: The file cannot be written, or what is at ``path`` is not
+            a regular file (the message says what it is).
 
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, got {got(record)}")
-    text = record.to_json()
-    target = os.path.realpath(path)
-    if not overwrite and os.path.lexists(path):
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
-    folder, name = os.path.split(target)
-    temporary, fd = _new_file(folder, name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        if overwrite:
-            with contextlib.suppress(FileNotFoundError):
-                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
-            os.replace(temporary, target)
-        else:
-            _link_new(temporary, target, os.fspath(path))
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-
-
-def _new_file(folder: str, name: str) -> tuple[str, int]:
-    """A new, empty file beside ``name`` in ``folder``, open for writing,
-    created with the permissions a plain ``open`` would give it.
-    """
-    while True:
-        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return temporary, os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:  # pragma: no cover - a clash of random names
-            continue
-
-
-def _link_new(temporary: str, target: str, path: str) -> None:
-    """Give ``temporary`` the name ``target`` only if nothing has it yet."""
-    try:
-        os.link(temporary, target)  # fails if target exists, in one step
-    except FileExistsError:
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-    except OSError:  # pragma: no cover - a file system without hard links
-        if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-        os.replace(temporary, target)
+    write_atomically(record.to_json(), path, overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:

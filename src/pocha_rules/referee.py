@@ -40,8 +40,9 @@ from typing import Final
 
 import attrs
 
+from pocha_rules._bot_faults import one_line, raised
 from pocha_rules._engine import apply, explain
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._game import new_game
 from pocha_rules._moves import Move
 from pocha_rules._rules import RuleSet
@@ -69,7 +70,7 @@ class BotFault(PochaError):
     def __init__(self, kind: str, reason: str) -> None:
         if kind not in FAULT_KINDS:
             raise ValueError(f"kind must be one of {', '.join(FAULT_KINDS)}, got {kind!r}")
-        super().__init__(reason)
+        super().__init__(say("bot_fault", kind=kind, reason=reason))
         self.kind = kind
         self.reason = reason
 
@@ -130,10 +131,10 @@ def _ask(bot: Bot, state: GameState, seat: int) -> Move:
     from the bot) when it has none to give."""
     move = bot.act(observe(state, seat))
     if not isinstance(move, Move):
-        raise BotFault("garbage", f"answered {got(move)}, which is not a move")
+        raise BotFault("garbage", f"answered {one_line(got(move))}, which is not a move")
     reason = explain(state, move)
     if reason is not None:
-        raise BotFault("illegal", f"played {move}, which is illegal: {reason}")
+        raise BotFault("illegal", f"played {move}, which is illegal: {one_line(reason)}")
     return move
 
 
@@ -155,7 +156,7 @@ def referee_game(
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
     if len(bots) != rules.players:
-        raise PochaError(f"{len(bots)} bots for {rules.players} players: give one bot per seat")
+        raise PochaError(say("bots_for_players", bots=len(bots), players=rules.players))
     players = list(bots)
     try:
         return _play(rules, players, seed, dealer)
@@ -176,8 +177,7 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
         except BotFault as error:
             fault = Fault(seat, error.kind, error.reason, moves)
         except Exception as error:  # the bot's own bug: it forfeits
-            reason = f"raised {type(error).__name__}: {error or 'no message'}"
-            fault = Fault(seat, "error", reason, moves, traceback.format_exc())
+            fault = Fault(seat, "error", raised(error), moves, traceback.format_exc())
         if fault is not None:
             faults.append(fault)
             _close(bots[seat])

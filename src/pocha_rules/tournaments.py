@@ -39,7 +39,7 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import InvalidRecordError, PochaError
+from pocha_rules._errors import InvalidRecordError, PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules._text import got
 from pocha_rules.matches import BotFactory, Match
@@ -103,7 +103,7 @@ class SetResult:
 
         """
         if not isinstance(data, dict):
-            raise InvalidRecordError(where, f"expected an object, got {got(data)}")
+            raise InvalidRecordError(where, say("object_expected", got=got(data)))
 
         def pair_of(key: str, kind: type) -> tuple[Any, Any]:
             value = data.get(key)
@@ -113,7 +113,7 @@ class SetResult:
                 or not all(isinstance(x, kind) and not isinstance(x, bool) for x in value)
             ):
                 raise InvalidRecordError(
-                    f"{where}.{key}", f"expected two {kind.__name__} values, got {got(value)}"
+                    f"{where}.{key}", say("pair_expected", kind=kind.__name__, got=got(value))
                 )
             return value[0], value[1]
 
@@ -123,10 +123,10 @@ class SetResult:
         number, games = data.get("set"), data.get("games")
         for key, value in (("set", number), ("games", games)):
             if type(value) is not int or value < 0:
-                raise InvalidRecordError(f"{where}.{key}", f"expected a count, got {got(value)}")
+                raise InvalidRecordError(f"{where}.{key}", say("count_expected", got=got(value)))
         faults = data.get("faults", [])
         if not isinstance(faults, list) or not all(isinstance(f, str) for f in faults):
-            raise InvalidRecordError(f"{where}.faults", f"expected strings, got {got(faults)}")
+            raise InvalidRecordError(f"{where}.faults", say("strings_expected", got=got(faults)))
         assert isinstance(number, int)
         assert isinstance(games, int)
         return cls(pair, number, points, seats, games, tuple(faults))
@@ -224,9 +224,9 @@ class Tournament:
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, got {got(seed)}")
         if len(bots) < 2:
-            raise PochaError(f"a tournament needs two bots or more, got {len(bots)}")
+            raise PochaError(say("tournament_bots", got=len(bots)))
         if sets < 1:
-            raise PochaError(f"sets must be at least 1, got {sets}")
+            raise PochaError(say("sets_too_few", got=sets))
         n = rules.players
         self._rules = rules
         self._names = tuple(bots)
@@ -340,8 +340,13 @@ class Tournament:
         for result in done:
             if result.pair not in self._pairs or not 0 <= result.number < self._sets:
                 raise PochaError(
-                    f"set {result.number} of {' v '.join(result.pair)} is not one of this "
-                    f"tournament's ({len(self._pairs)} pairs, {self._sets} sets each)"
+                    say(
+                        "set_not_in_tournament",
+                        set=result.number,
+                        pair=" v ".join(result.pair),
+                        pairs=len(self._pairs),
+                        sets=self._sets,
+                    )
                 )
             kept[self.number(result.pair, result.number)] = result
         remaining = [n for n in range(self.count) if n not in kept]
@@ -433,7 +438,7 @@ class TournamentLog:
         if self.path.exists() and not force:
             raise FileExistsError(f"{self.path} exists: resume it, or choose another file")
         if self.path.exists() and not self.path.is_file():
-            raise PochaError(f"{self.path} is not a regular file: choose another file")
+            raise PochaError(say("not_a_regular_file", path=str(self.path)))
         with self.path.open("w", encoding="utf-8") as file:
             file.write(json.dumps(self.header) + "\n")
 
@@ -450,12 +455,13 @@ class TournamentLog:
         try:
             header = json.loads(first)
         except json.JSONDecodeError as error:
-            raise InvalidRecordError("line 1", f"not JSON: {error.msg}") from None
+            raise InvalidRecordError("line 1", say("log_not_json", error=error.msg)) from None
         if not isinstance(header, dict) or header.get("format") != LOG_FORMAT:
-            raise InvalidRecordError("line 1", f"not a {LOG_FORMAT} log")
+            raise InvalidRecordError("line 1", say("log_format", format=LOG_FORMAT))
         if header.get("version") != LOG_VERSION:
             raise InvalidRecordError(
-                "line 1.version", f"version {header.get('version')!r} is not {LOG_VERSION}"
+                "line 1.version",
+                say("log_version", got=repr(header.get("version")), version=LOG_VERSION),
             )
         return header
 
@@ -475,7 +481,7 @@ class TournamentLog:
                 if header.get(key) != self.header.get(key)
             )
             raise InvalidRecordError(
-                "line 1", f"the file is another tournament's ({', '.join(changed)} differ)"
+                "line 1", say("log_other_tournament", fields=", ".join(changed))
             )
         text = self.path.read_text(encoding="utf-8")
         lines = text.split("\n")
@@ -487,7 +493,7 @@ class TournamentLog:
                 data = json.loads(lines[i])
             except json.JSONDecodeError:
                 if i != filled[-1]:
-                    raise InvalidRecordError(f"line {i + 1}", "not JSON") from None
+                    raise InvalidRecordError(f"line {i + 1}", say("line_not_json")) from None
                 # The last line, cut short when the run was killed: drop it,
                 # so that the next set is appended on a line of its own.
                 self.damaged += 1

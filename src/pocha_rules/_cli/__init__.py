@@ -29,7 +29,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, cast
+from typing import Any, NoReturn, TextIO, cast
 
 from pocha_rules._cli import (
     engine,
@@ -104,8 +104,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pocha`` command and return its exit status.
 
     0: done (and bare ``pocha``, which prints the help); 1: a game was
-    abandoned or a record refused; 2: bad arguments; 130: interrupted.
+    abandoned, a record refused, or the output could not be written (a full
+    disk); 2: bad arguments; 130: interrupted.
     """
+    stdout = sys.stdout
+    if stdout is None:  # pragma: no cover - pythonw: nowhere to write
+        return _main(argv)
+    sys.stdout = cast("TextIO", _Guarded(stdout))
+    try:
+        try:
+            status = _main(argv)
+        except SystemExit:  # argparse's --help, --version and errors
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+    except _Unwritable as failure:
+        reason = failure.error.strerror or str(failure.error)
+        print(f"pocha: cannot write to standard output: {reason}", file=sys.stderr)
+        _silence(stdout)
+        return 1
+    finally:
+        sys.stdout = stdout
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:
@@ -129,7 +152,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``pocha replay game.json | head``): stop
         # quietly, and keep Python from complaining when it flushes stdout.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence(sys.stdout)
         return 1
     return status
+
+
+class _Unwritable(Exception):
+    """Standard output refused a write (a full disk, an I/O error)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Guarded:
+    """Standard output while the command runs: a write or flush that fails
+    (other than a closed pipe, which ends the command quietly) raises
+    :exc:`_Unwritable`, which no command's own ``except OSError`` catches,
+    so that :func:`main` says so in one line whichever command wrote."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _Unwritable(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _Unwritable(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that Python's
+    last flush of what it still holds neither fails nor complains."""
+    try:
+        fileno = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
