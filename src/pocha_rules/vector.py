@@ -58,7 +58,7 @@ by one decision, one array operation per cohort.
 >>> envs = VectorEnv(RuleSet(schedule=[2, 3]), 64, opponents={1: "random"})
 >>> obs, infos = envs.reset(seed=3)
 >>> obs["observation"].shape, obs["action_mask"].shape
-((64, 307), (64, 51))
+((64, 471), (64, 44))
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> for _ in range(200):
@@ -74,14 +74,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import numpy as np
 
 from pocha_rules._errors import InvalidActionError, PochaError
 from pocha_rules._rules import RuleSet
 from pocha_rules.actions import ActionTable
-from pocha_rules.batch import BatchActionError, BatchGames
+from pocha_rules.batch import BatchGames
 from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.records import GameRecord
 
@@ -123,7 +123,7 @@ class VectorActionError(InvalidActionError):
 class _Cohort:
     """Games dealt at the same step, played in lockstep (private)."""
 
-    def __init__(self, games: BatchGames, slots: np.ndarray) -> None:
+    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int) -> None:
         self.games = games
         self.slots = slots
         """``int64[m]``: the environment's game index of each row."""
@@ -131,7 +131,7 @@ class _Cohort:
         """The totals of each row at the last look."""
         self.rounds = games.round_index
         self.done = np.zeros(len(slots), dtype=bool)
-        self.identity = bool((slots == np.arange(len(slots))).all())
+        self.identity = len(slots) == num_envs and bool((slots == np.arange(num_envs)).all())
         """Whether the cohort holds every game of the environment, in order."""
 
 
@@ -154,7 +154,8 @@ class VectorEnv:
 
     """
 
-    metadata: Final[dict[str, Any]] = {"autoreset_mode": "next_step"}
+    metadata: dict[str, Any] = {"autoreset_mode": "next_step"}  # noqa: RUF012 (gymnasium's name)
+    """``{"autoreset_mode": ...}``, as gymnasium's vector environments say it."""
 
     def __init__(
         self,
@@ -412,9 +413,9 @@ class VectorEnv:
         self._started += 1
         seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
         games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
-        cohort = _Cohort(games, slots.copy())
+        cohort = _Cohort(games, slots.copy(), self._num_envs)
         self._cohorts.append(cohort)
-        for row, slot in enumerate(slots.tolist()):
+        for slot in slots.tolist():
             self._slot_cohort[slot] = cohort
         self._slot_row[slots] = np.arange(len(slots))
         self._look(cohort)
@@ -563,7 +564,7 @@ class VectorEnv:
             self._look(cohort)
 
     def _winners(self, totals: np.ndarray) -> np.ndarray:
-        won = totals == totals.max(axis=1, keepdims=True)
+        won: np.ndarray = totals == totals.max(axis=1, keepdims=True)
         if self._rules.zero_wins:
             won |= totals == 0
         return won
@@ -609,7 +610,9 @@ def _check_opponents(
             raise PochaError(f"opponent seats run from 0 to {players - 1}, got {seat}")
         if isinstance(opponent, str):
             if opponent != "random":
-                raise PochaError(f"the opponent at seat {seat}: unknown {opponent!r}, not 'random'")
+                raise PochaError(
+                    f"the opponent at seat {seat}: unknown {opponent!r}, not 'random'"
+                )
         elif not callable(opponent):
             raise TypeError(
                 f"the opponent at seat {seat} must be 'random' or a policy function, "
