@@ -19,6 +19,11 @@ played, a whole game or (``single_round=True``) only its first round.
   :class:`~pocha_rules.GameState`.
 - ``render_mode="ansi"``: :meth:`raw_env.render` returns what the seat to
   move sees at the table (:func:`~pocha_rules.observations.view_text`).
+- ``opponents={seat: bot}``: those seats are played inside the environment
+  by bots (any :class:`~pocha_rules.bots.Bot`, or ``"random"`` or
+  ``"heuristic"``), and are not agents: the agents are the other seats,
+  named by their seat numbers still, and the environment lets the bots move
+  until an agent is to move.
 
 An illegal action in :class:`raw_env` raises
 :class:`~pocha_rules.InvalidActionError` (naming the id, the seat and the
@@ -45,6 +50,7 @@ of -1 and the episode ends.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final
 
 import gymnasium
@@ -54,8 +60,10 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pocha_rules._errors import InvalidActionError
+from pocha_rules._engine import apply
+from pocha_rules._errors import InvalidActionError, PochaError
 from pocha_rules._game import new_game
+from pocha_rules._opponents import Opponent, Opponents, check_opponents
 from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
 from pocha_rules._state import GameState
@@ -78,13 +86,19 @@ Observation = dict[str, Any]
 
 
 def env(
-    rules: RuleSet | None = None, *, single_round: bool = False, render_mode: str | None = None
+    rules: RuleSet | None = None,
+    *,
+    single_round: bool = False,
+    render_mode: str | None = None,
+    opponents: Mapping[int, Opponent] | None = None,
 ) -> AECEnv:
     """The environment of :class:`raw_env`, wrapped as PettingZoo's classic
     games are: an illegal action ends the episode with a reward of
     :data:`ILLEGAL_ACTION_REWARD` for its agent; an action outside the
     action space is refused; the API is used in order."""
-    game: AECEnv = raw_env(rules, single_round=single_round, render_mode=render_mode)
+    game: AECEnv = raw_env(
+        rules, single_round=single_round, render_mode=render_mode, opponents=opponents
+    )
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=ILLEGAL_ACTION_REWARD)
     game = wrappers.AssertOutOfBoundsWrapper(game)
     return wrappers.OrderEnforcingWrapper(game)
@@ -98,13 +112,19 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         single_round: End each episode when the first round ends, instead of
             playing the whole game (tiebreak rounds included).
         render_mode: ``None`` or ``"ansi"``.
+        opponents: Seats played by bots inside the environment: a mapping
+            from seat to a :class:`~pocha_rules.bots.Bot` or the name of a
+            built-in one (``"random"``, ``"heuristic"``).
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`.
-        ValueError: ``render_mode`` is neither ``None`` nor ``"ansi"``.
+        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`, or an
+            opponent is not a bot or a name.
+        ValueError: ``render_mode`` is neither ``None`` nor ``"ansi"``; an
+            opponent seat is out of range, or every seat is an opponent.
 
     Resetting with a ``seed`` makes the episodes that follow reproducible:
-    each game's seed is drawn from it.
+    each game's seed is drawn from it, and so are the seeds of the bots
+    given by name.
 
     """
 
@@ -120,8 +140,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         *,
         single_round: bool = False,
         render_mode: str | None = None,
+        opponents: Mapping[int, Opponent] | None = None,
     ) -> None:
-        EzPickle.__init__(self, rules, single_round=single_round, render_mode=render_mode)
+        EzPickle.__init__(
+            self, rules, single_round=single_round, render_mode=render_mode, opponents=opponents
+        )
         super().__init__()
         if rules is None:
             rules = RuleSet()
@@ -135,9 +158,13 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         self.single_round = single_round
         self.render_mode = render_mode
         n = rules.players
-        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(n)]
+        specs = {} if opponents is None else check_opponents(opponents, n)
+        if len(specs) == n:
+            raise PochaError("every seat is an opponent: leave at least one seat to an agent")
+        self._opponents = Opponents(specs)
+        self.possible_agents: list[str] = [_agent(seat) for seat in range(n) if seat not in specs]
         self.agents: list[str] = []
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._seats = {_agent(seat): seat for seat in range(n) if seat not in specs}
         size = observation_size(rules)
         low = np.empty(size, dtype=np.float32)
         high = np.empty(size, dtype=np.float32)
@@ -185,7 +212,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         """Deal a new game; with ``seed``, reseed the source of game seeds."""
         if seed is not None:
             self._rng.seed(seed)
-        self._state = new_game(self.rules, seed=self._rng.getrandbits(63))
+            self._opponents.reseed(self._rng)
+        self._state = self._bots_play(new_game(self.rules, seed=self._rng.getrandbits(63)))
         self._totals = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -224,16 +252,15 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         state = self.game_state
         if action is None:
             raise InvalidActionError(action, state.to_move, "the agent to move must act")
-        after = apply_action(state, action)
+        after = self._bots_play(apply_action(state, action))
         self._state = after
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        finished = len(after.round_results) > len(state.round_results)
-        if finished:
-            points = after.round_results[-1].scores
+        finished = after.round_results[len(state.round_results) :]
+        for result in finished:
             for other, seat in self._seats.items():
-                self.rewards[other] = points[seat]
-        if after.is_over or (finished and self.single_round):
+                self.rewards[other] += result.scores[seat]
+        if self._ended(after):
             totals = after.scores if after.is_over else after.round_results[0].scores
             won = winners(self.rules, totals)
             for other, seat in self._seats.items():
@@ -254,16 +281,34 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         totals = self._totals
         if totals is not None:
             won = winners(self.rules, totals)
-            lines = [f"{agent}: {totals[seat]}" for agent, seat in self._seats.items()]
-            names = ", ".join(self.possible_agents[seat] for seat in won)
+            lines = [f"{_agent(seat)}: {total}" for seat, total in enumerate(totals)]
+            names = ", ".join(_agent(seat) for seat in won)
             return "the episode is over\n" + "\n".join(lines) + f"\nwon: {names}"
         seat = state.to_move
         assert seat is not None
-        return f"{self.possible_agents[seat]} to act\n{view_text(observe(state, seat))}"
+        return f"{_agent(seat)} to act\n{view_text(observe(state, seat))}"
 
     def close(self) -> None:
         """Nothing to release."""
 
     def _agent_to_move(self, state: GameState) -> str:
         assert state.to_move is not None
-        return self.possible_agents[state.to_move]
+        return _agent(state.to_move)
+
+    def _ended(self, state: GameState) -> bool:
+        return state.is_over or (self.single_round and len(state.round_results) > 0)
+
+    def _bots_play(self, state: GameState) -> GameState:
+        """Let the opponents move until an agent is to move or the episode
+        ends."""
+        bots = self._opponents.bots
+        while not self._ended(state) and state.to_move in bots:
+            seat = state.to_move
+            assert seat is not None
+            state = apply(state, bots[seat].act(observe(state, seat)))
+        return state
+
+
+def _agent(seat: int) -> str:
+    """The agent name of ``seat``."""
+    return f"player_{seat}"
