@@ -118,6 +118,8 @@ from pocha_rules import *
 import importlib.util
 no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
 no_openspiel = importlib.util.find_spec("pyspiel") is None
+no_numpy = importlib.util.find_spec("numpy") is None
+no_gymnasium = importlib.util.find_spec("gymnasium") is None
 """
 
 # --- HTML --------------------------------------------------------------------

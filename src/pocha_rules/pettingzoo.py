@@ -63,11 +63,12 @@ from pettingzoo.utils import wrappers
 from pocha_rules._engine import apply
 from pocha_rules._errors import InvalidActionError, PochaError
 from pocha_rules._game import new_game
-from pocha_rules._opponents import Opponent, Opponents, check_opponents
+from pocha_rules._opponents import Opponents, check_opponents
 from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
 from pocha_rules._state import GameState
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
+from pocha_rules.bots import Bot
 from pocha_rules.observations import (
     encode_view_into,
     observation_layout,
@@ -90,7 +91,7 @@ def env(
     *,
     single_round: bool = False,
     render_mode: str | None = None,
-    opponents: Mapping[int, Opponent] | None = None,
+    opponents: Mapping[int, Bot | str] | None = None,
 ) -> AECEnv:
     """The environment of :class:`raw_env`, wrapped as PettingZoo's classic
     games are: an illegal action ends the episode with a reward of
@@ -140,7 +141,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         *,
         single_round: bool = False,
         render_mode: str | None = None,
-        opponents: Mapping[int, Opponent] | None = None,
+        opponents: Mapping[int, Bot | str] | None = None,
     ) -> None:
         EzPickle.__init__(
             self, rules, single_round=single_round, render_mode=render_mode, opponents=opponents

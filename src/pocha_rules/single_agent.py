@@ -4,7 +4,7 @@
 one seat of a whole game (or, with ``single_round=True``, of its first
 round), and every other seat is played inside the environment by a bot,
 built-in (``"random"``, ``"heuristic"``) or any :class:`~pocha_rules.bots.Bot`.
-It passes :func:`gymnasium.utils.env_checker.check_env`, and the libraries
+It passes gymnasium's ``gymnasium.utils.env_checker.check_env``, and the libraries
 that train on one agent take it as it is.
 
 - **Observations**: the seat's vector of :mod:`pocha_rules.observations`
@@ -62,6 +62,7 @@ from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
 from pocha_rules._state import GameState
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
+from pocha_rules.bots import Bot
 from pocha_rules.observations import (
     encode_view_into,
     observation_layout,
@@ -106,7 +107,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         rules: RuleSet | None = None,
         *,
         seat: int = 0,
-        opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] = "random",
+        opponents: Bot | str | Sequence[Bot | str] | Mapping[int, Bot | str] = "random",
         single_round: bool = False,
         illegal_action: str = "end",
         render_mode: str | None = None,
