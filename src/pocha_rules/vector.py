@@ -422,27 +422,24 @@ class VectorEnv:
 
     def _look(self, cohort: _Cohort) -> None:
         """Write the observations, masks and seats to move of ``cohort``'s
-        live games into the environment's arrays."""
+        games still playing into the environment's arrays."""
         games = cohort.games
-        live = cohort.slots >= 0
-        if cohort.identity and live.all():
+        engine = games._engine  # its rows are the games still playing
+        seats = engine.to_move()
+        encoded = games._observer().encode(engine, seats)
+        mask = games.legal_mask.view(np.int8)
+        if cohort.identity and engine.active == self._num_envs:
             # The one cohort holds every game, in order: no copy needed.
-            self._to_move = games.to_move
-            self._mask = games.legal_mask.view(np.int8).copy()
-            self._obs = games.observations()
+            self._to_move = seats
+            self._mask = mask.copy()
+            self._obs = encoded
             self._shared = False
             return
         self._fresh()
-        if live.all():
-            slots = cohort.slots
-            self._to_move[slots] = games.to_move
-            self._mask[slots] = games.legal_mask.view(np.int8)
-            self._obs[slots] = games.observations()
-        else:
-            slots = cohort.slots[live]
-            self._to_move[slots] = games.to_move[live]
-            self._mask[slots] = games.legal_mask.view(np.int8)[live]
-            self._obs[slots] = games.observations()[live]
+        slots = cohort.slots[engine.rows]
+        self._to_move[slots] = seats
+        self._mask[slots] = mask[engine.rows]
+        self._obs[slots] = encoded
 
     def _fresh(self) -> None:
         """Make the arrays of this step new ones (the last step's belong to
