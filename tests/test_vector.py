@@ -67,12 +67,17 @@ def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarra
 
 
 def run_and_check(
-    rules: RuleSet, envs: int, seed: int, games: int, opponents: dict[int, str] | None = None
+    rules: RuleSet,
+    envs: int,
+    seed: int,
+    games: int,
+    opponents: dict[int, str] | None = None,
+    delay: int | None = None,
 ) -> int:
     """Step a recording environment with random legal actions until
     ``games`` games have ended, proving each one the engine's; the number
     of games checked."""
-    env = VectorEnv(rules, envs, record=True, opponents=opponents)
+    env = VectorEnv(rules, envs, record=True, opponents=opponents, reset_delay=delay)
     obs, infos = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     seen = [Seen() for _ in range(envs)]
@@ -124,12 +129,38 @@ def test_every_game_is_the_engines(rules: RuleSet, seed: int, random_seat: bool)
 def test_many_games_in_a_row_are_the_engines(rules: RuleSet) -> None:
     # Many short games: the environment's cohorts split and restart often.
     for seed in range(3):
-        assert run_and_check(rules, 24, seed, 60, {0: "random"} if seed else None) >= 60
+        opponents = {0: "random"} if seed else None
+        assert run_and_check(rules, 24, seed, 60, opponents, delay=seed) >= 60
+
+
+@pytest.mark.parametrize("delay", [0, 3, None])
+def test_a_game_that_ends_is_dealt_anew_on_its_own(delay: int | None) -> None:
+    # One-card tiebreak rounds: many games end while others of the same deal
+    # play on. Each game waits at most reset_delay steps more to be dealt anew.
+    rules = RuleSet(schedule=[1, 2], tiebreak="one_card_rounds", hit_bonus=0, per_trick=1)
+    limit = 4 * rules.players if delay is None else delay
+    env = VectorEnv(rules, 64, reset_delay=delay)
+    obs, infos = env.reset(seed=delay or 0)
+    rng = np.random.default_rng(0)
+    waiting = np.zeros(64, dtype=np.int64)
+    longest = ended = 0
+    for _ in range(400):
+        mask = obs["action_mask"]
+        obs, _, terminations, _, infos = env.step((rng.random(mask.shape) * mask).argmax(1))
+        ended += int(terminations.sum())
+        idle = (infos["to_move"] < 0) & ~terminations
+        waiting = np.where(idle, waiting + 1, 0)
+        longest = max(longest, int(waiting.max()))
+        assert not obs["action_mask"][infos["to_move"] < 0].any()
+    assert ended > 64 * 10
+    assert longest <= limit
+    if delay == 0:
+        assert longest == 0
 
 
 def test_same_step_autoreset_shows_the_new_game_at_once() -> None:
     rules = RuleSet(schedule=[1, 2])
-    env = VectorEnv(rules, 16, record=True, autoreset_mode="same_step")
+    env = VectorEnv(rules, 16, record=True, autoreset_mode="same_step", reset_delay=0)
     assert env.metadata["autoreset_mode"] == "same_step"
     obs, infos = env.reset(seed=4)
     rng = np.random.default_rng(4)

@@ -28,7 +28,12 @@ to a turn-based game of several seats:
   zero observation and mask for it, and the next step deals the new game
   (its action there is ignored, its rewards are 0); with ``"same_step"``
   the step that ends a game already returns the new game's first
-  observation.
+  observation. One exception keeps the environment fast: while games dealt
+  at the same time as it still play tiebreak rounds (ties at the top), a
+  game that ended waits for them, at most ``reset_delay`` steps more (two
+  one-card rounds by default; ``reset_delay=0`` never waits), showing a zero
+  observation and mask and ``to_move`` -1, so that they are dealt anew
+  together.
 - **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
   game with uniformly random legal moves, and ``opponents={seat: policy}``
   with ``policy(observations, masks) -> actions``, a function on arrays
@@ -51,7 +56,9 @@ How it stays fast: the batch engine plays games in lockstep (every game of a
 lockstep batch at the same point of the same round), so the environment
 keeps its games in a few such batches, *cohorts*: the games that are dealt
 at the same step start a cohort together, and every step moves every cohort
-by one decision, one array operation per cohort.
+by one decision, a few dozen array operations per cohort. Games dealt apart
+stay apart, so without the wait above every tiebreak would split a cohort
+for good, and a long run would slow down as the cohorts multiplied.
 
 >>> import numpy as np
 >>> from pocha_rules import RuleSet
@@ -145,6 +152,10 @@ class VectorEnv:
         opponents: Seats played inside the environment, each ``"random"`` or
             an :data:`OpponentPolicy`; the other seats are the learners.
         autoreset_mode: ``"next_step"`` or ``"same_step"``.
+        reset_delay: How many steps more a game that ended may wait to be
+            dealt anew while the games it was dealt with play their tiebreak
+            rounds, so as to be dealt with them (``None``: four steps per
+            player, two one-card rounds; 0: never).
         record: Keep every game's deals and moves, for :meth:`record`.
 
     Raises:
@@ -164,6 +175,7 @@ class VectorEnv:
         *,
         opponents: Mapping[int, str | OpponentPolicy] | None = None,
         autoreset_mode: str = "next_step",
+        reset_delay: int | None = None,
         record: bool = False,
     ) -> None:
         if rules is None:
@@ -182,6 +194,13 @@ class VectorEnv:
             )
         if not isinstance(record, bool):
             raise TypeError(f"record must be True or False, got {record!r}")
+        if reset_delay is None:
+            reset_delay = 4 * rules.players
+        if isinstance(reset_delay, bool) or not isinstance(reset_delay, int):
+            raise TypeError(f"reset_delay must be an int or None, got {reset_delay!r}")
+        if reset_delay < 0:
+            raise PochaError(f"reset_delay must be 0 or more, got {reset_delay}")
+        self._delay = reset_delay
         self.metadata = {"autoreset_mode": mode}
         self._rules = rules
         self._num_envs = count
@@ -200,7 +219,10 @@ class VectorEnv:
         self._slot_cohort: list[_Cohort | None] = [None] * count
         self._slot_row = np.zeros(count, dtype=np.int64)
         self._pending = np.zeros(count, dtype=bool)
-        """Games that ended at the last step, dealt anew at the next (next_step)."""
+        """Games that ended and are not yet dealt anew."""
+        self._ended_at = np.zeros(count, dtype=np.int64)
+        """The step at which each game last ended."""
+        self._steps = 0
         self._obs = np.zeros((count, self._size), dtype=np.float32)
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._to_move = np.full(count, -1, dtype=np.int64)
@@ -277,6 +299,7 @@ class VectorEnv:
             )
         self._cohorts = []
         self._pending[:] = False
+        self._steps = 0
         self._start(np.arange(self._num_envs, dtype=np.int64))
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
@@ -309,23 +332,19 @@ class VectorEnv:
         rewards = np.zeros((self._num_envs, n), dtype=np.float32)
         ended = np.zeros(self._num_envs, dtype=bool)
         totals = np.zeros((self._num_envs, n), dtype=np.int64)
-        pending = np.flatnonzero(self._pending)
-        self._pending[:] = False
+        self._steps += 1
         for cohort, moves in chosen:
             self._advance(cohort, moves, rewards, ended, totals)
         self._cohorts = [c for c in self._cohorts if _active(c.games)]
         finished = np.flatnonzero(ended)
-        if self._same_step:
-            fresh = finished
-        else:
-            fresh = pending
+        if len(finished):
             self._pending[finished] = True
+            self._ended_at[finished] = self._steps
             self._fresh()
             self._obs[finished] = 0
             self._mask[finished] = 0
             self._to_move[finished] = -1
-        if len(fresh):
-            self._start(fresh)
+        self._restart()
         infos = self._infos(ended)
         infos["total"] = totals
         infos["winner"] = self._winners(totals) & ended[:, None]
@@ -405,6 +424,33 @@ class VectorEnv:
         )
 
     # --- inside ---------------------------------------------------------------
+
+    def _restart(self) -> None:
+        """Deal anew the games that ended, when their time has come: at once
+        (the next step, or this one with ``same_step``), unless the other
+        games of their cohorts are still in tiebreak rounds, for which they
+        wait up to ``reset_delay`` steps more."""
+        ready = self._pending.copy()
+        if not self._same_step:
+            ready &= self._ended_at < self._steps  # not the games that just ended
+        slots = np.flatnonzero(ready)
+        if not len(slots):
+            return
+        waited = self._steps - int(self._ended_at[slots].min()) - (0 if self._same_step else 1)
+        # Wait while the games they were dealt with play on.
+        if waited < self._delay and any(_active(c.games) for c in self._origins(slots)):
+            return
+        self._pending[slots] = False
+        self._start(slots)
+
+    def _origins(self, slots: np.ndarray) -> list[_Cohort]:
+        """The cohorts the games at ``slots`` were last dealt in."""
+        found: dict[int, _Cohort] = {}
+        for slot in slots.tolist():
+            cohort = self._slot_cohort[slot]
+            if cohort is not None:
+                found[id(cohort)] = cohort
+        return list(found.values())
 
     def _start(self, slots: np.ndarray) -> None:
         """Deal new games at ``slots``, as one new cohort."""
