@@ -228,8 +228,6 @@ class VectorEnv:
         self._to_move = np.full(count, -1, dtype=np.int64)
         self._started = 0
         self._rng = np.random.default_rng(0)
-        self._shared = False
-        """Whether the arrays were handed to the caller (copy before writing)."""
 
     # --- what the environment is --------------------------------------------------
 
@@ -300,6 +298,7 @@ class VectorEnv:
         self._cohorts = []
         self._pending[:] = False
         self._steps = 0
+        self._blank()
         self._start(np.arange(self._num_envs, dtype=np.int64))
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
@@ -328,6 +327,7 @@ class VectorEnv:
             raise PochaError("call reset() before step()")
         chosen = self._checked(actions)
         # Every check is made: from here on the games move.
+        self._blank()
         n = self.players
         rewards = np.zeros((self._num_envs, n), dtype=np.float32)
         ended = np.zeros(self._num_envs, dtype=bool)
@@ -338,12 +338,9 @@ class VectorEnv:
         self._cohorts = [c for c in self._cohorts if _active(c.games)]
         finished = np.flatnonzero(ended)
         if len(finished):
+            # They show zeros and -1 to move (not written by their cohorts).
             self._pending[finished] = True
             self._ended_at[finished] = self._steps
-            self._fresh()
-            self._obs[finished] = 0
-            self._mask[finished] = 0
-            self._to_move[finished] = -1
         self._restart()
         infos = self._infos(ended)
         infos["total"] = totals
@@ -479,23 +476,19 @@ class VectorEnv:
             self._to_move = seats
             self._mask = mask.copy()
             self._obs = encoded
-            self._shared = False
             return
-        self._fresh()
         slots = cohort.slots[engine.rows]
         self._to_move[slots] = seats
         self._mask[slots] = mask[engine.rows]
         self._obs[slots] = encoded
 
-    def _fresh(self) -> None:
-        """Make the arrays of this step new ones (the last step's belong to
-        the caller now), once per step."""
-        if not self._shared:
-            return
-        self._shared = False
-        self._obs = self._obs.copy()
-        self._mask = self._mask.copy()
-        self._to_move = self._to_move.copy()
+    def _blank(self) -> None:
+        """New arrays for this step's observations, masks and seats to move
+        (the last step's are the caller's now): zeros and -1, for the games
+        that no cohort writes, those waiting to be dealt anew."""
+        self._obs = np.zeros((self._num_envs, self._size), dtype=np.float32)
+        self._mask = np.zeros((self._num_envs, self._table.size), dtype=np.int8)
+        self._to_move = np.full(self._num_envs, -1, dtype=np.int64)
 
     def _checked(self, actions: object) -> list[tuple[_Cohort, np.ndarray]]:
         """Each cohort's actions (opponents' included), once every one is
@@ -613,11 +606,9 @@ class VectorEnv:
         return won
 
     def _observation(self) -> dict[str, np.ndarray]:
-        self._shared = True
         return {"observation": self._obs, "action_mask": self._mask.copy()}
 
     def _infos(self, ended: np.ndarray) -> dict[str, np.ndarray]:
-        self._shared = True
         return {"to_move": self._to_move, "learner": self._is_learner[self._to_move]}
 
 
