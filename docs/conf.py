@@ -124,6 +124,7 @@ import importlib.util
 no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
 no_openspiel = importlib.util.find_spec("pyspiel") is None
 no_numpy = importlib.util.find_spec("numpy") is None
+no_gymnasium = importlib.util.find_spec("gymnasium") is None
 """
 
 # --- translations ------------------------------------------------------------

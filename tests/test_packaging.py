@@ -59,6 +59,7 @@ STRAYS = (
     "env-3.13/lib/site-packages/somepkg/docs/index.md",
     "env-3.13/lib/site-packages/somepkg/src/module.py",
     "env-3.13/lib/site-packages/somepkg/benchmarks/bench.py",
+    "env-3.13/lib/site-packages/somepkg/examples/train.py",
     "notes/README.md",
     "scratch/tests/test_idea.py",
     "third_party/cards/fonts/LICENSE",

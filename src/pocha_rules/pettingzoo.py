@@ -26,6 +26,11 @@ played, a whole game or (``single_round=True``) only its first round.
   NumPy integer too), as gymnasium's environments do.
 - **Copies**: :func:`copy.copy`, :func:`copy.deepcopy` and pickling give an
   environment of its own, at the same point of the same game.
+- ``opponents={seat: bot}``: those seats are played inside the environment
+  by bots (any :class:`~pocha_rules.bots.Bot`, or ``"random"`` or
+  ``"heuristic"``), and are not agents: the agents are the other seats,
+  named by their seat numbers still, and the environment lets the bots move
+  until an agent is to move.
 
 An illegal action in :class:`raw_env` raises
 :class:`~pocha_rules.InvalidActionError` (naming the id, the seat and the
@@ -54,6 +59,7 @@ from __future__ import annotations
 import copy
 import operator
 import random
+from collections.abc import Mapping
 from typing import Any, Final
 
 import gymnasium
@@ -63,13 +69,16 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from pocha_rules._engine import apply
 from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._game import new_game
+from pocha_rules._opponents import Opponents, check_opponents
 from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
 from pocha_rules._state import GameState, Phase, context
 from pocha_rules._text import got, shown
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
+from pocha_rules.bots import Bot
 from pocha_rules.observations import (
     encode_view_into,
     observation_layout,
@@ -88,13 +97,19 @@ Observation = dict[str, Any]
 
 
 def env(
-    rules: RuleSet | None = None, *, single_round: bool = False, render_mode: str | None = None
+    rules: RuleSet | None = None,
+    *,
+    single_round: bool = False,
+    render_mode: str | None = None,
+    opponents: Mapping[int, Bot | str] | None = None,
 ) -> AECEnv:
     """The environment of :class:`raw_env`, wrapped as PettingZoo's classic
     games are: an illegal action ends the episode with a reward of
     :data:`ILLEGAL_ACTION_REWARD` for its agent; an action outside the
     action space is refused; the API is used in order."""
-    game: AECEnv = raw_env(rules, single_round=single_round, render_mode=render_mode)
+    game: AECEnv = raw_env(
+        rules, single_round=single_round, render_mode=render_mode, opponents=opponents
+    )
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=ILLEGAL_ACTION_REWARD)
     game = wrappers.AssertOutOfBoundsWrapper(game)
     return _OrderEnforcing(game)
@@ -119,14 +134,20 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         single_round: End each episode when the first round ends, instead of
             playing the whole game (tiebreak rounds included).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        opponents: Seats played by bots inside the environment: a mapping
+            from seat to a :class:`~pocha_rules.bots.Bot` or the name of a
+            built-in one (``"random"``, ``"heuristic"``).
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`.
+        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`, or an
+            opponent is not a bot or a name.
         ValueError: ``render_mode`` is none of ``None``, ``"ansi"`` and
-            ``"human"``.
+            ``"human"``; an opponent seat is out of range, or every seat is
+            an opponent.
 
     Resetting with a ``seed`` makes the episodes that follow reproducible:
-    each game's seed is drawn from it.
+    each game's seed is drawn from it, and so are the seeds of the bots
+    given by name.
 
     """
 
@@ -142,8 +163,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         *,
         single_round: bool = False,
         render_mode: str | None = None,
+        opponents: Mapping[int, Bot | str] | None = None,
     ) -> None:
-        EzPickle.__init__(self, rules, single_round=single_round, render_mode=render_mode)
+        EzPickle.__init__(
+            self, rules, single_round=single_round, render_mode=render_mode, opponents=opponents
+        )
         super().__init__()
         if rules is None:
             rules = RuleSet()
@@ -159,9 +183,13 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         self.single_round = single_round
         self.render_mode = render_mode
         n = rules.players
-        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(n)]
+        specs = {} if opponents is None else check_opponents(opponents, n)
+        if len(specs) == n:
+            raise PochaError(say("every_seat_an_opponent"))
+        self._opponents = Opponents(specs)
+        self.possible_agents: list[str] = [_agent(seat) for seat in range(n) if seat not in specs]
         self.agents: list[str] = []
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._seats = {_agent(seat): seat for seat in range(n) if seat not in specs}
         size = observation_size(rules)
         low = np.empty(size, dtype=np.float32)
         high = np.empty(size, dtype=np.float32)
@@ -232,7 +260,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             if seed < 0:
                 raise PochaError(say("seed_negative", got=shown(seed)))
             self._rng.seed(seed)
-        self._state = new_game(self.rules, seed=self._rng.getrandbits(63))
+            self._opponents.reseed(self._rng)
+        self._state = self._bots_play(new_game(self.rules, seed=self._rng.getrandbits(63)))
         self._totals = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -282,19 +311,22 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             raise InvalidActionError(
                 shown(action), state.to_move, say("action_out_of_range", high=self._actions - 1)
             )
-        after = apply_action(state, action)
+        before, after = state, apply_action(state, action)
+        bots = self._opponents.bots
+        while not self._ended(after) and after.to_move in bots:
+            seat = after.to_move
+            before, after = after, apply(after, bots[seat].act(observe(after, seat)))
         self._state = after
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        finished = len(after.round_results) > len(state.round_results)
-        if finished:
-            points = after.round_results[-1].scores
+        finished = after.round_results[len(state.round_results) :]
+        for result in finished:
             for other, seat in self._seats.items():
-                self.rewards[other] = points[seat]
-        if after.is_over or (finished and self.single_round):
+                self.rewards[other] += result.scores[seat]
+        if self._ended(after):
             if not after.is_over:
                 # The episode ends with the round: it is what the agents see.
-                after = self._state = _round_as_ended(state, after)
+                after = self._state = _round_as_ended(before, after)
             totals = after.scores
             won = winners(self.rules, totals)
             for other, seat in self._seats.items():
@@ -325,12 +357,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         totals = self._totals
         if totals is not None:
             won = winners(self.rules, totals)
-            lines = [f"{agent}: {totals[seat]}" for agent, seat in self._seats.items()]
-            names = ", ".join(self.possible_agents[seat] for seat in won)
+            lines = [f"{_agent(seat)}: {total}" for seat, total in enumerate(totals)]
+            names = ", ".join(_agent(seat) for seat in won)
             return "the episode is over\n" + "\n".join(lines) + f"\nwon: {names}"
         seat = state.to_move
         assert seat is not None
-        return f"{self.possible_agents[seat]} to act\n{view_text(observe(state, seat))}"
+        return f"{_agent(seat)} to act\n{view_text(observe(state, seat))}"
 
     def close(self) -> None:
         """Nothing to release."""
@@ -362,7 +394,20 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
 
     def _agent_to_move(self, state: GameState) -> str:
         assert state.to_move is not None
-        return self.possible_agents[state.to_move]
+        return _agent(state.to_move)
+
+    def _ended(self, state: GameState) -> bool:
+        return state.is_over or (self.single_round and len(state.round_results) > 0)
+
+    def _bots_play(self, state: GameState) -> GameState:
+        """Let the opponents move until an agent is to move or the episode
+        ends."""
+        bots = self._opponents.bots
+        while not self._ended(state) and state.to_move in bots:
+            seat = state.to_move
+            assert seat is not None
+            state = apply(state, bots[seat].act(observe(state, seat)))
+        return state
 
 
 def _too_long(action: object) -> bool:
@@ -381,3 +426,8 @@ def _round_as_ended(before: GameState, after: GameState) -> GameState:
     c = before._c
     ended = context(c.g, c.r, after._c.ledger, c.bids, c.leader, after.round_results[-1].won)
     return GameState(ended, Phase.OVER, -1, -1, (), 0, (), 0)
+
+
+def _agent(seat: int) -> str:
+    """The agent name of ``seat``."""
+    return f"player_{seat}"
