@@ -95,6 +95,9 @@ class PositionError(ParseError):
         field: The field it is in (one of :data:`FIELDS`), or ``""`` when
             the text has the wrong number of fields.
         reason: Why the text was refused.
+        code: The code of the reason (see :class:`~pocha_rules.PochaError`).
+        params: The reason's params, with ``character`` (``index + 1``) and
+            ``field``.
 
     """
 
