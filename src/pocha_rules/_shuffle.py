@@ -14,7 +14,7 @@ try:  # the digest's own C module: importing all of hashlib costs milliseconds
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
-__all__ = ["deal_from_seed", "seeded_dealer", "seeded_number"]
+__all__ = ["deal_from_seed", "seeded_dealer", "seeded_hands", "seeded_number"]
 
 _new: Final = tuple.__new__
 _AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-up
@@ -86,6 +86,19 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     cards are dealt from the end of the deck, so the shuffle stops as soon as
     every dealt card and the card under them are in place.
     """
+    hands, under = seeded_hands(t, seed, index, plan.cards, dealer)
+    held = 0
+    for hand in hands:
+        held |= hand
+    # The hands are disjoint parts of the deck: the stock is what is left.
+    return _with_trump(t, plan, tuple(hands), t.deck_mask ^ held, under)
+
+
+def seeded_hands(
+    t: Tables, seed: int, index: int, cards: int, dealer: int
+) -> tuple[list[int], int]:
+    """:func:`deal_from_seed`'s hands (masks by seat) and the card under
+    the dealt ones (the dealer's last card when every card is dealt)."""
     # The deck holds card indices (small numbers, which Python never
     # allocates). A placed position is never read again, so each card is
     # noted in dealing order the moment the shuffle puts it in place: the
@@ -93,7 +106,7 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     deck = list(t.deck_cards)
     number = seeded_number(f"{seed}:{index}")
     n = t.players
-    dealt = n * plan.cards
+    dealt = n * cards
     order: list[int] = []  # the dealt cards from the top, then the card under them
     for product, radices in _shuffle_steps(len(deck), dealt):
         # (Two operations, not divmod: a compiled divmod builds a tuple.)
@@ -111,7 +124,6 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     # The k-th card dealt goes to the k-th seat (mod n) from the first player.
     first = dealer + 1
     hands: list[int] = []
-    held = 0
     for seat in range(n):
         mask = 0
         k = (seat - first) % n
@@ -119,9 +131,7 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
             mask |= 1 << order[k]
             k += n
         hands.append(mask)
-        held |= mask
-    # The hands are disjoint parts of the deck: the stock is what is left.
-    return _with_trump(t, plan, tuple(hands), t.deck_mask ^ held, order[-1])
+    return hands, order[-1]
 
 
 def _with_trump(
