@@ -40,6 +40,8 @@ def seeded_dealer(seed: int, players: int) -> int:
     return seeded_number(f"{seed}:dealer") % players
 
 
+CHUNK_BITS: Final = 30
+
 _Steps = tuple[tuple[int, tuple[int, ...]], ...]
 _STEPS: Final[dict[int, _Steps]] = {}
 """The shuffle's steps by deck size and cards dealt (``size << 8 | dealt``;
@@ -65,7 +67,7 @@ def _shuffle_steps(size: int, dealt: int) -> _Steps:
         chunk: list[int] = []
         product = 1
         for i in range(last, max(last - dealt - 1, 0), -1):
-            if product * (i + 1) >= 1 << 30:
+            if product * (i + 1) >= 1 << CHUNK_BITS:
                 chunks.append((product, tuple(chunk)))
                 chunk, product = [], 1
             chunk.append(i + 1)
@@ -108,10 +110,15 @@ def seeded_hands(
     n = t.players
     dealt = n * cards
     order: list[int] = []  # the dealt cards from the top, then the card under them
-    for product, radices in _shuffle_steps(len(deck), dealt):
-        # (Two operations, not divmod: a compiled divmod builds a tuple.)
+    steps = _shuffle_steps(len(deck), dealt)
+    last = len(steps) - 1
+    for chunk in range(len(steps)):
+        product, radices = steps[chunk]
+        # (Two operations, not divmod: a compiled divmod builds a tuple.
+        # The last chunk needs no quotient.)
         low = number % product
-        number //= product
+        if chunk < last:
+            number //= product
         for radix in radices:
             j = low % radix
             low //= radix
