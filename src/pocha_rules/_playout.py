@@ -36,6 +36,7 @@ Policy = Callable[[tuple[Move, ...]], Move]
 """Picks one of the legal moves it is given (the tuple :func:`legal_moves`
 returns), for example ``rng.choice`` or ``min``."""
 
+_SUIT_OF: Final = SUIT_OF  # compiled, a constant of this module is read directly
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
 _FOLLOWERS: Final = tuple(
     tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
@@ -134,7 +135,7 @@ def play_out(
             if index < len(deals):
                 deal = deals[index]
                 hands = list(deal.hands)
-                trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
+                trump = _SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
             else:
                 # The masks straight from the shuffle (no ``DealtRound``),
                 # and trump as ``deal_from_seed`` shows it: none in an
@@ -143,7 +144,7 @@ def play_out(
                 if kind is _AUCTION_ROUND or (t.dealer_chooses and n * plan.cards == t.deck_size):
                     trump = -1
                 else:
-                    trump = SUIT_OF[under]
+                    trump = _SUIT_OF[under]
             eldest = dealer + 1 if dealer + 1 < n else 0
             bids = [-1] * n
             won = [0] * n
@@ -209,7 +210,10 @@ def play_out(
                 forbidden = -1
                 if seat == last:
                     # -1 marks a seat that has not bid yet: counting them cancels them out.
-                    forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
+                    said = 0
+                    for bid in bids:
+                        said += bid
+                    forbidden = forbidden_bid(cards, said + bids.count(-1))
                 if policy is None:
                     # The i-th of the numbers 0 to ``cards`` less the forbidden
                     # one (at most ``cards``): the i-th of ``legal_moves``.
@@ -242,7 +246,7 @@ def play_out(
         takes = t.takes[trump]
         follow = t.follow[trump]
         if trick:
-            led = SUIT_OF[trick[0]]
+            led = _SUIT_OF[trick[0]]
             best = trick[win]
             winner = (leader + win) % n
             first, second, third = follow[best * 4 + led]
@@ -272,7 +276,7 @@ def play_out(
                     card = _pick_play(policy, draw, legal, seat)
                     bit = 1 << card
                 hands[seat] = hand ^ bit
-                led = SUIT_OF[card]
+                led = _SUIT_OF[card]
                 best = card
                 winner = seat
                 first, second, third = follow[card * 4 + led]

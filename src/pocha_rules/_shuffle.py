@@ -3,7 +3,7 @@ dealer, drawn from a game's seed with no generator state to carry."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from pocha_rules._deal import DealtRound
 from pocha_rules._schedules import Round, RoundKind
@@ -17,6 +17,7 @@ except ImportError:  # pragma: no cover - interpreters built without it
 __all__ = ["deal_from_seed", "seeded_dealer", "seeded_hands", "seeded_number"]
 
 _new: Final = tuple.__new__
+_DEALT_ROUND: Final = DealtRound  # compiled, read directly (not looked up)
 _AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-up
 
 
@@ -105,11 +106,13 @@ def seeded_hands(
     # allocates). A placed position is never read again, so each card is
     # noted in dealing order the moment the shuffle puts it in place: the
     # same deal as shuffling first and dealing after.
-    deck = list(t.deck_cards)
+    # Typed Any, the compiled build moves them as they are, without
+    # converting each to a machine integer and back.
+    deck: list[Any] = list(t.deck_cards)
     number = seeded_number(f"{seed}:{index}")
     n = t.players
     dealt = n * cards
-    order: list[int] = []  # the dealt cards from the top, then the card under them
+    order: list[Any] = []  # the dealt cards from the top, then the card under them
     steps = _shuffle_steps(len(deck), dealt)
     last = len(steps) - 1
     for chunk in range(len(steps)):
@@ -135,19 +138,21 @@ def seeded_hands(
         mask = 0
         k = (seat - first) % n
         while k < dealt:  # (a compiled range with a step of n would be a Python object)
-            mask |= 1 << order[k]
+            card: int = order[k]
+            mask |= 1 << card
             k += n
         hands.append(mask)
-    return hands, order[-1]
+    under: int = order[-1]
+    return hands, under
 
 
 def _with_trump(
     t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
 ) -> DealtRound:
     if plan.kind is _AUCTION_ROUND:
-        return _new(DealtRound, (hands, stock, -1, False))
+        return _new(_DEALT_ROUND, (hands, stock, -1, False))
     if stock:
-        return _new(DealtRound, (hands, stock, shown, False))
+        return _new(_DEALT_ROUND, (hands, stock, shown, False))
     if t.dealer_chooses:
-        return _new(DealtRound, (hands, stock, -1, False))
-    return _new(DealtRound, (hands, stock, shown, True))
+        return _new(_DEALT_ROUND, (hands, stock, -1, False))
+    return _new(_DEALT_ROUND, (hands, stock, shown, True))
