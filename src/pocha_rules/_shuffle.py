@@ -22,6 +22,11 @@ _AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-
 
 
 _BLAKE2B: Final = blake2b(digest_size=40, person=b"pocha")
+# The methods, found once: compiled code would look each one up on every call.
+_COPY: Final = blake2b.copy
+_UPDATE: Final = blake2b.update
+_DIGEST: Final = blake2b.digest
+_FROM_BYTES: Final = int.from_bytes
 
 
 def seeded_number(text: str) -> int:
@@ -31,9 +36,9 @@ def seeded_number(text: str) -> int:
     and different texts give unrelated numbers, so a game's seed and a round's
     index name a deal without any generator state to carry.
     """
-    digest = _BLAKE2B.copy()  # cheaper than building a personalised one
-    digest.update(text.encode())
-    return int.from_bytes(digest.digest(), "little")
+    digest = _COPY(_BLAKE2B)  # cheaper than building a personalised one
+    _UPDATE(digest, text.encode())
+    return _FROM_BYTES(_DIGEST(digest), "little")
 
 
 def seeded_dealer(seed: int, players: int) -> int:
