@@ -10,7 +10,6 @@ move pays for a sentence explaining why (:func:`explain`).
 
 from __future__ import annotations
 
-from operator import add
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
@@ -30,7 +29,6 @@ from pocha_rules._state import (
     MoveChain,
     Phase,
     RoundInfo,
-    RoundResult,
     context,
 )
 from pocha_rules._tables import Tables
@@ -80,7 +78,8 @@ def _start_round(
     if index < len(t.schedule):
         plan = t.schedule[index]
     else:
-        totals = tuple(map(add, ledger.totals, ledger.penalties))
+        final, charged = ledger.totals, ledger.penalties
+        totals = tuple([final[seat] + charged[seat] for seat in range(n)])
         tied = totals.count(max(totals)) > 1
         if not tied or t.rules.tiebreak is not _TIEBREAK_ROUNDS:
             assert ended is not None
@@ -417,7 +416,9 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     bids = c.bids
     points = t.points_of(cards, trump)
     scores = tuple([points[bids[seat]][won[seat]] for seat in range(len(bids))])
-    result = RoundResult(r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
+    # The result's fields: ``laid_out`` makes the RoundResult (an attrs
+    # class, slow to build) when the finished rounds are first asked for.
+    result = (r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
     old = c.ledger
     before = old.totals
     totals = tuple([before[seat] + scores[seat] for seat in range(len(scores))])
