@@ -363,3 +363,11 @@ def test_seeded_deals_are_the_textbook_shuffle_and_deal(players: int, deck: Any)
             while state.round_index == 0:
                 state = apply(state, legal_moves(state)[-1])
             assert state.deal == textbook_deal(rules, seed, 1, (dealer + 1) % players, size)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_seeded_dealer_is_the_seed_number_modulo_the_players(players: int) -> None:
+    # With 4 or 8 players the engine reads the digest's lowest byte alone.
+    for seed in (*range(40), 2**64 + 7, 2**255 - 1):
+        number = seeded_number(f"{seed}:dealer")
+        assert new_game(RuleSet(players=players), seed=seed).first_dealer == number % players

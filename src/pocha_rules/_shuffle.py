@@ -36,14 +36,25 @@ def seeded_number(text: str) -> int:
     and different texts give unrelated numbers, so a game's seed and a round's
     index name a deal without any generator state to carry.
     """
+    return _FROM_BYTES(_seeded_digest(text), "little")
+
+
+def _seeded_digest(text: str) -> bytes:
+    """The digest :func:`seeded_number` reads (little-endian)."""
     digest = _COPY(_BLAKE2B)  # cheaper than building a personalised one
     _UPDATE(digest, text.encode())
-    return _FROM_BYTES(_DIGEST(digest), "little")
+    return _DIGEST(digest)
 
 
 def seeded_dealer(seed: int, players: int) -> int:
-    """The first dealer drawn from a game's seed."""
-    return seeded_number(f"{seed}:dealer") % players
+    """The first dealer drawn from a game's seed: ``seeded_number(f"{seed}:dealer")``
+    modulo ``players``."""
+    digest = _seeded_digest(f"{seed}:dealer")
+    if 256 % players == 0:
+        # 4 or 8 players: 256 is a multiple of them, so the number's lowest
+        # byte alone decides (no 320-bit number built).
+        return digest[0] % players
+    return _FROM_BYTES(digest, "little") % players
 
 
 CHUNK_BITS: Final = 30
