@@ -20,7 +20,6 @@ from pocha_rules._engine import (
     _OVER,
     _PLAY,
     _TIEBREAK_ROUND,
-    _TIEBREAK_ROUNDS,
     _bids,
     _plays,
 )
@@ -91,7 +90,6 @@ def play_out(
 ) -> tuple[list[int], list[tuple[int, ...]]]:
     """Play a game to its end from ``state``, or from its start when
     ``state`` is None; the final totals and every round's scores."""
-    rules = t.rules
     n = t.players
     schedule = t.schedule
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
@@ -114,6 +112,7 @@ def play_out(
         r = c.r
         index = r.number
         plan = r.plan
+        cards = plan.cards
         eldest = r.eldest
         trump = r.trump
         calls = list(r.calls)
@@ -132,6 +131,7 @@ def play_out(
             # A new round (as ``_engine._start_round`` deals it).
             dealer = (first_dealer + index) % n
             kind = plan.kind
+            cards = plan.cards
             if index < len(deals):
                 deal = deals[index]
                 hands = list(deal.hands)
@@ -140,8 +140,8 @@ def play_out(
                 # The masks straight from the shuffle (no ``DealtRound``),
                 # and trump as ``deal_from_seed`` shows it: none in an
                 # auction, nor when every card is dealt and the dealer chooses.
-                hands, under = seeded_hands(t, seed, index, plan.cards, dealer)
-                if kind is _AUCTION_ROUND or (t.dealer_chooses and n * plan.cards == t.deck_size):
+                hands, under = seeded_hands(t, seed, index, cards, dealer)
+                if kind is _AUCTION_ROUND or (t.dealer_chooses and n * cards == t.deck_size):
                     trump = -1
                 else:
                     trump = _SUIT_OF[under]
@@ -162,7 +162,6 @@ def play_out(
                 else:
                     phase = _BID
         dealing = True
-        cards = plan.cards
         if phase is _AUCTION:
             # The auction: calls from the first player round to the dealer.
             while len(calls) < n:
@@ -321,7 +320,7 @@ def play_out(
         index += 1
         if index < len(schedule):
             plan = schedule[index]
-        elif rules.tiebreak is _TIEBREAK_ROUNDS and _tied(list(map(add, totals, penalties))):
+        elif t.tiebreak_rounds and _tied(list(map(add, totals, penalties))):
             plan = _TIEBREAK_ROUND
         else:
             return totals, rounds

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from pocha_rules._cards import SUIT_MASKS, SUIT_OF, Suit, card_index
-from pocha_rules._rules import MissPenalty, RuleSet, TrumpWhenAllDealt
+from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._scoring import round_score
 
 __all__ = ["Tables", "tables_for"]
@@ -50,6 +50,7 @@ class Tables:
         "seats_from",
         "strength",
         "takes",
+        "tiebreak_rounds",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -70,6 +71,8 @@ class Tables:
         self.must_ruff = rules.must_ruff
         self.must_overruff = rules.must_overruff
         self.auction_winner_leads = rules.auction_winner_leads
+        self.tiebreak_rounds = rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS
+        """Whether a tie at the top after the last round is played off."""
         ranks = rules.ranks
         strength = [0] * 48
         beats = [0] * 48
