@@ -66,9 +66,10 @@ def new_game(
         and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence))
     ):
         raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
-    for index, deal in enumerate(deals):
-        if not isinstance(deal, Deal):
-            raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
+    if deals:
+        for index, deal in enumerate(deals):
+            if not isinstance(deal, Deal):
+                raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
     t = tables_for(rules)
     if dealer is None:
         dealer = seeded_dealer(seed, t.players)
