@@ -611,7 +611,7 @@ class Match:
         deal_seed = self.deal_seed(game)
         seating = self.seating(game)
 
-        def fault(seat: int, reason: str, trace: str = "") -> Fault:
+        def failed(seat: int, reason: str, trace: str = "") -> Fault:
             return Fault(seating[seat], seat, game, deal_seed, reason, trace)
 
         bots = []
@@ -619,22 +619,22 @@ class Match:
             try:
                 bot = self._factories[name](seed=self.bot_seed(game, seat))
             except Exception as error:
-                return fault(seat, f"could not be built: {raised(error)}", trace())
+                return failed(seat, f"could not be built: {raised(error)}", trace())
             if not isinstance(bot, Bot):
-                return fault(seat, f"could not be built: its factory made {one_line(repr(bot))}")
+                return failed(seat, f"could not be built: its factory made {one_line(repr(bot))}")
             bots.append(bot)
         state = new_game(self._rules, seed=deal_seed)
         while (mover := state.to_move) is not None:
             try:
                 move = bots[mover].act(observe(state, mover))
             except Exception as error:
-                return fault(mover, raised(error), trace())
+                return failed(mover, raised(error), trace())
             if not isinstance(move, _MOVES):
-                return fault(mover, f"returned {one_line(repr(move))}, which is not a move")
+                return failed(mover, f"returned {one_line(repr(move))}, which is not a move")
             try:
                 state = apply(state, move)
             except IllegalMoveError as error:
-                return fault(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
+                return failed(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
         return state
 
     def run(
