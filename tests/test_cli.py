@@ -225,6 +225,24 @@ def test_quit_abandons_the_game() -> None:
     result = pocha("play", "--human", "0", *SHORT, stdin="quit\n")
     assert result.returncode == 1
     assert result.stderr == "pocha play: the game is abandoned\n"
+    assert "the game is not saved (--save FILE keeps a game)" not in result.stdout
+
+
+def test_quit_after_save_says_where_and_how_to_resume(tmp_path: Path) -> None:
+    # Before: saved, but "the game is abandoned" and status 1.
+    path = tmp_path / "game.json"
+    result = pocha(
+        "play", "--human", "0", "--seed", "4", "--dealer", "3", *SHORT, "--save", str(path),
+        stdin="1\nquit\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == [
+        f"the game so far is saved in {path}",
+        f"to go on with it: pocha play --resume {path} --human 0 --save {path}",
+    ]
+    assert len(replay(load(path)).history) >= 1
 
 
 def test_help_at_the_prompt_explains_cards_and_moves() -> None:
@@ -266,7 +284,8 @@ def test_every_seat_can_be_human() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "-- seat 3, your move" in result.stdout
-    assert "seats: 0 you, 1 you, 2 you, 3 you" in result.stdout
+    # Several people: none of them is "you".
+    assert "seats: 0 person, 1 person, 2 person, 3 person" in result.stdout
 
 
 @pytest.mark.parametrize(

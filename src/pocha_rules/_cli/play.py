@@ -173,6 +173,37 @@ def _help(rules: RuleSet) -> list[str]:
     ]
 
 
+class _Quit(Stop):
+    """``quit`` at the prompt: the player chose to leave."""
+
+
+_CLEAR: Final = "\033[H\033[2J\033[3J"
+"""Clear the terminal and its scrollback, and go to its top left corner."""
+
+
+def _hand_over(seat: int, out: Output, stdin: TextIO, *, clear: bool) -> None:
+    """Between two people at one keyboard: clear the screen (the last one's
+    cards with it), and wait for the next one to press Enter."""
+    if clear:
+        out.stream.write(_CLEAR)
+        out.stream.flush()
+    out.line(f"pass the keyboard to seat {seat}, then press Enter")
+    out.stream.write(f"seat {seat}, press Enter> ")
+    out.stream.flush()
+    if not stdin.readline():
+        out.line()
+        raise Stop(1, "end of input: the game is abandoned")
+    out.stream.write(_CLEAR)
+    out.stream.flush()
+
+
+def _at_a_terminal(out: Output, stdin: TextIO) -> bool:
+    try:
+        return stdin.isatty() and out.stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
     view = observe(state, seat)
     for line in _prompt_lines(view):
@@ -191,7 +222,7 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         if not text:
             continue
         if text.lower() in ("quit", "exit"):
-            raise Stop(1, "the game is abandoned")
+            raise _Quit(1, "the game is abandoned")
         if text.lower() in ("help", "?"):
             for line in _help(state.rules):
                 out.line(line)
@@ -267,7 +298,8 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     args.tags = _tags(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots = bots_for([args.bot] * rules.players, state.seed)
-    names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
+    person = "you" if len(humans) == 1 else "person"
+    names = [person if s in humans else f"{args.bot} bot" for s in range(rules.players)]
     out.line(
         f"Pocha: {rules.players} players, {len(rules.schedule)} rounds, seed {state.seed}, "
         f"seat {state.first_dealer} deals first"
@@ -289,7 +321,12 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             out.line()  # end the line the prompt or ^C left
         _keep(args, table.state, humans, replace, out)
         raise Stop(130, "interrupted") from None
-    except BaseException:  # quit, end of input, an error: keep the game so far
+    except _Quit:  # left by choice: saved (with --save) is done
+        _keep(args, table.state, humans, replace, out)
+        if args.save is not None:
+            return 0
+        raise
+    except BaseException:  # end of input, an error: keep the game so far
         _keep(args, table.state, humans, replace, out)
         raise
     if args.save is not None:
@@ -328,6 +365,10 @@ class _Table:
             if humans:
                 sheet.legend()
         shown = -1  # the round whose title is on the screen
+        # Several people at one terminal: each one's cards are cleared from
+        # the screen before the next one sits down.
+        hot_seat = len(humans) > 1 and _at_a_terminal(out, sys.stdin)
+        at_keyboard = -1  # the person whose cards are on the screen
         while not self.state.is_over:
             state = self.state
             seat = state.to_move
@@ -342,6 +383,10 @@ class _Table:
                 self.earlier = []
                 shown = state.round_index
             if seat in humans:
+                if hot_seat and seat != at_keyboard:
+                    _hand_over(seat, out, sys.stdin, clear=at_keyboard >= 0)
+                    out.line(_round_title(observe(state, seat)))
+                    at_keyboard = seat
                 move = _read_move(state, seat, out, sys.stdin)
             else:
                 move = self.bots[seat].act(observe(state, seat))
