@@ -225,7 +225,7 @@ def test_quit_abandons_the_game() -> None:
     result = pocha("play", "--human", "0", *SHORT, stdin="quit\n")
     assert result.returncode == 1
     assert result.stderr == "pocha play: the game is abandoned\n"
-    assert "the game is not saved (--save FILE keeps a game)" not in result.stdout
+    assert "the game is not saved (--save FILE keeps a game)" in result.stdout
 
 
 def test_quit_after_save_says_where_and_how_to_resume(tmp_path: Path) -> None:
