@@ -58,9 +58,9 @@ def test_match_prints_a_table_with_intervals() -> None:
     assert lines[1].split()[:4] == ["bot", "seats", "mean", "score"]
     assert lines[2].startswith("heuristic  ")
     assert lines[3].startswith("random  ")
-    assert " to " in lines[2]
-    assert lines[4] == "lineup of the first game: heuristic, random, heuristic, random"
-    assert lines[5].endswith("games per second")
+    assert " ± " in lines[2]
+    assert lines[5] == "lineup of the first game: heuristic, random, heuristic, random"
+    assert lines[6].endswith("games per second")
 
 
 def test_match_json_is_the_librarys_result() -> None:

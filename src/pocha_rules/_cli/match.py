@@ -227,9 +227,13 @@ def _number(value: float | None, sign: bool = False) -> str:
 
 
 def _interval(estimate: Estimate | None, sign: bool = False) -> str:
-    if estimate is None or estimate.low is None or estimate.high is None:
+    """The mean and the half-width of its 95% interval: ``17.5 ± 2.9``."""
+    if estimate is None:
         return "-"
-    return f"{_number(estimate.low, sign)} to {_number(estimate.high, sign)}"
+    mean = _number(estimate.mean, sign)
+    if estimate.low is None or estimate.high is None:
+        return mean
+    return f"{mean} ± {(estimate.high - estimate.low) / 2:.1f}"
 
 
 def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers: int) -> None:
@@ -237,32 +241,21 @@ def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers
     deals = f"{result.deals} deal sets" if result.duplicate else f"{result.deals} deals"
     played = f"{result.games} games" if result.complete else f"{result.games} of {asked} games"
     title = f"{kind} match, {played}, {deals}, seed {result.seed}"
-    rows = []
-    for stats in result.bots.values():
-        advantage = stats.advantage
-        rows.append(
-            [
-                stats.name,
-                str(stats.seats),
-                _number(stats.score.mean),
-                _interval(stats.score),
-                _number(stats.score.stderr),
-                "-" if advantage is None else _number(advantage.mean, sign=True),
-                _interval(advantage, sign=True),
-                "-" if math.isnan(stats.win_rate) else f"{100 * stats.win_rate:.1f}%",
-            ]
-        )
-    headers = [
-        "bot",
-        "seats",
-        "mean score",
-        "95% interval",
-        "std. error",
-        "vs the others",
-        "95% interval",
-        "wins",
+    # Narrow enough for 80 columns: each mean with the half-width of its
+    # 95% interval in one cell (the standard errors are in --json).
+    rows = [
+        [
+            stats.name,
+            str(stats.seats),
+            _interval(stats.score),
+            _interval(stats.advantage, sign=True),
+            "-" if math.isnan(stats.win_rate) else f"{100 * stats.win_rate:.1f}%",
+        ]
+        for stats in result.bots.values()
     ]
+    headers = ["bot", "seats", "mean score ± 95%", "vs the others ± 95%", "wins"]
     out.table(title, headers, rows)
+    out.line("± 95%: half the width of the 95% confidence interval (--json: std. errors)")
     out.line(f"lineup of the first game: {', '.join(result.lineup)}")
     rate = f"{result.games / seconds:.1f}" if seconds else "inf"
     spread = f" ({workers} workers)" if workers > 1 else ""
