@@ -475,7 +475,7 @@ def test_simulate_summary_matches_the_games_it_played() -> None:
             ("--bots", "oracle"),
             "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random",
         ),
-        (("-n", "0"), "-n: at least one game, got 0"),
+        (("-n", "0"), "-n: 1 to 1,000,000,000,000 games, got 0"),
     ],
 )
 def test_simulate_refuses_bad_arguments(args: tuple[str, ...], message: str) -> None:

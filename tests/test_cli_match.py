@@ -116,9 +116,15 @@ def test_your_own_bot_from_the_current_directory(tmp_path: Path) -> None:
         (("--bot", "mybots:NotABot"), "made <mybots.NotABot object"),
         (("--bot", "random", "--bot", "random"), "two bots named 'random'"),
         (("--lineup", "heuristic,random"), "--lineup: the lineup names 2 seats, the rules have 4"),
-        (("-n", "5"), "-n: a positive multiple of 2 (a set: every bot in every seat), got 5"),
-        (("--workers", "-1"), "--workers: 0 or more, got -1"),
-        (("--chunk-size", "0"), "--chunk-size: at least one game, got 0"),
+        (
+            ("-n", "5"),
+            "-n: a positive multiple of 2 (a set: every bot in every seat), "
+            "up to 1,000,000,000,000, got 5",
+        ),
+        (("--workers", "-1"), "--workers: 0 to 4,096, got -1"),
+        (("--workers", "10" * 20), f"--workers: 0 to 4,096, got {'10' * 20}"),
+        (("--chunk-size", "0"), "--chunk-size: 1 to 1,000,000,000,000 games, got 0"),
+        (("--seed", "9" * 100), "--seed: the seeds must be less than 2**256 in size, got 99"),
     ],
 )
 def test_match_refuses_bad_arguments(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
@@ -385,3 +391,16 @@ def test_traceback_shows_where_the_bot_failed(tmp_path: Path) -> None:
     assert lines[-2] == "ValueError: the bot broke"
     assert lines[-1].startswith("pocha match: bot 'bad' at seat ")
     assert "(--traceback shows where)" not in lines[-1]
+
+
+def test_more_workers_than_cores_is_said_on_stderr() -> None:
+    # Before: `--workers 50` started 50 processes on 2 cores without a word.
+    from pocha_rules.parallel import available_cores
+
+    cores = available_cores()
+    result = pocha("simulate", "-n", "2", "--seed", "1", "--workers", str(cores + 1), *SHORT)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        f"pocha simulate: {cores + 1} workers on {cores} core{'s' if cores != 1 else ''}: "
+        "the extra workers only wait their turn (--workers 0 takes one per core)\n"
+    )

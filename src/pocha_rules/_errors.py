@@ -159,6 +159,6 @@ def _move_text(move: object) -> str:
     briefly and escaped."""
     from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 
-    if type(move) in (Bid, Play, ChooseTrump, Call, Pass, int):
+    if type(move) in (Bid, Play, ChooseTrump, Call, Pass):
         return str(move)
-    return shown(move)
+    return shown(move)  # an int as it is, unless too long to write as text

@@ -214,7 +214,10 @@ def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
     )
 
 
-_LAST: list[tuple[RuleSet, ActionTable]] = []
+# The last rule set used, found by identity, in one entry that is read once
+# and replaced in one store: a free-threaded interpreter may replace it
+# between two reads, which would pair one rule set with another's table.
+_LAST: Final[list[tuple[RuleSet | None, ActionTable | None]]] = [(None, None)]
 _CACHE: Final[dict[RuleSet, ActionTable]] = {}
 _CACHE_LIMIT: Final = 64
 
@@ -222,15 +225,16 @@ _CACHE_LIMIT: Final = 64
 def action_table(rules: RuleSet) -> ActionTable:
     """The :class:`ActionTable` of ``rules``, built once and cached (the
     cache keeps at most 64 rule sets)."""
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
+    last, found = _LAST[0]
+    if last is rules and found is not None:
+        return found
     table = _CACHE.get(rules)
     if table is None:
         table = ActionTable(rules)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[rules] = table
-    _LAST[:] = [(rules, table)]
+    _LAST[0] = (rules, table)
     return table
 
 

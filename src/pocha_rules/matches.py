@@ -55,21 +55,21 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import math
-import traceback
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
 import attrs
 
+from pocha_rules._bot_faults import Fault, not_played, one_line, raised, trace
 from pocha_rules._engine import apply
 from pocha_rules._errors import IllegalMoveError, PochaError
-from pocha_rules._game import new_game
+from pocha_rules._game import check_seed, new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
-from pocha_rules._text import printable
+from pocha_rules._text import got, shown
 from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
 from pocha_rules.views import observe
@@ -192,7 +192,7 @@ class _Tally:
     totals: tuple[int, ...]
     products: tuple[int, ...]
     wins: tuple[int, ...]
-    fault: _Fault | None = None
+    fault: Fault | None = None
     """The bot's fault that ended the chunk early (``sets`` counts the sets
     finished before it); never kept by a sum."""
 
@@ -333,18 +333,6 @@ class MatchResult:
         }
 
 
-@attrs.frozen
-class _Fault:
-    """What a bot did wrong in a game: plain values, sent back from a worker."""
-
-    bot: str
-    seat: int
-    game: int
-    deal_seed: int
-    reason: str
-    trace: str
-
-
 class BotFailedError(PochaError):
     """A bot failed in a game of a match: its factory or its ``act`` raised,
     it returned something that is not a move, or it made an illegal move.
@@ -387,13 +375,6 @@ class BotFailedError(PochaError):
             f"bot {bot!r} at seat {seat} in game {game} of the match (deal seed {deal_seed}) "
             f"{reason}"
         )
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    """``text`` on one line, control characters escaped, at most ``limit``
-    characters."""
-    line = printable(" ".join(text.split()))
-    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 _MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
@@ -453,8 +434,7 @@ class Match:
                 raise TypeError(f"bot names must be non-empty strings, got {name!r}")
             if not callable(factory):
                 raise TypeError(f"bot {name!r}: a factory must be callable, got {factory!r}")
-        if type(seed) is not int:
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        check_seed(seed)  # each game's seeds are drawn from it
         if not isinstance(duplicate, bool):
             raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
         names = tuple(bots)
@@ -524,6 +504,7 @@ class Match:
     def seating(self, game: int) -> tuple[str, ...]:
         """The bot at each seat in game ``game``: the lineup moved on
         ``game`` seats (each bot one seat further from seat 0 each game)."""
+        _game_number(game)
         n = len(self._lineup)
         shift = game % self._period
         return tuple(self._lineup[(seat - shift) % n] for seat in range(n))
@@ -531,11 +512,17 @@ class Match:
     def deal_seed(self, game: int) -> int:
         """The seed that deals game ``game``: ``seed + game``, or in the
         duplicate format ``seed`` plus the number of its set."""
+        _game_number(game)
         return self._seed + (game // self._period if self._duplicate else game)
 
     def bot_seed(self, game: int, seat: int) -> int:
         """The seed of the bot at ``seat`` in game ``game``: a 63-bit number
         drawn from the match's seed, the game and the seat."""
+        _game_number(game)
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int, got {got(seat)}")
+        if not 0 <= seat < self._rules.players:
+            raise PochaError(f"seats run from 0 to {self._rules.players - 1}, got {shown(seat)}")
         return seeded_number(f"{self._seed}:{game}:{seat}:bot") >> 257
 
     def bots_for(self, game: int) -> list[Bot]:
@@ -552,36 +539,36 @@ class Match:
         """Play game ``game`` of the match; its final state."""
         return play_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
 
-    def _play_watched(self, game: int) -> GameState | _Fault:
+    def _play_watched(self, game: int) -> GameState | Fault:
         """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
         one did, instead of raising it."""
         deal_seed = self.deal_seed(game)
         seating = self.seating(game)
 
-        def fault(seat: int, reason: str, trace: str = "") -> _Fault:
-            return _Fault(seating[seat], seat, game, deal_seed, reason, trace)
+        def fault(seat: int, reason: str, trace: str = "") -> Fault:
+            return Fault(seating[seat], seat, game, deal_seed, reason, trace)
 
         bots = []
         for seat, name in enumerate(seating):
             try:
                 bot = self._factories[name](seed=self.bot_seed(game, seat))
             except Exception as error:
-                return fault(seat, f"could not be built: {_raised(error)}", _trace())
+                return fault(seat, f"could not be built: {raised(error)}", trace())
             if not isinstance(bot, Bot):
-                return fault(seat, f"could not be built: its factory made {_one_line(repr(bot))}")
+                return fault(seat, f"could not be built: its factory made {one_line(repr(bot))}")
             bots.append(bot)
         state = new_game(self._rules, seed=deal_seed)
         while (mover := state.to_move) is not None:
             try:
                 move = bots[mover].act(observe(state, mover))
             except Exception as error:
-                return fault(mover, _raised(error), _trace())
+                return fault(mover, raised(error), trace())
             if not isinstance(move, _MOVES):
-                return fault(mover, f"returned {_one_line(repr(move))}, which is not a move")
+                return fault(mover, f"returned {one_line(repr(move))}, which is not a move")
             try:
                 state = apply(state, move)
             except IllegalMoveError as error:
-                return fault(mover, f"played {move}, which is illegal: {_one_line(error.reason)}")
+                return fault(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
         return state
 
     def run(
@@ -622,13 +609,16 @@ class Match:
         if type(games) is not int:
             raise TypeError(f"games must be an int, got {games!r}")
         size = self._period
-        if games < 1 or games % size:
+        if games < 1 or games % size or games > _MAX_GAMES:
             raise PochaError(
                 f"games must be a positive multiple of {size}, the games in a set "
-                f"(every bot in every seat), got {games}"
+                f"(every bot in every seat), up to 2**62, got {shown(games)}"
             )
-        if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-            raise TypeError(f"chunk_size must be a positive int, got {chunk_size!r}")
+        if chunk_size is not None:  # as run_chunks says it
+            if type(chunk_size) is not int:
+                raise TypeError(f"chunk_size must be an int, got {got(chunk_size)}")
+            if chunk_size < 1:
+                raise PochaError(f"chunk_size must be 1 or more, got {shown(chunk_size)}")
         sets = games // size
         report = None if progress is None else _Scaled(progress, size)
         try:
@@ -652,7 +642,7 @@ class Match:
         if faults:
             first = min(faults, key=lambda fault: fault.game)
             partial = self._result(chunks, complete=False)
-            missing = self._games(_not_played(chunks, sets))
+            missing = self._games(not_played(chunks, sets))
             raise BotFailedError(
                 first.bot,
                 first.seat,
@@ -684,39 +674,20 @@ class Match:
         )
 
 
+_MAX_GAMES: Final = 2**62
+"""The most games a match may ask for, and the largest game number."""
+
+
+def _game_number(game: object) -> int:
+    if type(game) is not int:
+        raise TypeError(f"game must be an int, got {got(game)}")
+    if not 0 <= game < _MAX_GAMES:
+        raise PochaError(f"game numbers run from 0 to 2**62 - 1, got {shown(game)}")
+    return game
+
+
 def _faulty(part: _Tally) -> bool:
     return part.fault is not None
-
-
-def _not_played(chunks: list[tuple[range, _Tally]], count: int) -> list[range]:
-    """The sets of ``0..count-1`` not played: outside every chunk, or after
-    a bot's fault in its chunk."""
-    gaps, position = [], 0
-    for chunk, part in sorted(chunks, key=lambda item: item[0].start):
-        if chunk.start > position:
-            gaps.append(range(position, chunk.start))
-        position = chunk.start + part.sets
-        if position < chunk.stop:
-            gaps.append(range(position, chunk.stop))
-            position = chunk.stop
-    if position < count:
-        gaps.append(range(position, count))
-    merged: list[range] = []
-    for gap in gaps:
-        if merged and merged[-1].stop == gap.start:
-            merged[-1] = range(merged[-1].start, gap.stop)
-        else:
-            merged.append(gap)
-    return merged
-
-
-def _raised(error: BaseException) -> str:
-    text = _one_line(str(error))
-    return f"raised {type(error).__name__}: {text}" if text else f"raised {type(error).__name__}"
-
-
-def _trace() -> str:
-    return traceback.format_exc()
 
 
 class _Scaled:
@@ -748,7 +719,7 @@ class _MatchSets:
             for game in range(number * match.set_size, (number + 1) * match.set_size):
                 seating = match.seating(game)
                 state = match._play_watched(game)
-                if isinstance(state, _Fault):  # the set is not counted; the chunk stops
+                if isinstance(state, Fault):  # the set is not counted; the chunk stops
                     return _Tally(done, tuple(totals), tuple(products), tuple(wins), state)
                 for seat, score in enumerate(state.scores):
                     scores[index[seating[seat]]] += score

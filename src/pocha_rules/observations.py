@@ -76,6 +76,7 @@ from pocha_rules._moves import Call
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import Phase
+from pocha_rules._text import shown as _shown
 from pocha_rules.actions import action_table
 from pocha_rules.views import PlayerView
 
@@ -306,13 +307,17 @@ class _Encoder:
 _CACHE: Final[dict[RuleSet, _Encoder]] = {}
 _CACHE_LIMIT: Final = 64
 # The last rule set used, found by identity: hashing a RuleSet hashes its
-# whole schedule, which would cost more than encoding a small view.
-_LAST: Final[list[tuple[RuleSet, _Encoder]]] = []
+# whole schedule, which would cost more than encoding a small view. The
+# entry is read once and replaced in one store: a free-threaded interpreter
+# may replace it between two reads, which would pair one rule set with
+# another's encoder.
+_LAST: Final[list[tuple[RuleSet | None, _Encoder | None]]] = [(None, None)]
 
 
 def _encoder(rules: RuleSet) -> _Encoder:
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
+    last, found = _LAST[0]
+    if last is rules and found is not None:
+        return found
     encoder = _CACHE.get(rules)
     if encoder is None:
         if not isinstance(rules, RuleSet):
@@ -320,7 +325,7 @@ def _encoder(rules: RuleSet) -> _Encoder:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         encoder = _CACHE[rules] = _Encoder(rules)
-    _LAST[:] = [(rules, encoder)]
+    _LAST[0] = (rules, encoder)
     return encoder
 
 
@@ -413,6 +418,8 @@ def view_text(view: PlayerView) -> str:
     scores: 0, 0, 0, 0
     seat 1 holds: ...
     """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"expected a PlayerView, got {type(view).__name__}: {_shown(view)}")
     n = view.players
     total = len(view.rules.schedule)
     number = (

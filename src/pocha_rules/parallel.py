@@ -52,7 +52,7 @@ from pocha_rules._errors import PochaError
 from pocha_rules._main_guard import check_main_module
 from pocha_rules._rollout import simulate as _simulate
 from pocha_rules._rules import RuleSet
-from pocha_rules._text import got
+from pocha_rules._text import got, shown
 
 __all__ = [
     "Interrupted",
@@ -64,6 +64,16 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+
+_MAX_COUNT: Final = 2**62
+"""The most numbers (games) one run may cover."""
+
+_MAX_WORKERS: Final = 4_096
+"""The most workers a run may ask for (of the default pool, or of an
+executor that was passed in)."""
+
+_MAX_RETRIES: Final = 1_000
+"""The most times a chunk may be played again."""
 
 _TARGET_SECONDS: Final = 0.2
 _TARGET_SECONDS_ELSEWHERE: Final = 1.0
@@ -84,7 +94,8 @@ def describe_ranges(ranges: Sequence[range], noun: str = "games") -> str:
     """``ranges`` in words, for messages: ``"games 0-9, 20 and 40-59"``."""
     parts = []
     for r in sorted(ranges, key=lambda r: r.start):
-        parts.append(str(r.start) if len(r) == 1 else f"{r.start}-{r.stop - 1}")
+        first, last = shown(r.start), shown(r.stop - 1)
+        parts.append(first if r.start == r.stop - 1 else f"{first}-{last}")
     if not parts:
         return f"no {noun}"
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -432,11 +443,11 @@ def run_chunks(
     Args:
         job: Called with a :class:`range` of numbers; returns one value for
             the whole chunk (a list of per-number results, or sums).
-        count: How many numbers.
+        count: How many numbers (at most ``2**62``).
         workers: The number of worker processes of the default pool (by
             default one per core of this machine); ``1`` runs every chunk in
             this process. With an ``executor``, the number of workers it
-            has: twice as many chunks are kept in flight.
+            has: twice as many chunks are kept in flight. At most 4,096.
         executor: Any :class:`concurrent.futures.Executor`; the default is a
             :class:`~concurrent.futures.ProcessPoolExecutor` built for the
             call and shut down at its end. An executor passed in is left
@@ -453,7 +464,10 @@ def run_chunks(
         LostGamesError: Some chunks could not be played; it names them and
             holds the finished chunks.
         Interrupted: Ctrl-C; it holds the finished chunks.
-        TypeError: ``job`` does not pickle and must.
+        TypeError: ``job`` does not pickle and must, or an argument is not
+            of its type.
+        PochaError: ``count``, ``workers``, ``chunk_size`` or ``retries``
+            is out of range.
         RuntimeError: The default pool's workers could not start from this
             program: it calls this at the top level of a script outside
             ``if __name__ == "__main__":``, or it was read from standard
@@ -486,10 +500,10 @@ def _run_chunks(
         raise TypeError(f"job must be callable, got {job!r}")
     count = _whole("count", count, 0)
     if workers is not None:
-        workers = _whole("workers", workers, 1)
+        workers = _whole("workers", workers, 1, _MAX_WORKERS)
     if chunk_size is not None:
         chunk_size = _whole("chunk_size", chunk_size, 1)
-    retries = _whole("retries", retries, 0)
+    retries = _whole("retries", retries, 0, _MAX_RETRIES)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     size = workers if workers is not None else available_cores()
@@ -509,11 +523,13 @@ def _run_chunks(
     return done
 
 
-def _whole(name: str, value: object, least: int) -> int:
+def _whole(name: str, value: object, least: int, most: int = _MAX_COUNT) -> int:
     if type(value) is not int:
-        raise TypeError(f"{name} must be an int, got {value!r}")
+        raise TypeError(f"{name} must be an int, got {got(value)}")
     if value < least:
-        raise ValueError(f"{name} must be {least} or more, got {value}")
+        raise PochaError(f"{name} must be {least} or more, got {shown(value)}")
+    if value > most:
+        raise PochaError(f"{name} must be at most {most:,}, got {shown(value)}")
     return value
 
 
@@ -578,8 +594,8 @@ def simulate(
     """
     if type(games) is not int:
         raise TypeError(f"games must be an int, got {got(games)}")
-    if games < 0:
-        raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
+    if not 0 <= games <= _MAX_COUNT:
+        raise PochaError(f"games must be a whole number, 0 to 2**62, got {shown(games)}")
     _simulate(rules, 0, seed=seed, dealer=dealer)  # checks the other arguments
     job = _RandomGames(rules, seed, dealer)
     try:

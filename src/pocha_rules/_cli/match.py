@@ -14,11 +14,13 @@ from typing import Any, cast
 
 from pocha_rules._cli.options import (
     BOTS,
+    MAX_GAMES,
     Fail,
     examples,
     json_option,
     rules_arguments,
     rules_from_args,
+    seed_from_args,
     spread_arguments,
     stop_status,
     workers_from_args,
@@ -26,6 +28,7 @@ from pocha_rules._cli.options import (
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
+from pocha_rules._text import shown
 from pocha_rules.bots import Bot
 from pocha_rules.matches import BotFactory, BotFailedError, Estimate, Match, MatchResult
 from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
@@ -163,17 +166,18 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
-    seed = args.seed if args.seed is not None else int(time.time())
+    seed = seed_from_args(args, fail)
     try:
         match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
     games = args.games if args.games is not None else 100 * match.set_size
-    if games < 1 or games % match.set_size:
+    if games < 1 or games % match.set_size or games > MAX_GAMES:
         fail(
             f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"got {games}"
+            f"up to {MAX_GAMES:,}, got {shown(games)}"
         )
+    seed_from_args(args, fail, games=games)  # the last game's deal seed too
     workers = workers_from_args(args, fail)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None

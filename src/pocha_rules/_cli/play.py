@@ -17,6 +17,7 @@ from pocha_rules._cli.options import (
     examples,
     rules_arguments,
     rules_from_args,
+    seed_from_args,
 )
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.saving import check_target, save
@@ -292,6 +293,8 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         rules = rules_from_args(args, fail)
         if args.dealer is not None:
             _check_seat(args.dealer, "--dealer", rules, fail)
+        if args.seed is not None:
+            seed_from_args(args, fail)
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
     for seat in args.human:
         _check_seat(seat, "--human", rules, fail)
