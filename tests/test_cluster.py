@@ -21,6 +21,7 @@ from typing import Final
 
 import pytest
 
+import pocha_rules
 from pocha_rules import HeuristicBot, RandomBot, RuleSet
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import simulate
@@ -53,12 +54,14 @@ def ray_executor() -> Iterator[cf.Executor]:
     from pocha_rules.cluster import RayExecutor
 
     root = str(Path(__file__).resolve().parent.parent)
+    package = str(Path(pocha_rules.__file__).resolve().parent.parent)
     ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        # The workers import the tests' helpers as this process does.
-        runtime_env={"env_vars": {"PYTHONPATH": root}},
+        # The workers import the tests' helpers, and the package these
+        # tests import (the source tree, or a built wheel), as this process does.
+        runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([root, package])}},
     )
     try:
         yield RayExecutor()
