@@ -165,7 +165,7 @@ SPREAD_COMMANDS: Final = {
         "random",
         "--bot",
         "other=pocha_rules.bots:RandomBot",
-    ),  # fmt: skip
+    ),
 }
 
 
