@@ -127,8 +127,9 @@ class BuiltInBot:
         return f"BuiltInBot({self.name!r})"
 
 
-def engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--engine``, ``--time-limit`` and ``--traceback``."""
+def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
+    """``--engine``, ``--time-limit`` and (unless ``traceback`` is false)
+    ``--traceback``."""
     parser.add_argument(
         "--engine",
         action="append",
@@ -143,11 +144,12 @@ def engine_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="an engine's time for each move (default 10)",
     )
-    parser.add_argument(
-        "--traceback",
-        action="store_true",
-        help="when a Python bot raises, show its full traceback too",
-    )
+    if traceback:
+        parser.add_argument(
+            "--traceback",
+            action="store_true",
+            help="when a Python bot raises, show its full traceback too",
+        )
 
 
 def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pocha_rules._cli.match import engine_arguments
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
@@ -57,20 +58,7 @@ def add_parser(
     parser.add_argument(
         "--bot", action="append", default=[], metavar="BOT", help="a bot (repeatable)"
     )
-    parser.add_argument(
-        "--engine",
-        action="append",
-        default=[],
-        metavar="NAME=COMMAND",
-        help="an engine program (repeatable)",
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
-    )
+    engine_arguments(parser, traceback=False)
     parser.add_argument(
         "--sets", type=int, default=10, help="duplicate sets for every pair (default 10)"
     )
