@@ -161,3 +161,26 @@ def test_builds_that_compile_nothing_skip_the_compiler(hook: str, pure: bool) ->
     requires = build_requires(hook, pure=pure)
     assert "hatchling" in requires
     assert not COMPILER & requires
+
+
+def test_the_wheel_ships_the_json_schemas(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    from pocha_rules.schemas import NAMES, VERSIONS
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    copy_project(tree)
+    monkeypatch.setenv("POCHA_RULES_PURE_PYTHON", "1")
+    wheel = next(
+        WheelBuilder(str(tree)).build(directory=str(tmp_path / "dist"), versions=["standard"])
+    )
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for name in NAMES:
+        assert f"pocha_rules/schemas/{name}-{VERSIONS[name]}.json" in names
+    assert "pocha_rules/schemas/__init__.py" in names
+    shipped = {n for n in names if n.startswith("pocha_rules/schemas/") and n.endswith(".json")}
+    assert len(shipped) == len(NAMES)

@@ -16,7 +16,7 @@ from typing import Final
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
 from pocha_rules._deal import DealtRound
-from pocha_rules._errors import IllegalMoveError
+from pocha_rules._errors import IllegalMoveError, OutOfTurnError
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
 from pocha_rules._rules import Tiebreak
@@ -210,14 +210,21 @@ def is_legal(state: GameState, move: object) -> bool:
     return move in legal_moves(state)
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself never changes.
+
+    With ``seat``, the move is made by that seat: a move by a seat whose
+    turn it is not is refused with :class:`~pocha_rules.OutOfTurnError`
+    (an :class:`~pocha_rules.IllegalMoveError`). An app that takes moves
+    from several players passes the seat each move came from.
 
     Raises:
         IllegalMoveError: The move is not legal here; the error names the
             move, the seat and the rule.
-        TypeError: ``state`` is not a :class:`GameState` or ``move`` not a
-            move (a text such as ``"bid 2"`` is read by :func:`parse_move`).
+        OutOfTurnError: ``seat`` is given and it is not its turn.
+        TypeError: ``state`` is not a :class:`GameState`, ``move`` not a
+            move (a text such as ``"bid 2"`` is read by :func:`parse_move`)
+            or ``seat`` not an int.
 
     >>> state = new_game(RuleSet(), seed=1, dealer=0)
     >>> apply(state, Bid(1)).bids
@@ -226,12 +233,18 @@ def apply(state: GameState, move: Move) -> GameState:
     Traceback (most recent call last):
     ...
     pocha_rules.IllegalMoveError: illegal move bid 2 by seat 1: bids run from 0 to 1 ...
+    >>> apply(state, Bid(1), seat=2)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.OutOfTurnError: illegal move bid 1 by seat 2: it is seat 1's turn, not seat 2's
 
     """
     try:
         phase = state._phase
     except AttributeError:
         raise _not_a_state(state) from None
+    if seat is not None:
+        _check_seat(state, move, seat)
     if phase is _PLAY:
         if type(move) is Play:
             card = move.card.index
@@ -290,6 +303,15 @@ def apply(state: GameState, move: Move) -> GameState:
             + (" (parse_move reads a move's text)" if isinstance(move, str) else "")
         )
     raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
+
+
+def _check_seat(state: GameState, move: Move, seat: int) -> None:
+    """Refuse a move by ``seat`` when it is not its turn (a finished game
+    is left to the move's own check)."""
+    if type(seat) is not int:
+        raise TypeError(f"seat must be an int, got {got(seat)}")
+    if state._phase is not _OVER and seat != state._to_move:
+        raise OutOfTurnError(move, state._to_move, seat)
 
 
 def play_unchecked(state: GameState, move: Play) -> GameState:

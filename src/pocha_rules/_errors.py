@@ -23,9 +23,11 @@ if TYPE_CHECKING:
 __all__ = [
     "IllegalMoveError",
     "InvalidActionError",
+    "InvalidDataError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "OutOfTurnError",
     "ParseError",
     "PochaError",
 ]
@@ -115,6 +117,24 @@ class IllegalMoveError(PochaError):
         super().__init__(f"illegal move {_move_text(move)} {who}: {self.reason}")
 
 
+class OutOfTurnError(IllegalMoveError):
+    """A move made by a seat whose turn it is not (see the ``seat`` of
+    :func:`~pocha_rules.apply`). The state is left unchanged.
+
+    Attributes:
+        move: The move that was refused.
+        seat: The seat whose turn it is.
+        by: The seat that tried to move.
+        reason: ``"it is seat 1's turn, not seat 2's"``.
+
+    """
+
+    def __init__(self, move: Move | object, seat: int, by: int) -> None:
+        self.by = by
+        super().__init__(move, by, f"it is seat {seat}'s turn, not seat {by}'s")
+        self.seat = seat
+
+
 class InvalidRecordError(PochaError):
     """A game record was refused.
 
@@ -129,6 +149,28 @@ class InvalidRecordError(PochaError):
         self.where = printable(where)
         self.reason = printable(reason)
         super().__init__(f"invalid record at {self.where}: {self.reason}")
+
+
+class InvalidDataError(PochaError):
+    """JSON data for a view, a state or an event was refused (see
+    :meth:`PlayerView.from_dict <pocha_rules.PlayerView.from_dict>`).
+
+    Attributes:
+        what: What the data was meant to be: ``"view"``, ``"state"`` or
+            ``"event"``.
+        where: Where in the data the problem is, as a path such as
+            ``"visible_hands[0][3]"`` or ``"rules.players"`` (empty for the
+            data as a whole).
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, what: str, where: str, reason: str) -> None:
+        self.what = printable(what)
+        self.where = printable(where)
+        self.reason = printable(reason)
+        at = f" at {self.where}" if self.where else ""
+        super().__init__(f"invalid {self.what}{at}: {self.reason}")
 
 
 class InvalidActionError(PochaError):

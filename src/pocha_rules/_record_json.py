@@ -8,6 +8,7 @@ naming where (``"rules.players"``, ``"deals[3].hands[1][0]"``) and why.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
@@ -29,10 +30,13 @@ __all__ = [
     "flag",
     "members",
     "no_constant",
+    "read_card",
     "read_deal",
     "read_move",
     "read_rules",
+    "read_string",
     "read_tags",
+    "rules_data",
     "seat_numbers",
     "short",
     "unique_members",
@@ -124,12 +128,29 @@ def as_list(value: object, where: str) -> list[object]:
     return value
 
 
-def _string(value: object, where: str) -> str:
+def read_string(value: object, where: str) -> str:
     if not isinstance(value, str):
         fail(where, f"expected a string, got {describe(value)}")
     if len(value.strip()) > _LONGEST_TEXT:
         fail(where, f"the string {shown(value, 40)} is too long")
     return value
+
+
+def rules_data(rules: RuleSet) -> dict[str, object]:
+    """Every option of ``rules`` as JSON data, by its field name."""
+    data: dict[str, object] = {}
+    for name, value in rules.options().items():
+        if name == "schedule":
+            assert isinstance(value, tuple)
+            data[name] = [str(entry) for entry in value]
+        elif name == "rank_order":
+            assert isinstance(value, tuple)
+            data[name] = list(value)
+        elif isinstance(value, enum.Enum):
+            data[name] = value.value
+        else:
+            data[name] = value
+    return data
 
 
 def read_rules(value: object) -> RuleSet:
@@ -140,7 +161,7 @@ def read_rules(value: object) -> RuleSet:
         raw = data[name]
         if name == "schedule":
             options[name] = tuple(
-                _string(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
+                read_string(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
             )
         elif name == "rank_order":
             options[name] = tuple(
@@ -149,7 +170,7 @@ def read_rules(value: object) -> RuleSet:
         elif isinstance(default, bool):
             options[name] = flag(raw, where)
         elif isinstance(default, str):  # the StrEnum options
-            options[name] = _string(raw, where)
+            options[name] = read_string(raw, where)
         else:
             options[name] = whole(raw, where)
     try:
@@ -160,8 +181,8 @@ def read_rules(value: object) -> RuleSet:
         fail(f"rules.{field}" if field else "rules", reason)
 
 
-def _card(value: object, where: str, deck: int) -> Card:
-    text = _string(value, where)
+def read_card(value: object, where: str, deck: int) -> Card:
+    text = read_string(value, where)
     try:
         return Card.parse(text, deck=deck)
     except PochaError as error:
@@ -176,18 +197,18 @@ def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
         fail(hands_where, f"{len(hands)} hands for {rules.players} players")
     cards = tuple(
         tuple(
-            _card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
+            read_card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
             for i, card in enumerate(as_list(hand, f"{hands_where}[{seat}]"))
         )
         for seat, hand in enumerate(hands)
     )
     raw = data["trump_card"]
-    trump = None if raw is None else _card(raw, f"{where}.trump_card", rules.deck)
+    trump = None if raw is None else read_card(raw, f"{where}.trump_card", rules.deck)
     return Deal(hands=cards, trump_card=trump)
 
 
 def read_move(value: object, where: str, deck: int) -> Move:
-    text = _string(value, where)
+    text = read_string(value, where)
     try:
         return parse_move(text, deck=deck)
     except PochaError as error:

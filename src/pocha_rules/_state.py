@@ -603,6 +603,48 @@ class GameState:
         """The moves of the current round so far."""
         return unchain(self._moves)
 
+    # --- JSON (pocha_rules._view_json does the work) -----------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The state as JSON data in the ``pocha-state`` format: its game's
+        record (every deal and move, so hidden cards included: for servers,
+        not for players), with its phase and the seat to move."""
+        from pocha_rules._view_json import state_to_dict
+
+        return state_to_dict(self)
+
+    @staticmethod
+    def from_dict(data: object) -> GameState:
+        """Read a state from JSON data; the record in it is replayed.
+
+        Raises:
+            InvalidDataError: The data is not a state, or its game does not
+                replay; the error says where (``"record.moves[12]"``) and why.
+
+        """
+        from pocha_rules._view_json import state_from_dict
+
+        return state_from_dict(data)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as JSON text (:meth:`to_dict`, written out)."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @staticmethod
+    def from_json(text: str) -> GameState:
+        """Read a state from JSON text.
+
+        Raises:
+            InvalidDataError: The text is not JSON, or not a state.
+            TypeError: ``text`` is not a string.
+
+        """
+        from pocha_rules._view_json import loads, state_from_dict
+
+        return state_from_dict(loads(text, "state"))
+
 
 # mypyc gives a class it compiles its signature as its __doc__, in place of
 # the docstring, and compiles no assignment to a class attribute: set this

@@ -82,7 +82,6 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import enum
 import json
 import os
 from collections.abc import Iterable, Mapping
@@ -108,6 +107,7 @@ from pocha_rules._record_json import (
     read_move,
     read_rules,
     read_tags,
+    rules_data,
     seat_numbers,
     short,
     unique_members,
@@ -323,18 +323,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
-        rules: dict[str, object] = {}
-        for name, value in self.rules.options().items():
-            if name == "schedule":
-                assert isinstance(value, tuple)
-                rules[name] = [str(entry) for entry in value]
-            elif name == "rank_order":
-                assert isinstance(value, tuple)
-                rules[name] = list(value)
-            elif isinstance(value, enum.Enum):
-                rules[name] = value.value
-            else:
-                rules[name] = value
+        rules = rules_data(self.rules)
         data: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,

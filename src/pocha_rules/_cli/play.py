@@ -25,13 +25,14 @@ from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply
 from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
-from pocha_rules._moves import Move, Play, parse_move
+from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
 from pocha_rules._tags import Tags
 from pocha_rules._text import printable, shown_path
 from pocha_rules.bots import Bot
+from pocha_rules.events import MoveMade, TrickWon, events
 from pocha_rules.views import PlayerView, observe
 
 if TYPE_CHECKING:
@@ -216,17 +217,11 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
 
 
 def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> None:
-    seat = before.to_move
-    out.line(f"seat {seat}: {move}")
-    if type(move) is not Play or len(before.trick) + 1 < before.rules.players:
-        return
-    if after.is_over or after.round_index != before.round_index:
-        result = after.round_results[-1]
-        won = result.won
-    else:
-        won = after.tricks_won
-    winner = next(s for s in range(len(won)) if won[s] != before.tricks_won[s])
-    out.line(f"  seat {winner} takes the trick")
+    for event in events(before, after):
+        if isinstance(event, MoveMade):
+            out.line(f"seat {event.seat}: {event.move}")
+        elif isinstance(event, TrickWon):
+            out.line(f"  seat {event.seat} takes the trick")
 
 
 def _tags(items: list[str], kept: Tags, fail: Fail) -> Tags:
