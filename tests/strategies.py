@@ -219,3 +219,29 @@ def json_values(max_leaves: int = 8) -> st.SearchStrategy[object]:
         ),
         max_leaves=max_leaves,
     )
+
+
+def positions(draw: st.DrawFn, kind: RoundKind, *, max_moves: int = 60) -> GameState:
+    """A state in a round of ``kind`` (not over), often after earlier rounds
+    that left scores: rules drawn as :func:`rule_sets` draws them, with a
+    schedule of up to two small normal rounds, then the ``kind`` round; moves
+    drawn as indices into :func:`legal_moves` until that round, then up to
+    ``max_moves`` more within it."""
+    drawn = draw(rule_sets())
+    top = drawn.max_cards
+    before = draw(st.lists(st.integers(1, min(top, 3)), max_size=2))
+    cards = 1 if kind is RoundKind.BLIND else draw(st.integers(1, min(top, 5)))
+    options: dict[str, Any] = drawn.options()
+    options["schedule"] = (*before, Round(cards, kind))
+    rules = RuleSet(**options)
+    state = new_game(rules, seed=draw(seeds()), dealer=draw(st.integers(0, rules.players - 1)))
+    while state.round_index < len(before):
+        options_now = legal_moves(state)
+        state = apply(state, options_now[draw(st.integers(0, len(options_now) - 1))])
+    for _ in range(draw(st.integers(0, max_moves))):
+        options_now = legal_moves(state)
+        after = apply(state, options_now[draw(st.integers(0, len(options_now) - 1))])
+        if after.is_over:
+            break
+        state = after
+    return state

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, final
+from typing import TYPE_CHECKING, Final, final
 
 from pocha_rules._errors import ParseError
 from pocha_rules._text import got
+
+if TYPE_CHECKING:
+    from pocha_rules.names import Article, Language
 
 __all__ = ["Card", "Suit"]
 
@@ -155,6 +158,25 @@ class Card:
         if deck not in (40, 48):
             raise ParseError(text, f"decks have 40 or 48 cards, not {deck}")
         return CARDS[card_index(rank, suit.value)]
+
+    def name(self, lang: Language = "es", *, article: Article | None = None) -> str:
+        """The card's name for people: ``"as de oros"``, ``"the ace of coins"``.
+
+        The same as :func:`pocha_rules.names.card_name`, which documents
+        ``lang`` (``"es"`` or ``"en"``) and ``article``.
+
+        >>> Card.parse("1o").name("es"), Card.parse("1o").name("en")
+        ('as de oros', 'the ace of coins')
+        """
+        from pocha_rules.names import card_name
+
+        return card_name(self, lang, article=article)
+
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`pocha_rules.svg.card`)."""
+        from pocha_rules.svg import card
+
+        return card(self)
 
     def __str__(self) -> str:
         return f"{self.rank}{_LETTERS[self.index // 12]}"

@@ -36,7 +36,7 @@ from pocha_rules._state import (
 from pocha_rules._tables import Tables
 from pocha_rules._text import got, shown
 
-__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
+__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game", "start_position"]
 
 # Enum members are looked up on their class at some cost: the hot paths (here
 # and in _playout) read these module constants instead.
@@ -58,6 +58,20 @@ def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...])
     """The first state of a game whose arguments :func:`new_game` has checked."""
     setup = _new(GameSetup, (t, seed, dealer, deals))
     return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
+
+
+def start_position(
+    t: Tables, seed: int, first_dealer: int, index: int, deals: tuple[DealtRound, ...], totals: Won
+) -> GameState:
+    """The first state of round ``index``, in a game whose earlier rounds
+    are known only by their ``totals``: the start of a written position
+    (:mod:`pocha_rules.notation`). ``deals`` are the deals of round
+    ``index`` and of the rounds after it (at least one); the rounds after
+    those are dealt from ``seed``. The caller checks the arguments."""
+    # The rounds before ``index`` are never dealt: the first deal stands in
+    # for them, so that ``deals[i]`` stays the deal of round ``i``.
+    setup = _new(GameSetup, (t, seed, first_dealer, (deals[0],) * index + deals))
+    return _start_round(setup, _new(Ledger, (0, (), totals, t.no_tricks)), index)
 
 
 def _start_round(

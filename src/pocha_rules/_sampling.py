@@ -11,8 +11,10 @@ averaging. :func:`sample_state` draws one such state:
   the cards it is known not to hold (:func:`~pocha_rules.known_voids`) and the
   dealer's shown card; so every card it has played stays a legal play;
 - the game is started with these deals and the view's public history is
-  replayed on it. Rounds after the current one come from a fresh seed drawn
-  from the random source (the true seed is hidden information).
+  replayed on it (a game that began at a written position, see
+  :mod:`pocha_rules.notation`, starts at that round, with its scores).
+  Rounds after the current one come from a fresh seed drawn from the
+  random source (the true seed is hidden information).
 
 Cards are placed constructively (each hidden slot, most constrained seat
 first, takes a random card it may hold; a slot left without one takes a card
@@ -29,7 +31,7 @@ from pocha_rules._cards import cards_of
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
 from pocha_rules._errors import PochaError
-from pocha_rules._game import check_seed, new_game
+from pocha_rules._game import check_seed, new_game, start_at
 from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
 from pocha_rules._text import got, shown
@@ -64,9 +66,28 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     if not view.is_over:
         deals = deals + (_current_deal(view, rng),)
     try:
-        state = new_game(
-            view.rules, seed=rng.getrandbits(63), dealer=view.first_dealer, deals=deals
-        )
+        results = view.round_results
+        start = results[0].index if results else view.round_index
+        if start:
+            # A game that began at a written position (pocha_rules.notation):
+            # its records begin with round ``start``.
+            scores = list(view.scores)
+            for result in results:
+                scores = [
+                    total - points for total, points in zip(scores, result.scores, strict=True)
+                ]
+            state = start_at(
+                view.rules,
+                seed=rng.getrandbits(63),
+                dealer=(view.first_dealer + start) % view.rules.players,
+                round_index=start,
+                deals=deals,
+                scores=scores,
+            )
+        else:
+            state = new_game(
+                view.rules, seed=rng.getrandbits(63), dealer=view.first_dealer, deals=deals
+            )
         for move in view.history:
             state = apply(state, move)
     except PochaError as error:

@@ -645,6 +645,12 @@ class GameState:
 
         return state_from_dict(loads(text, "state"))
 
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (:func:`pocha_rules.svg.table`)."""
+        from pocha_rules.svg import table
+
+        return table(self)
+
 
 # mypyc gives a class it compiles its signature as its __doc__, in place of
 # the docstring, and compiles no assignment to a class attribute: set this

@@ -304,10 +304,21 @@ class GameRecord:
         Raises:
             TypeError: ``state`` is not a :class:`~pocha_rules.GameState`.
             InvalidRecordError: A tag is refused (see :class:`Tags`).
+            PochaError: The game began at a written position
+                (:mod:`pocha_rules.notation`), not at its first round.
 
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, got {got(state)}")
+        results = state.round_results
+        start = results[0].index if results else state.round_index
+        if start:
+            # A game read from a position (pocha_rules.notation) is known
+            # from that round on only.
+            raise PochaError(
+                f"this game began at a written position (round {start + 1}): a record "
+                "holds a whole game from its first round"
+            )
         return cls(
             rules=state.rules,
             seed=state.seed,

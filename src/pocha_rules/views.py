@@ -176,6 +176,12 @@ class PlayerView:
             return False
         return all(p.card is not card for p in self.played)
 
+    def _repr_svg_(self) -> str:
+        """The table as the seat sees it, for Jupyter (:func:`pocha_rules.svg.table`)."""
+        from pocha_rules.svg import table
+
+        return table(self)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves, the same as :func:`~pocha_rules.legal_moves`
         of the game when it is this seat's turn; ``()`` otherwise."""
