@@ -19,6 +19,13 @@ and so on. Cards are indexed as the play ids of :mod:`pocha_rules.actions`
 fields are all 0 while their value is unknown; counts and scores are plain
 numbers (scale them as your model needs).
 
+Every field has bounds (:attr:`ObservationField.low` and ``high``) that hold
+in every state of its rules. Those of ``scores`` are the lowest and highest
+totals the schedule can reach, round after round; under
+``tiebreak="one_card_rounds"`` they are infinite, because tied players play
+one more round until the tie breaks, so a game has no bound on its length
+and neither have its totals.
+
 >>> from pocha_rules import RuleSet, new_game, observe
 >>> rules = RuleSet()
 >>> observation_size(rules)
@@ -71,10 +78,12 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple, Protocol
 
+from pocha_rules._cards import Suit
 from pocha_rules._knowledge import forbidden_bid
 from pocha_rules._moves import Call
-from pocha_rules._rules import RuleSet
+from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import RoundKind
+from pocha_rules._scoring import round_score
 from pocha_rules._state import Phase
 from pocha_rules.actions import action_table
 from pocha_rules.views import PlayerView
@@ -117,7 +126,8 @@ class ObservationField(NamedTuple):
     low: float
     """The smallest value a number of the field takes."""
     high: float
-    """The largest value a number of the field takes (``inf`` for scores)."""
+    """The largest value a number of the field takes (``inf`` for the scores
+    of a game with no bound on its length)."""
 
     @property
     def slice(self) -> slice:
@@ -127,6 +137,32 @@ class ObservationField(NamedTuple):
 
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
 _KINDS: Final = (RoundKind.NORMAL, RoundKind.AUCTION, RoundKind.BLIND)
+
+
+def _score_bounds(rules: RuleSet) -> tuple[float, float]:
+    """The lowest and highest total a seat can have at any point of a game:
+    the running sums of each round's lowest and highest points, from 0
+    before the first round; infinite when tiebreak rounds have no end."""
+    if rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
+        return -math.inf, math.inf
+    extremes: dict[int, tuple[int, int]] = {}
+    low = high = lowest = highest = 0
+    for entry in rules.schedule:
+        cards = entry.cards
+        if cards not in extremes:
+            points = [
+                round_score(rules, cards, trump, bid, won)
+                for trump in Suit
+                for bid in range(cards + 1)
+                for won in range(cards + 1)
+            ]
+            extremes[cards] = (min(points), max(points))
+        least, most = extremes[cards]
+        low += least
+        high += most
+        lowest = min(lowest, low)
+        highest = max(highest, high)
+    return float(lowest), float(highest)
 
 
 class _Encoder:
@@ -188,7 +224,7 @@ class _Encoder:
             "tricks_won": (0.0, float(largest)),
             "tricks_needed": (-float(largest), float(largest)),
             "hand_sizes": (0.0, float(largest)),
-            "scores": (-math.inf, math.inf),
+            "scores": _score_bounds(rules),
         }
         fields: list[ObservationField] = []
         offset = 0

@@ -328,7 +328,13 @@ class BatchGames:
                 game, the action, the seat and the reason.
 
         """
-        given = np.asarray(actions)
+        try:
+            given = np.asarray(actions)
+        except ValueError:  # a ragged sequence: numpy makes no array of it
+            raise PochaError(
+                f"actions must hold one action per game, shape ({self._games},); "
+                "got a sequence of sequences of different lengths"
+            ) from None
         if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
             raise TypeError(f"actions must be whole numbers, got an array of {given.dtype}")
         if given.shape != (self._games,):
@@ -339,21 +345,23 @@ class BatchGames:
         engine = self._engine
         if engine.phase is Phase.OVER:
             raise PochaError("every game of the batch is over: reset() deals new ones")
-        chosen = given if engine.active == self._games else given[engine.rows]
-        chosen = chosen.astype(np.int64, copy=False)
+        raw = given if engine.active == self._games else given[engine.rows]
         ids, values = self._section()
         size = self.num_actions
+        # Compared in the array's own type: an id of uint64 at or above 2**63
+        # is out of range, never a negative int64.
+        in_range = (raw >= 0) & (raw < size)
+        chosen = np.where(in_range, raw, 0).astype(np.int64)
         # The value of each id in this phase, or -1 for an id of another
         # phase (and out-of-range ids are refused first).
         value_of = np.full(size, -1, dtype=np.int64)
         value_of[ids] = values.view(np.int64)
-        in_range = (chosen >= 0) & (chosen < size)
-        value = np.where(in_range, value_of[np.clip(chosen, 0, size - 1)], -1)
+        value = np.where(in_range, value_of[chosen], -1)
         legal = engine.legal()
         ok = (value >= 0) & (((legal >> np.maximum(value, 0).astype(U64)) & U64(1)) == 1)
         if not ok.all():
             row = int(np.argmin(ok))
-            raise self._refusal(row, int(chosen[row]), bool(in_range[row]))
+            raise self._refusal(row, int(raw[row]), bool(in_range[row]))
         engine.apply(value.astype(U64))
         self._mask = None
 

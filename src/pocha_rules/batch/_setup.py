@@ -4,14 +4,19 @@ random generators they deal and choose with."""
 from __future__ import annotations
 
 import operator
+from typing import Final
 
 import numpy as np
 
 from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
+from pocha_rules._text import got, shown
 
 __all__ = [
+    "MAX_GAMES",
+    "check_chunk",
     "check_dealer",
     "check_games",
     "first_dealers",
@@ -39,30 +44,59 @@ def game_rules(rules: object, round: int | str | Round | None) -> RuleSet:
         raise PochaError(f"round {round!r}: {error.reason}") from None
 
 
-def check_games(games: object) -> int:
-    """The number of games, checked: a whole number, 0 or more."""
-    if isinstance(games, bool):
-        raise TypeError(f"games must be an int, got {games!r}")
+MAX_GAMES: Final = 2**40
+"""The most games one batch may hold: far more than memory holds the
+results of (each game's scores alone take 8 bytes a seat)."""
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` as an int (a NumPy integer too), or a TypeError naming ``name``."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {got(value)}")
     try:
-        count = operator.index(games)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"games must be an int, got {type(games).__name__}: {games!r}") from None
+        raise TypeError(f"{name} must be an int, got {got(value)}") from None
+
+
+def check_games(games: object) -> int:
+    """The number of games, checked: a whole number, 0 to :data:`MAX_GAMES`."""
+    count = _whole(games, "games")
     if count < 0:
-        raise PochaError(f"games must be 0 or more, got {count}")
+        raise PochaError(f"games must be 0 or more, got {shown(count)}")
+    if count > MAX_GAMES:
+        raise PochaError(
+            f"games must be at most 2**40 (more than memory holds the results of), "
+            f"got {shown(count)}"
+        )
     return count
 
 
+def check_chunk(chunk: object) -> int:
+    """The number of games played at once, checked: a whole number, 1 or more."""
+    size = _whole(chunk, "chunk")
+    if size < 1:
+        raise PochaError(f"chunk must be 1 or more, got {shown(size)}")
+    return size
+
+
 def resolve_seed(seed: object) -> int:
-    """The seed to use: ``seed`` checked, or fresh entropy for ``None``."""
+    """The seed to use: ``seed`` checked (0 or more, below ``2**256``, as
+    a game record holds it), or fresh entropy for ``None``."""
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)
         return entropy
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}: {seed!r}")
-    if seed < 0:
-        raise PochaError(f"seed must be 0 or more, got {seed}")
-    return int(seed)
+        raise TypeError(f"seed must be an int, got {got(seed)}")
+    value = int(seed)
+    if value < 0:
+        raise PochaError(f"seed must be 0 or more, got {shown(value)}")
+    if value.bit_length() > MAX_SEED_BITS:
+        raise PochaError(
+            f"seed must be below 2**{MAX_SEED_BITS} (what a game record holds), got {shown(value)}"
+        )
+    return value
 
 
 def generator(seed: int, stream: int) -> np.random.Generator:
@@ -76,9 +110,9 @@ def check_dealer(dealer: object, players: int) -> int | None:
     if dealer is None:
         return None
     if isinstance(dealer, bool) or not isinstance(dealer, int | np.integer):
-        raise TypeError(f"dealer must be an int or None, got {type(dealer).__name__}: {dealer!r}")
+        raise TypeError(f"dealer must be an int or None, got {got(dealer)}")
     if not 0 <= dealer < players:
-        raise PochaError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
+        raise PochaError(f"dealer must be a seat from 0 to {players - 1}, got {shown(dealer)}")
     return int(dealer)
 
 

@@ -27,9 +27,11 @@ from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
+from pocha_rules._text import got, shown
 from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
+    check_chunk,
     check_dealer,
     check_games,
     first_dealers,
@@ -159,9 +161,9 @@ class BatchResult:
         if self._logs is None:
             raise PochaError("the games were not recorded: simulate them with record=True")
         if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+            raise TypeError(f"game must be an int, got {got(game)}")
         if not 0 <= game < self.games:
-            raise PochaError(f"game must be from 0 to {self.games - 1}, got {game}")
+            raise PochaError(f"game must be from 0 to {self.games - 1}, got {shown(int(game))}")
         chunk, row = divmod(int(game), self._chunk)
         return game_record(
             self.rules,
@@ -233,10 +235,7 @@ def simulate_batch(
     count = check_games(games)
     start_seed = resolve_seed(seed)
     first = check_dealer(dealer, played.players)
-    if isinstance(chunk, bool) or not isinstance(chunk, int):
-        raise TypeError(f"chunk must be an int, got {type(chunk).__name__}: {chunk!r}")
-    if chunk < 1:
-        raise PochaError(f"chunk must be 1 or more, got {chunk}")
+    chunk = check_chunk(chunk)
     if not isinstance(record, bool):
         raise TypeError(f"record must be True or False, got {record!r}")
     bt = batch_tables(played)
