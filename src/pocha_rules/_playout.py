@@ -26,11 +26,11 @@ from pocha_rules._engine import (
 )
 from pocha_rules._errors import IllegalMoveError
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._shuffle import deal_from_seed
+from pocha_rules._shuffle import seeded_dealer, seeded_hands
 from pocha_rules._state import GameState, laid_out
 from pocha_rules._tables import Tables
 
-__all__ = ["Policy", "play_out"]
+__all__ = ["Policy", "play_games", "play_out"]
 
 Policy = Callable[[tuple[Move, ...]], Move]
 """Picks one of the legal moves it is given (the tuple :func:`legal_moves`
@@ -56,6 +56,26 @@ def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, se
     if type(move) is Play and legal >> move.card.index & 1:
         return move.card.index
     raise IllegalMoveError(move, seat, "the policy did not pick one of the legal moves")
+
+
+def play_games(
+    t: Tables,
+    seed: int,
+    games: int,
+    dealer: int | None,
+    policy: Policy | None,
+    draw: Callable[[int], int],
+    bits: Callable[[int], int] | None,
+) -> tuple[tuple[int, ...], ...]:
+    """The final scores of the games of seeds ``seed`` to ``seed + games - 1``
+    played one after the other from their start (``_rollout.simulate``),
+    each first dealt by ``dealer``, or by the seat its seed draws."""
+    n = t.players
+    out = []
+    for game_seed in range(seed, seed + games):
+        first = seeded_dealer(game_seed, n) if dealer is None else dealer
+        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None)[0]))
+    return tuple(out)
 
 
 def play_out(
@@ -110,20 +130,28 @@ def play_out(
         if dealing:
             # A new round (as ``_engine._start_round`` deals it).
             dealer = (first_dealer + index) % n
+            kind = plan.kind
             if index < len(deals):
                 deal = deals[index]
+                hands = list(deal.hands)
+                trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
             else:
-                deal = deal_from_seed(t, seed, index, plan, dealer)
-            hands = list(deal.hands)
+                # The masks straight from the shuffle (no ``DealtRound``),
+                # and trump as ``deal_from_seed`` shows it: none in an
+                # auction, nor when every card is dealt and the dealer chooses.
+                hands, under = seeded_hands(t, seed, index, plan.cards, dealer)
+                if kind is _AUCTION_ROUND or (t.dealer_chooses and n * plan.cards == t.deck_size):
+                    trump = -1
+                else:
+                    trump = SUIT_OF[under]
             eldest = dealer + 1 if dealer + 1 < n else 0
-            trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
             bids = [-1] * n
             won = [0] * n
             calls = []
             leader = seat = eldest
             trick = ()
             win = 0
-            if plan.kind is _AUCTION_ROUND:
+            if kind is _AUCTION_ROUND:
                 phase = _AUCTION
             else:
                 order = t.seats_from[eldest]
@@ -280,9 +308,12 @@ def play_out(
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
         table = t.points_of(cards, trump)
-        points = tuple([table[bids[s]][won[s]] for s in range(n)])
-        totals = list(map(add, totals, points))
-        rounds.append(points)
+        points = []
+        for s in range(n):
+            scored = table[bids[s]][won[s]]
+            points.append(scored)
+            totals[s] += scored
+        rounds.append(tuple(points))
         index += 1
         if index < len(schedule):
             plan = schedule[index]

@@ -35,6 +35,7 @@ class Tables:
         "deck_bits",
         "deck_cards",
         "deck_mask",
+        "deck_size",
         "follow",
         "hook_in_one_card_rounds",
         "must_overruff",
@@ -83,6 +84,7 @@ class Tables:
         self.deck_cards: tuple[int, ...] = tuple(sorted(deck_cards))
         self.deck_bits: tuple[int, ...] = tuple(1 << i for i in self.deck_cards)
         self.deck_mask = sum(1 << i for i in deck_cards)
+        self.deck_size = len(deck_cards)
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
         self.takes: tuple[tuple[int, ...], ...] = tuple(
