@@ -34,10 +34,18 @@ PROJECT = (
 """What the source distribution ships: the root's files and folders."""
 
 NOT_SOURCE = shutil.ignore_patterns(
-    "__pycache__", "*.py[cod]", "_build", "*.so", "*.pyd", ".pytest_cache", ".hypothesis"
+    "__pycache__",
+    "*.py[cod]",
+    "_build",
+    "*.so",
+    "*.pyd",
+    ".pytest_cache",
+    ".hypothesis",
+    "*.mo",
 )
 """What a working tree holds in those folders that is not the project:
-what Python, the compiler, the tests and Sphinx leave behind."""
+what Python, the compiler, the tests and Sphinx leave behind (Sphinx compiles
+the Spanish catalogs into ``.mo`` files next to them)."""
 
 STRAYS = (
     # Names that the sdist's patterns would match at any depth if they
