@@ -21,6 +21,9 @@ from pocha_rules.poch._ledger import DealResult, Payment, Reason
 from pocha_rules.poch._moves import Close, Match, Move, Open, Pass, Play, Reopen, parse_move
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import GameState, Phase, PlayedCard
+from pocha_rules.poch.bots import Bot, HeuristicBot, RandomBot, play_game
+from pocha_rules.poch.montecarlo import MonteCarloBot
+from pocha_rules.poch.views import PlayerView, observe, sample_state, sample_states
 
 for _name in (
     "Card", "Suit", "apply", "explain", "is_legal", "legal_moves", "InvalidDealError",
@@ -32,12 +35,15 @@ del _name
 
 __all__ = [
     "POOLS",
+    "Bot",
     "Card",
     "Close",
     "DealResult",
     "GameState",
+    "HeuristicBot",
     "InvalidDealError",
     "Match",
+    "MonteCarloBot",
     "Move",
     "Open",
     "Pass",
@@ -45,6 +51,8 @@ __all__ = [
     "Phase",
     "Play",
     "PlayedCard",
+    "PlayerView",
+    "RandomBot",
     "Reason",
     "Reopen",
     "RuleSet",
@@ -54,5 +62,9 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "new_game",
+    "observe",
     "parse_move",
+    "play_game",
+    "sample_state",
+    "sample_states",
 ]
