@@ -15,6 +15,11 @@ seat equally often. A lineup comes back to itself after a few such moves
 (four for ``A, B, B, B`` at four seats, two for ``A, B, A, B``): the games
 of one round of moves form a *set*, and a match is a whole number of sets.
 
+**Both games.** A match of Poch is played the same way: give a
+:class:`pocha_rules.poch.RuleSet` and Poch bots; a game's score is each
+seat's net result in chips, and in the duplicate format every game of a set
+replays the same packs and first dealer.
+
 **Two formats.**
 
 - *Seated* (the default): every game is dealt from its own seed.
@@ -67,6 +72,10 @@ from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
 from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.poch import GameState as PochGameState
+from pocha_rules.poch import RuleSet as PochRuleSet
+from pocha_rules.poch.bots import Bot as PochBot
+from pocha_rules.poch.bots import play_game as play_poch_game
 
 __all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
 
@@ -75,8 +84,9 @@ class BotFactory(Protocol):
     """Builds a fresh bot from a seed: ``factory(seed=n)``. A bot class
     whose constructor takes ``seed`` is one."""
 
-    def __call__(self, *, seed: int) -> Bot:
-        """A new bot, seeded with ``seed``."""
+    def __call__(self, *, seed: int) -> Bot | PochBot:
+        """A new bot, seeded with ``seed`` (a Pocha bot, or a Poch bot for
+        a match of Poch)."""
         ...
 
 
@@ -354,15 +364,15 @@ class Match:
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: RuleSet | PochRuleSet,
         bots: Mapping[str, BotFactory],
         *,
         lineup: Sequence[str] | None = None,
         seed: int = 0,
         duplicate: bool = False,
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {rules!r}")
+        if not isinstance(rules, RuleSet | PochRuleSet):
+            raise TypeError(f"rules must be a RuleSet (of Pocha or of Poch), got {rules!r}")
         if not isinstance(bots, Mapping):
             raise TypeError(f"bots must be a mapping of names to bot factories, got {bots!r}")
         for name, factory in bots.items():
@@ -408,7 +418,7 @@ class Match:
         )
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> RuleSet | PochRuleSet:
         """The rules of every game."""
         return self._rules
 
@@ -455,9 +465,9 @@ class Match:
         drawn from the match's seed, the game and the seat."""
         return seeded_number(f"{self._seed}:{game}:{seat}:bot") >> 257
 
-    def bots_for(self, game: int) -> list[Bot]:
+    def bots_for(self, game: int) -> list[Bot | PochBot]:
         """Fresh bots for game ``game``, one per seat."""
-        bots = []
+        bots: list[Bot | PochBot] = []
         for seat, name in enumerate(self.seating(game)):
             bot = self._factories[name](seed=self.bot_seed(game, seat))
             if not isinstance(bot, Bot):
@@ -465,9 +475,13 @@ class Match:
             bots.append(bot)
         return bots
 
-    def play(self, game: int) -> GameState:
+    def play(self, game: int) -> GameState | PochGameState:
         """Play game ``game`` of the match; its final state."""
-        return play_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
+        rules = self._rules
+        if isinstance(rules, PochRuleSet):
+            bots: list[Any] = self.bots_for(game)
+            return play_poch_game(rules, bots, seed=self.deal_seed(game))
+        return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))  # type: ignore[arg-type]
 
     def run(
         self,
@@ -596,7 +610,7 @@ class _MatchSets:
 
 
 def play_match(
-    rules: RuleSet,
+    rules: RuleSet | PochRuleSet,
     bots: Mapping[str, BotFactory],
     games: int,
     *,
