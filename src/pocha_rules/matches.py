@@ -76,8 +76,17 @@ from pocha_rules.poch import GameState as PochGameState
 from pocha_rules.poch import RuleSet as PochRuleSet
 from pocha_rules.poch.bots import Bot as PochBot
 from pocha_rules.poch.bots import play_game as play_poch_game
+from pocha_rules.referee import Fault, RefereedGame, referee_game
 
-__all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
+__all__ = [
+    "BotFactory",
+    "BotStats",
+    "Estimate",
+    "Forfeit",
+    "Match",
+    "MatchResult",
+    "play_match",
+]
 
 
 class BotFactory(Protocol):
@@ -180,14 +189,37 @@ class BotStats:
 
 
 @attrs.frozen
+class Forfeit:
+    """A game of a match that a bot forfeited (see
+    :mod:`pocha_rules.referee`).
+
+    Attributes:
+        game: The game's number in the match.
+        bot: The faulty bot's name.
+        fault: What happened.
+
+    """
+
+    game: int
+    bot: str
+    fault: Fault
+
+    def line(self) -> str:
+        """The forfeit in one line, naming the game, the bot and the seat."""
+        return self.fault.line(self.bot, self.game)
+
+
+@attrs.frozen
 class _Tally:
     """Integer sums over sets: their number, each bot's total score ``T``,
-    the products ``T_a * T_b`` (row by row) and each bot's wins."""
+    the products ``T_a * T_b`` (row by row) and each bot's wins; and the
+    forfeits, in the order of their games."""
 
     sets: int
     totals: tuple[int, ...]
     products: tuple[int, ...]
     wins: tuple[int, ...]
+    forfeits: tuple[Forfeit, ...] = ()
 
     @classmethod
     def empty(cls, bots: int) -> _Tally:
@@ -199,6 +231,7 @@ class _Tally:
             tuple(map(int.__add__, self.totals, other.totals)),
             tuple(map(int.__add__, self.products, other.products)),
             tuple(map(int.__add__, self.wins, other.wins)),
+            self.forfeits + other.forfeits,
         )
 
 
@@ -235,6 +268,12 @@ class MatchResult:
     def games(self) -> int:
         """The games played."""
         return self.tally.sets * self.set_size
+
+    @property
+    def forfeits(self) -> tuple[Forfeit, ...]:
+        """The games that a faulty bot forfeited (a match with
+        ``forfeits=True``), in order."""
+        return self.tally.forfeits
 
     @property
     def deals(self) -> int:
@@ -323,6 +362,9 @@ class MatchResult:
             "seed": self.seed,
             "lineup": list(self.lineup),
             "bots": [stats.as_dict() for stats in self.bots.values()],
+            "forfeits": [
+                {"game": f.game, "bot": f.bot, **f.fault.as_dict()} for f in self.forfeits
+            ],
         }
 
 
@@ -347,6 +389,11 @@ class Match:
         seed: The match's seed: the deals and the bots' seeds follow from
             it and from each game's number.
         duplicate: Replay each deal once per rotation of the seats.
+        forfeits: A bot's fault (it raises, answers something that is not a
+            move, makes an illegal move; an engine crashes, hangs or answers
+            garbage) forfeits its game and the match goes on
+            (:mod:`pocha_rules.referee`; :attr:`MatchResult.forfeits` lists
+            them). By default the fault ends the match with its exception.
 
     Raises:
         TypeError: An argument is not of the expected type.
@@ -370,6 +417,7 @@ class Match:
         lineup: Sequence[str] | None = None,
         seed: int = 0,
         duplicate: bool = False,
+        forfeits: bool = False,
     ) -> None:
         if not isinstance(rules, RuleSet | PochRuleSet):
             raise TypeError(f"rules must be a RuleSet (of Pocha or of Poch), got {rules!r}")
@@ -384,6 +432,8 @@ class Match:
             raise TypeError(f"seed must be an int, got {seed!r}")
         if not isinstance(duplicate, bool):
             raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
+        if not isinstance(forfeits, bool):
+            raise TypeError(f"forfeits must be a bool, got {forfeits!r}")
         names = tuple(bots)
         n = rules.players
         if not names:
@@ -408,13 +458,14 @@ class Match:
         self._lineup = seats
         self._seed = seed
         self._duplicate = duplicate
+        self._forfeits = forfeits
         self._period = _period(seats)
 
     def __repr__(self) -> str:
         bots = ", ".join(f"{name!r}: {factory!r}" for name, factory in self._factories.items())
         return (
             f"Match({self._rules!r}, {{{bots}}}, lineup={list(self._lineup)!r}, "
-            f"seed={self._seed!r}, duplicate={self._duplicate!r})"
+            f"seed={self._seed!r}, duplicate={self._duplicate!r}, forfeits={self._forfeits!r})"
         )
 
     @property
@@ -441,6 +492,12 @@ class Match:
     def duplicate(self) -> bool:
         """Whether each deal is replayed once per rotation of the seats."""
         return self._duplicate
+
+    @property
+    def forfeits(self) -> bool:
+        """Whether a bot's fault forfeits its game instead of ending the
+        match."""
+        return self._forfeits
 
     @property
     def set_size(self) -> int:
@@ -482,6 +539,11 @@ class Match:
             bots: list[Any] = self.bots_for(game)
             return play_poch_game(rules, bots, seed=self.deal_seed(game))
         return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))  # type: ignore[arg-type]
+
+    def referee(self, game: int) -> RefereedGame:
+        """Play game ``game`` of the match under the referee: a faulty bot
+        forfeits it (:func:`~pocha_rules.referee.referee_game`)."""
+        return referee_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
 
     def run(
         self,
@@ -586,27 +648,36 @@ class _MatchSets:
         k = len(names)
         index = {name: i for i, name in enumerate(names)}
         totals, products, wins = [0] * k, [0] * (k * k), [0] * k
+        forfeits: list[Forfeit] = []
         for number in chunk:
             scores = [0] * k
             for game in range(number * match.set_size, (number + 1) * match.set_size):
                 seating = match.seating(game)
-                try:
-                    state = match.play(game)
-                except Exception as error:
-                    error.add_note(
-                        f"in game {game} of the match (deal seed {match.deal_seed(game)}, "
-                        f"seats {', '.join(seating)})"
+                if match.forfeits:
+                    played = match.referee(game)
+                    final, winners = played.scores, played.winners
+                    forfeits.extend(
+                        Forfeit(game, seating[fault.seat], fault) for fault in played.faults
                     )
-                    raise
-                for seat, score in enumerate(state.scores):
+                else:
+                    try:
+                        state = match.play(game)
+                    except Exception as error:
+                        error.add_note(
+                            f"in game {game} of the match (deal seed {match.deal_seed(game)}, "
+                            f"seats {', '.join(seating)})"
+                        )
+                        raise
+                    final, winners = state.scores, state.winners
+                for seat, score in enumerate(final):
                     scores[index[seating[seat]]] += score
-                for seat in state.winners:
+                for seat in winners:
                     wins[index[seating[seat]]] += 1
             for a in range(k):
                 totals[a] += scores[a]
                 for b in range(k):
                     products[a * k + b] += scores[a] * scores[b]
-        return _Tally(len(chunk), tuple(totals), tuple(products), tuple(wins))
+        return _Tally(len(chunk), tuple(totals), tuple(products), tuple(wins), tuple(forfeits))
 
 
 def play_match(
@@ -617,6 +688,7 @@ def play_match(
     lineup: Sequence[str] | None = None,
     seed: int = 0,
     duplicate: bool = False,
+    forfeits: bool = False,
     workers: int | None = None,
     executor: cf.Executor | None = None,
     chunk_size: int | None = None,
@@ -626,10 +698,10 @@ def play_match(
     """Play a match of ``games`` games between ``bots``; its statistics.
 
     The same as ``Match(rules, bots, lineup=lineup, seed=seed,
-    duplicate=duplicate).run(games, ...)``: see :class:`Match` and
-    :meth:`Match.run`.
+    duplicate=duplicate, forfeits=forfeits).run(games, ...)``: see
+    :class:`Match` and :meth:`Match.run`.
     """
-    match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=duplicate)
+    match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=duplicate, forfeits=forfeits)
     return match.run(
         games,
         workers=workers,

@@ -259,8 +259,10 @@ class _Run(Generic[R]):
         chunk_size: int | None,
         retries: int,
         progress: Callable[[int], None] | None,
+        on_result: Callable[[range, R], None] | None = None,
     ) -> None:
         self.job = job
+        self.on_result = on_result
         self.own = executor is None
         self.pool: cf.Executor | None = executor
         self.workers = workers
@@ -298,6 +300,8 @@ class _Run(Generic[R]):
             raise error
         self.done.append((chunk, outcome.value))
         self.sizer.record(chunk, outcome.seconds)
+        if self.on_result is not None:
+            self.on_result(chunk, outcome.value)
         if self.progress is not None:
             self.progress(len(chunk))
 
@@ -390,6 +394,8 @@ class _Run(Generic[R]):
                 outcome = future.result()
                 if outcome.error is None:
                     self.done.append((chunk, outcome.value))
+                    if self.on_result is not None:
+                        self.on_result(chunk, outcome.value)
             else:
                 future.cancel()
         self.flying.clear()
@@ -411,6 +417,7 @@ def run_chunks(
     chunk_size: int | None = None,
     retries: int = 2,
     progress: Callable[[int], None] | None = None,
+    on_result: Callable[[range, R], None] | None = None,
 ) -> list[tuple[range, R]]:
     """Call ``job(chunk)`` for chunks of the numbers ``0`` to ``count - 1``,
     spread over workers; return each chunk with its result, in order.
@@ -440,6 +447,9 @@ def run_chunks(
             before the run gives up on it.
         progress: Called in this process with the size of each chunk that
             finishes.
+        on_result: Called in this process with each chunk that finishes
+            and its result, as it finishes (to save it at once: a run that
+            is interrupted later loses nothing that was handed over).
 
     Raises:
         LostGamesError: Some chunks could not be played; it names them and
@@ -468,7 +478,9 @@ def run_chunks(
     if executor is not None and not isinstance(executor, cf.Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     size = workers if workers is not None else available_cores()
-    run = _Run(job, count, executor, size, chunk_size, retries, progress)
+    if on_result is not None and not callable(on_result):
+        raise TypeError(f"on_result must be callable, got {on_result!r}")
+    run = _Run(job, count, executor, size, chunk_size, retries, progress, on_result)
     serial = executor is None and size == 1
     if executor is None and not serial:
         check_main_module(sys._getframe(1))

@@ -31,7 +31,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO, cast
 
-from pocha_rules._cli import explain, match, play, records, rules, simulate
+from pocha_rules._cli import (
+    engine,
+    explain,
+    match,
+    play,
+    records,
+    rules,
+    simulate,
+    tournament,
+)
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._text import printable
@@ -83,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands, [output])
     simulate.add_parser(commands, [output])
     match.add_parser(commands, [output])
+    tournament.add_parser(commands, [output])
+    engine.add_parser(commands, [output])
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
     explain.add_parser(commands, [output])

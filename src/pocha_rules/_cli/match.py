@@ -10,6 +10,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from pocha_rules._cli.options import (
@@ -27,10 +28,18 @@ from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
 from pocha_rules.bots import Bot
-from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
+from pocha_rules.matches import BotFactory, Estimate, Forfeit, Match, MatchResult
 from pocha_rules.parallel import Interrupted, LostGamesError
 
-__all__ = ["BuiltInBot", "add_parser", "load_bot", "run"]
+__all__ = [
+    "BuiltInBot",
+    "add_parser",
+    "engine_arguments",
+    "load_bot",
+    "load_engine",
+    "print_forfeits",
+    "run",
+]
 
 _DEFAULT_BOTS = ("heuristic", "random")
 
@@ -48,12 +57,16 @@ def add_parser(
         "to game, and report each bot's mean score per game with a 95% confidence "
         "interval, its margin over the other seats and its win rate. A bot is a built-in "
         f"name ({', '.join(BOTS)}) or MODULE:CLASS, a class whose constructor takes seed "
-        "(found from the current directory too); NAME=MODULE:CLASS renames it. Without "
-        "--lineup the bots take the seats in turn round the table.",
+        "(found from the current directory too); NAME=MODULE:CLASS renames it; "
+        "--engine NAME=COMMAND seats a program of the engine protocol. Without "
+        "--lineup the bots take the seats in turn round the table. A bot's fault (an "
+        "exception, an illegal move; an engine's crash, hang or garbage) forfeits its game "
+        "and is named in one line; the match goes on.",
         **examples(
             "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
             "pocha match --bot me=mybots:Greedy --bot heuristic "
             "--lineup me,heuristic,heuristic,heuristic",
+            "pocha match --engine js='node examples/engine.js' --bot heuristic -n 40",
         ),
     )
     parser.add_argument(
@@ -63,6 +76,7 @@ def add_parser(
         metavar="BOT",
         help="a bot in the match (repeatable; default: heuristic and random)",
     )
+    engine_arguments(parser)
     parser.add_argument(
         "--lineup",
         default=None,
@@ -101,6 +115,57 @@ class BuiltInBot:
 
     def __repr__(self) -> str:
         return f"BuiltInBot({self.name!r})"
+
+
+def engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--engine``, ``--time-limit`` and ``--traceback``."""
+    parser.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program of the engine protocol in the match (repeatable)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="an engine's time for each move (default 10)",
+    )
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="show the traceback of a Python bot that raised",
+    )
+
+
+def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:
+    """The name and factory of ``--engine NAME=COMMAND``.
+
+    Raises:
+        ValueError: The spec or the time limit makes no sense.
+
+    """
+    from pocha_rules.engines import Engine
+
+    name, sep, command = spec.partition("=")
+    if not sep or not name.strip() or not command.strip():
+        raise ValueError("expected NAME=COMMAND, e.g. js='node engine.js'")
+    if not time_limit > 0:
+        raise ValueError(f"--time-limit: above 0 seconds, got {time_limit}")
+    try:
+        return name.strip(), Engine(command.strip(), time_limit=time_limit, name=name.strip())
+    except (TypeError, PochaError) as error:
+        raise ValueError(str(error)) from None
+
+
+def print_forfeits(forfeits: Sequence[Forfeit], command: str, traceback: bool) -> None:
+    """One line on stderr for each forfeit (and its traceback, if asked)."""
+    for forfeit in forfeits:
+        print(f"pocha {command}: {forfeit.line()}", file=sys.stderr)
+        if traceback and forfeit.fault.traceback:
+            print(forfeit.fault.traceback.rstrip(), file=sys.stderr)
 
 
 def load_bot(spec: str) -> tuple[str, BotFactory]:
@@ -147,7 +212,7 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     bots: dict[str, BotFactory] = {}
-    for spec in args.bot or _DEFAULT_BOTS:
+    for spec in args.bot or ([] if args.engine else _DEFAULT_BOTS):
         try:
             name, factory = load_bot(spec)
         except ValueError as error:
@@ -155,12 +220,22 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         if name in bots:
             fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
         bots[name] = factory
+    for spec in args.engine:
+        try:
+            name, factory = load_engine(spec, args.time_limit)
+        except ValueError as error:
+            fail(f"--engine {spec}: {error}")
+        if name in bots:
+            fail(f"--engine {spec}: two bots named {name!r}")
+        bots[name] = factory
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
     seed = args.seed if args.seed is not None else int(time.time())
     try:
-        match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
+        match = Match(
+            rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate, forfeits=True
+        )
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
     games = args.games if args.games is not None else 100 * match.set_size
@@ -180,6 +255,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         except (Interrupted, LostGamesError) as stop:
             result, stopped = stop.finished, stop
     seconds = time.perf_counter() - started
+    print_forfeits(result.forfeits, "match", args.traceback)
     if args.json:
         report = result.as_dict()
         report.update(
