@@ -47,6 +47,7 @@ async function playGame(lang, game, seed) {
   await page.waitForSelector(READY, { timeout: 120000 });
   const firstMoveMs = Date.now() - started;
   const pageReadyMs = Number(await page.getAttribute("#pocha-play", "data-ready-ms"));
+  const steps = JSON.parse((await page.getAttribute("#pocha-play", "data-timings")) || "{}");
   if (shots) await page.screenshot({ path: `${shots}/play-${lang}-start.png`, fullPage: true });
   await page.selectOption("#play-game", game);
   await page.selectOption("#play-speed", "instant");
@@ -78,7 +79,7 @@ async function playGame(lang, game, seed) {
   if (shots) await page.screenshot({ path: `${shots}/play-${lang}-end.png`, fullPage: true });
   const status = await page.textContent("#play-status");
   const scores = await page.$$eval(".pocha-seats .pocha-score", (cells) => cells.map((c) => Number(c.textContent)));
-  report.games.push({ lang, game, moves, refusals, firstMoveMs, pageReadyMs, status, scores, totalMs: Date.now() - started });
+  report.games.push({ lang, game, moves, refusals, firstMoveMs, pageReadyMs, steps, status, scores, totalMs: Date.now() - started });
   await page.close();
 }
 

@@ -233,6 +233,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f" first possible move {game['firstMoveMs'] / 1000:.1f} s after opening the page;"
             f" whole game {game['totalMs'] / 1000:.1f} s; {game['status']}"
         )
+        steps = game.get("steps", {})
+        if steps:
+            print(
+                "     loading, in seconds since the page opened: Python"
+                f" {steps.get('python', 0) / 1000:.1f},"
+                f" wheels {steps.get('wheels', 0) / 1000:.1f},"
+                f" library imported {steps.get('library', 0) / 1000:.1f},"
+                f" first move offered {game['pageReadyMs'] / 1000:.1f}"
+            )
         if not over:
             problems.append(f"the {game['lang']} game did not reach its end")
     if len(report.get("games", [])) != 2:

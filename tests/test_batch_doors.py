@@ -85,3 +85,20 @@ def test_a_record_of_a_game_id_past_the_text_limit_is_the_library_error() -> Non
         result.record(10**5000)
     with pytest.raises(PochaError, match=f"got {2**63 + 1}"):
         result.record(np.uint64(2**63 + 1))
+
+
+def test_arguments_past_the_text_limit_are_refused_with_the_library_errors() -> None:
+    huge = 10**5000
+    with pytest.raises(TypeError, match="expected a RuleSet, got int a whole number of about"):
+        simulate_batch(huge, 3)  # type: ignore[arg-type]
+    with pytest.raises(PochaError, match="round a whole number of about 5000 digits"):
+        simulate_batch(RULES, 3, round=huge)
+    with pytest.raises(PochaError, match="dealer must be a seat from 0 to 3, got a whole number"):
+        simulate_batch(RULES, 3, dealer=huge)
+    games = BatchGames(RULES, 3, seed=1, record=True)
+    with pytest.raises(TypeError, match="seats must be seat numbers, got int a whole number"):
+        games.observations(huge)
+    with pytest.raises(PochaError, match="seats must be one seat, or one per game"):
+        games.observations([[1], [1, 2]])
+    with pytest.raises(PochaError, match="game must be from 0 to 2, got a whole number of about"):
+        games.record(huge)

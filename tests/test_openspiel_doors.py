@@ -238,6 +238,13 @@ def test_numbers_past_the_text_limit_are_refused_with_the_library_error(
     assert "digits" in str(caught.value) or "ranks separated" in str(caught.value)
 
 
+def test_game_parameters_of_a_number_past_the_text_limit_is_a_type_error() -> None:
+    from pocha_rules.openspiel import game_parameters
+
+    with pytest.raises(TypeError, match="expected a RuleSet, got int a whole number of about"):
+        game_parameters(10**5000)  # type: ignore[arg-type]
+
+
 def test_an_observation_type_without_an_observer_is_refused_naming_the_type() -> None:
     from open_spiel.python.observation import make_observation
 

@@ -111,6 +111,10 @@ def test_a_copy_of_a_game_in_progress_is_the_same_game_and_its_own(
     assert again.unwrapped.game_state == game.unwrapped.game_state
 
 
+def test_the_wrapped_environment_is_named_as_before() -> None:
+    assert str(env(SHORT)) == str(copy.copy(env(SHORT))) == "pocha_v0"
+
+
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 def test_a_copied_environment_passes_pettingzoos_api_test() -> None:
@@ -256,3 +260,10 @@ def test_a_one_round_episode_has_finite_score_bounds_even_with_tiebreak_rounds()
             for agent in game.possible_agents:
                 assert game.observation_space(agent).contains(game.observe(agent))
             game.step(random_action(game, rng))
+
+
+def test_arguments_past_the_text_limit_are_refused_with_the_library_errors() -> None:
+    with pytest.raises(TypeError, match="expected a RuleSet, got int a whole number of about"):
+        raw_env(10**5000)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="single_round must be True or False, got int a whole"):
+        raw_env(single_round=10**5000)  # type: ignore[arg-type]

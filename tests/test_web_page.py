@@ -19,6 +19,7 @@ from types import ModuleType
 import pytest
 
 from pocha_rules import (
+    Card,
     Phase,
     Play,
     PochaError,
@@ -62,6 +63,7 @@ def test_the_explorer_agrees_with_the_library_on_random_positions() -> None:
         rules = RuleSet(
             players=rng.choice((3, 4, 5, 6)),
             deck=rng.choice((40, 48)),
+            schedule=rng.choice(("classic", "full")),
             must_overtake=rng.random() < 0.5,
             must_ruff=rng.random() < 0.5,
             must_overruff=rng.random() < 0.5,
@@ -93,6 +95,21 @@ def test_the_explorer_agrees_with_the_library_on_random_positions() -> None:
                 ]
                 checked += 1
             state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_a_full_table_leaves_each_played_card_legal() -> None:
+    # Regression: 48 cards, nine each, and a seat that ruffed and one that
+    # discarded before the person; the fillers of the other suits ran out and
+    # the seat that discarded was dealt a card of the led suit.
+    state = web.position(
+        players=4,
+        deck=48,
+        trump="b",
+        hand=["3o", "9o", "12c", "3e", "7e", "12e", "3b", "5b", "12b"],
+        table=["2e", "8b", "1o"],
+    )
+    assert [str(p.card) for p in state.trick] == ["2e", "8b", "1o"]
+    assert legal_moves(state) == tuple(Play(Card.parse(c)) for c in ("3e", "7e", "12e"))
 
 
 @pytest.mark.parametrize(

@@ -153,7 +153,7 @@ def game_parameters(rules: RuleSet) -> dict[str, int | bool | str]:
     ('1 3a', 48, 'no')
     """
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        raise TypeError(f"expected a RuleSet, got {got(rules)}")
     out: dict[str, int | bool | str] = {}
     for name, value in rules.options().items():
         if name == "schedule":

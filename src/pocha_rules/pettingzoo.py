@@ -107,6 +107,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __copy__(self) -> _OrderEnforcing:
         return copy.deepcopy(self)
 
+    def __str__(self) -> str:
+        return str(self.env)  # the environment's name, as PettingZoo's wrapper gives it
+
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
     """Pocha as a PettingZoo AEC environment, without wrappers.
@@ -145,9 +148,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         if rules is None:
             rules = RuleSet()
         if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+            raise TypeError(f"expected a RuleSet, got {got(rules)}")
         if type(single_round) is not bool:
-            raise TypeError(f"single_round must be True or False, got {single_round!r}")
+            raise TypeError(f"single_round must be True or False, got {got(single_round)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {shown(render_mode)}"

@@ -13,7 +13,7 @@ const T = {
     table: "On the table, in the order played", hand: "My hand", empty: "(none)", led: "led",
     may: "may be played", mayNot: "may not be played", start: "Choose trump, then the cards of your hand, then the cards on the table (if any).",
     leadAny: "Nothing on the table: you lead, and may play any card.", deckLabel: "The deck: click a card",
-    answer: "What may I play?",
+    answer: "The answer", nth: (n) => `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`,
   },
   es: {
     loading: "Cargando Python y las reglas…", players: "Jugadores", deck: (n) => `${n} cartas`,
@@ -22,7 +22,7 @@ const T = {
     table: "En la mesa, en el orden jugado", hand: "Mi mano", empty: "(ninguna)", led: "salida",
     may: "se puede jugar", mayNot: "no se puede jugar", start: "Elige el triunfo, luego las cartas de tu mano y luego las de la mesa (si hay).",
     leadAny: "No hay nada en la mesa: sales tú y puedes jugar cualquier carta.", deckLabel: "La baraja: pulsa una carta",
-    answer: "¿Qué puedo jugar?",
+    answer: "La respuesta", nth: (n) => `${n}.º`,
   },
 }[LANG];
 
@@ -103,12 +103,12 @@ function show(answer) {
 }
 
 function update() {
-  const laid = setup.table.map((c, i) => el("figure", {}, cardFace(c), el("figcaption", {}, i === 0 ? T.led : `${i + 1}`)));
+  const laid = setup.table.map((c, i) => el("figure", {}, cardFace(c), el("figcaption", {}, i === 0 ? T.led : T.nth(i + 1))));
   const board = root.querySelector(".pocha-board");
   board.replaceChildren(
     deckGrid(),
-    el("div", { class: "pocha-trick", id: "ex-table" }, el("div", { class: "pocha-caption" }, T.table), el("div", { class: "pocha-row" }, ...(laid.length ? laid : [T.empty]))),
-    el("div", { class: "pocha-hand", id: "ex-hand" }, el("div", { class: "pocha-caption" }, T.hand), el("div", { class: "pocha-row" }, ...(setup.hand.length ? setup.hand.map((c) => cardFace(c)) : [T.empty]))),
+    el("div", { class: "pocha-trick", id: "ex-table" }, el("div", { class: "pocha-caption" }, T.table), el("div", { class: "pocha-row" }, ...(laid.length ? laid : [el("em", {}, T.empty)]))),
+    el("div", { class: "pocha-hand", id: "ex-hand" }, el("div", { class: "pocha-caption" }, T.hand), el("div", { class: "pocha-row" }, ...(setup.hand.length ? setup.hand.map((c) => cardFace(c)) : [el("em", {}, T.empty)]))),
     el("div", { id: "ex-answer", "data-state": "waiting" }),
   );
   if (!setup.hand.length) {

@@ -1,5 +1,5 @@
 // The Play page: a game against the library's HeuristicBot, in the browser.
-import { LANG, cardFace, cardName, el, loadPocha, missingRuntime, suitName } from "./runtime.js";
+import { LANG, cardFace, cardName, el, loadPocha, missingRuntime, suitName, timings } from "./runtime.js";
 
 const T = {
   en: {
@@ -21,9 +21,10 @@ const T = {
     waiting: (who) => `${who} to move…`,
     table: "On the table", lastTrick: (who) => `Last trick, won by ${who}`,
     hand: "Your hand", hidden: "your card (hidden in a blind round)",
-    notAllowed: "Not allowed:", pass: "Pass", call: (n) => `Call ${n}`,
+    notAllowed: (what) => `Not allowed (${what}).`, bidName: (n) => `bid ${n}`, pass: "Pass", call: (n) => `Call ${n}`,
     over: "Game over.", winner: (names) => `Winner: ${names}.`, ready: (s) => `Ready in ${s} s.`,
-    sheet: "Score sheet", r: "Rd", visibleCards: "Cards you see",
+    sheet: "Score sheet", r: "Round", cardsCol: "Cards", total: "Total", visibleCards: "Cards you see",
+    sheetNote: "Each cell: bid / tricks won: points. a: auction round, b: blind round.",
   },
   es: {
     loading: "Cargando Python y las reglas…",
@@ -34,7 +35,7 @@ const T = {
     you: "Tú", bot: (n) => `Bot ${n}`,
     seat: "Jugador", bid: "Pide", won: "Bazas", score: "Puntos",
     round: (i, n) => `Ronda ${i} de ${n}`, cards: (n) => (n === 1 ? "1 carta" : `${n} cartas`),
-    trump: "Pinta", turnedUp: "vuelta", dealer: "reparte",
+    trump: "Triunfo", turnedUp: "pinta", dealer: "reparte",
     auction: "subastada: quien más puja elige el triunfo",
     blind: "india: ves todas las cartas menos la tuya",
     yourBid: "Te toca pedir: ¿cuántas bazas vas a hacer?",
@@ -44,16 +45,16 @@ const T = {
     waiting: (who) => `Juega ${who}…`,
     table: "En la mesa", lastTrick: (who) => `Última baza, para ${who}`,
     hand: "Tu mano", hidden: "tu carta (oculta en la india)",
-    notAllowed: "No se puede:", pass: "Paso", call: (n) => `Pujo ${n}`,
+    notAllowed: (what) => `No se puede (${what}).`, bidName: (n) => `pedir ${n}`, pass: "Paso", call: (n) => `Pujo ${n}`,
     over: "Fin de la partida.", winner: (names) => `Gana: ${names}.`, ready: (s) => `Listo en ${s} s.`,
-    sheet: "Hoja de puntos", r: "R", visibleCards: "Cartas que ves",
+    sheet: "Hoja de puntos", r: "Ronda", cardsCol: "Cartas", total: "Total", visibleCards: "Cartas que ves",
+    sheetNote: "Cada casilla: pedidas / hechas: puntos. a: subastada, b: india.",
   },
 }[LANG];
 
 const DELAYS = { normal: [700, 1400], fast: [120, 400], instant: [0, 0] };
 
 const root = document.getElementById("pocha-play");
-const opened = performance.now();
 let web = null;
 let busy = false;
 let message = "";
@@ -115,7 +116,9 @@ function human(index) {
   const view = JSON.parse(web.view());
   const choice = view.moves[index];
   if (!choice.legal) {
-    message = `${T.notAllowed} ${LANG === "es" ? choice.reason_es : choice.reason}`;
+    const reason = LANG === "es" ? choice.reason_es : choice.reason;
+    const what = choice.kind === "play" ? cardName(choice.card) : choice.kind === "bid" ? T.bidName(choice.tricks) : choice.kind;
+    message = `${T.notAllowed(what)} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
     render(view);
     return;
   }
@@ -126,7 +129,7 @@ function human(index) {
 
 function seatsTable(view) {
   const head = el("tr", {}, ...[T.seat, T.bid, T.won, T.score].map((h) => el("th", {}, h)));
-  const blind = view.kind === "blind";
+  const blind = view.kind === "blind" && !view.over;
   if (blind) head.append(el("th", {}, T.visibleCards));
   const rows = [];
   for (let seat = 0; seat < view.players; seat++) {
@@ -216,12 +219,16 @@ function handArea(view) {
 
 function sheet(view) {
   if (!view.results.length) return null;
-  const head = el("tr", {}, el("th", {}, T.r), el("th", {}, T.trump), ...Array.from({ length: view.players }, (_, s) => el("th", {}, name(s))));
+  const players = Array.from({ length: view.players }, (_, s) => s);
+  const head = el("tr", {}, el("th", {}, T.r), el("th", {}, T.cardsCol), el("th", {}, T.trump), ...players.map((s) => el("th", {}, name(s))));
   const rows = view.results.map((r, i) =>
-    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""} ${suitName(r.trump)}`),
-      ...r.scores.map((points, s) => el("td", { title: `${r.bids[s]} / ${r.won[s]}` }, `${r.bids[s]}/${r.won[s]}: ${points >= 0 ? "+" : ""}${points}`))),
+    el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, `${r.cards}${r.kind === "auction" ? "a" : r.kind === "blind" ? "b" : ""}`), el("td", {}, suitName(r.trump, true)),
+      ...r.scores.map((points, s) => el("td", { class: r.bids[s] === r.won[s] ? "pocha-hit" : "pocha-miss" }, `${r.bids[s]} / ${r.won[s]}: ${points >= 0 ? "+" : ""}${points}`))),
   );
-  return el("details", { class: "pocha-sheet", open: view.over ? "" : null }, el("summary", {}, T.sheet), el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  const totals = players.map((s) => view.results.reduce((sum, r) => sum + r.scores[s], 0));
+  const foot = el("tr", { class: "pocha-total" }, el("th", {}, T.total), el("td", {}), el("td", {}), ...totals.map((t) => el("th", {}, String(t))));
+  return el("details", { class: "pocha-sheet", open: view.over ? "" : null }, el("summary", {}, T.sheet),
+    el("p", {}, T.sheetNote), el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot)));
 }
 
 function render(view) {
@@ -233,9 +240,9 @@ function render(view) {
   const header = el("p", { class: "pocha-info" }, info.join(" · "),
     view.trump_card ? el("span", {}, ` (${T.turnedUp}: `, cardFace(view.trump_card), ")") : null,
     view.kind === "auction" ? el("span", {}, ` · ${T.auction}`) : null,
-    view.kind === "blind" ? el("span", {}, ` · ${T.blind}`) : null);
+    view.kind === "blind" && !view.over ? el("span", {}, ` · ${T.blind}`) : null);
   const note = message ? el("p", { class: "pocha-error", id: "play-message" }, message) : null;
-  const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), handArea(view), sheet(view)];
+  const parts = [header, seatsTable(view), trickArea(view), status, note, moveButtons(view), view.over ? null : handArea(view), sheet(view)];
   root.querySelector(".pocha-board").replaceChildren(...parts.filter(Boolean));
 }
 
@@ -249,8 +256,10 @@ async function main() {
   }
   root.replaceChildren(controls(), el("div", { class: "pocha-board" }));
   newGame();
-  const seconds = ((performance.now() - opened) / 1000).toFixed(1);
-  root.dataset.readyMs = String(Math.round(performance.now() - opened));
+  // Since the page opened (the navigation's start), as the timings are.
+  const seconds = (performance.now() / 1000).toFixed(1);
+  root.dataset.readyMs = String(Math.round(performance.now()));
+  root.dataset.timings = JSON.stringify(timings);
   root.append(el("p", { class: "pocha-timing" }, T.ready(seconds)));
 }
 

@@ -360,30 +360,16 @@ def position(
     for card in mine + laid:
         if card not in deck_cards:
             raise PochaError(f"{card} is not in this game's deck")
-    free = [c for c in sorted(deck_cards) if c not in mine and c not in laid]
-    led = laid[0].suit if laid else None
-    # Cards that create no duty for a seat that has played a card already.
-    harmless = [c for c in free if c.suit is not suit and c.suit is not led]
-    others = [c for c in free if c not in harmless]
-    hands: list[list[Card]] = []
-    for seat in range(players):
-        if seat < len(laid):
-            hands.append([laid[seat]])
-        elif seat == len(laid):
-            hands.append(list(mine))
-        else:
-            hands.append([])
-    pool = (
-        harmless
-        + [c for c in others if c.suit is not suit]
-        + [c for c in others if c.suit is suit]
-    )
-    for seat in range(len(laid)):
-        hands[seat] += _take(pool, size - 1)
-    for seat in range(len(laid) + 1, players):
-        hands[seat] += _take(pool, size)
-    stock = pool
-    trumps_left = [c for c in stock if c.suit is suit]
+    pool = [c for c in sorted(deck_cards) if c not in mine and c not in laid]
+    stock_size = len(deck_cards) - players * size
+    # The card turned up to show trump stays in the stock.
+    turned = next((c for c in pool if c.suit is suit), None) if stock_size else None
+    if stock_size and turned is None:
+        raise PochaError(f"every card of {suit} is dealt: none is left to turn up as trump")
+    if turned is not None:
+        pool.remove(turned)
+    hands = _hands(pool, mine, laid, size, players, suit)
+    stock = pool + ([turned] if turned is not None else [])
     options: dict[str, Any] = {
         "must_overtake": must_overtake,
         "must_ruff": must_ruff,
@@ -399,12 +385,10 @@ def position(
         )
         state = new_game(rules, seed=0, dealer=players - 1, deals=[Deal(hands=hands)])
         state = apply(state, ChooseTrump(suit))
-    elif trumps_left:
-        rules = RuleSet(players=players, deck=deck, schedule=(size,), **options)
-        deal = Deal(hands=hands, trump_card=trumps_left[0])
-        state = new_game(rules, seed=0, dealer=players - 1, deals=[deal])
     else:
-        raise PochaError(f"every card of {suit} is dealt: none is left to turn up as trump")
+        rules = RuleSet(players=players, deck=deck, schedule=(size,), **options)
+        deal = Deal(hands=hands, trump_card=turned)
+        state = new_game(rules, seed=0, dealer=players - 1, deals=[deal])
     while state.phase is not Phase.PLAY:
         state = apply(state, legal_moves(state)[0])
     for card in laid:
@@ -417,12 +401,45 @@ def _deck(rules: RuleSet) -> list[Card]:
     return [card for hand in dealt.hands for card in hand] + list(dealt.stock)
 
 
-def _take(pool: list[Card], count: int) -> list[Card]:
-    if count > len(pool):
-        raise PochaError("not enough cards in the deck for every hand")
-    taken = pool[:count]
-    del pool[:count]
-    return taken
+def _hands(
+    pool: list[Card], mine: list[Card], laid: list[Card], size: int, players: int, trump: Suit
+) -> list[list[Card]]:
+    """Every seat's hand: the seats that have played hold their card on the
+    table and cards that leave it legal; the seats still to play after the
+    person hold any cards. Cards are taken from ``pool``.
+
+    A seat that followed suit stays legal with cards of other suits (its card
+    is then its only one of the led suit); a seat that did not follow, with
+    cards of neither the led suit nor trump. The leader and the seats after
+    the person may hold anything, so they get what the others may not.
+    """
+    led = laid[0].suit if laid else None
+    hands = [[card] for card in laid] + [list(mine)] + [[] for _ in range(players - len(laid) - 1)]
+
+    def take(seat: int, count: int, allowed: Any) -> None:
+        chosen = [c for c in pool if allowed(c)][:count]
+        if len(chosen) < count:
+            raise PochaError("not enough cards in the deck for every hand")
+        for card in chosen:
+            pool.remove(card)
+        hands[seat] += chosen
+
+    # The most constrained seats first: those that did not follow suit, then
+    # those that did (trumps first: the others may not hold them).
+    order = sorted(range(1, len(laid)), key=lambda seat: laid[seat].suit is led)
+    for seat in order:
+        if laid[seat].suit is led:
+            pool.sort(key=lambda c: c.suit is not trump)
+            take(seat, size - 1, lambda c: c.suit is not led)
+        else:
+            take(seat, size - 1, lambda c: c.suit is not led and c.suit is not trump)
+    pool.sort(key=lambda c: c.suit is not led and c.suit is not trump)
+    if laid:
+        take(0, size - 1, lambda c: True)
+    for seat in range(len(laid) + 1, players):
+        take(seat, size, lambda c: True)
+    pool.sort()
+    return hands
 
 
 def legality(state: GameState) -> list[dict[str, Any]]:

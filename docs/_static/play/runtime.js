@@ -7,6 +7,11 @@ const STATIC = new URL("../", import.meta.url);
 
 export const LANG = (document.documentElement.lang || "en").startsWith("es") ? "es" : "en";
 
+// How long each step of loading took, in milliseconds since the page opened
+// (docs/check_play.py reports them).
+export const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
 export async function loadPocha() {
   let pyodideModule;
   try {
@@ -14,19 +19,22 @@ export async function loadPocha() {
   } catch (error) {
     throw new Error("missing-runtime");
   }
+  // The wheels and the page's module download while Pyodide starts.
+  const fetchBytes = async (path) => (await fetch(new URL(path, STATIC))).arrayBuffer();
+  const files = fetch(new URL("play/wheels.json", STATIC))
+    .then((response) => response.json())
+    .then((names) => Promise.all(names.map((name) => fetchBytes("play/wheels/" + name))));
+  const source = fetch(new URL("play/pocha_web.py", STATIC)).then((response) => response.text());
   const pyodide = await pyodideModule.loadPyodide({
     indexURL: new URL("pyodide/", STATIC).href,
   });
-  const wheels = await (await fetch(new URL("play/wheels.json", STATIC))).json();
-  await Promise.all(
-    wheels.map(async (name) => {
-      const response = await fetch(new URL("play/wheels/" + name, STATIC));
-      pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-    }),
-  );
-  const source = await (await fetch(new URL("play/pocha_web.py", STATIC))).text();
-  pyodide.FS.writeFile("/home/pyodide/pocha_web.py", source);
-  return pyodide.pyimport("pocha_web");
+  mark("python");
+  for (const wheel of await files) pyodide.unpackArchive(wheel, "wheel");
+  pyodide.FS.writeFile("/home/pyodide/pocha_web.py", await source);
+  mark("wheels");
+  const module = pyodide.pyimport("pocha_web");
+  mark("library");
+  return module;
 }
 
 // Card names and faces -------------------------------------------------------
@@ -37,8 +45,11 @@ const FACES = {
   en: { 1: "Ace", 10: "Jack", 11: "Knight", 12: "King" },
 };
 
-export function suitName(letter) {
-  return SUITS[letter][LANG === "es" ? 0 : 1];
+// A suit's name: the Spanish one, as the cards show it, with the English one
+// after it on the English pages (unless short).
+export function suitName(letter, short = false) {
+  const [spanish, english] = SUITS[letter];
+  return LANG === "es" || short ? spanish : `${spanish} (${english})`;
 }
 
 export function cardName(text) {

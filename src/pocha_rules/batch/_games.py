@@ -11,6 +11,7 @@ from pocha_rules._play import explain_play
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
+from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._observations import Observer
@@ -111,7 +112,7 @@ class BatchGames:
         self._seed = resolve_seed(seed)
         self._dealer = check_dealer(dealer, self._rules.players)
         if not isinstance(record, bool):
-            raise TypeError(f"record must be True or False, got {record!r}")
+            raise TypeError(f"record must be True or False, got {got(record)}")
         self._record = record
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
@@ -287,16 +288,22 @@ class BatchGames:
         if seats is None:
             chosen = engine.to_move() if engine.active else np.zeros(0, dtype=np.int64)
         else:
-            given = np.asarray(seats)
+            try:
+                given = np.asarray(seats)
+            except ValueError:  # a ragged sequence
+                raise PochaError(
+                    f"seats must be one seat, or one per game, shape ({self._games},); "
+                    "got a sequence of sequences of different lengths"
+                ) from None
             if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-                raise TypeError(f"seats must be seat numbers, got {seats!r}")
+                raise TypeError(f"seats must be seat numbers, got {got(seats)}")
             if given.shape not in ((), (self._games,)):
                 raise PochaError(
                     f"seats must be one seat, or one per game, shape ({self._games},); "
                     f"got shape {given.shape}"
                 )
             if ((given < 0) | (given >= n)).any():
-                raise PochaError(f"seats run from 0 to {n - 1}, got {seats!r}")
+                raise PochaError(f"seats run from 0 to {n - 1}, got {shown(seats)}")
             every = np.broadcast_to(given, (self._games,)).astype(np.int64)
             chosen = every[engine.rows]
         encoded = self._observer().encode(engine, chosen)
@@ -420,9 +427,9 @@ class BatchGames:
         if not self._record:
             raise PochaError("this batch does not record its games: use record=True")
         if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+            raise TypeError(f"game must be an int, got {got(game)}")
         if not 0 <= game < self._games:
-            raise PochaError(f"game must be from 0 to {self._games - 1}, got {game}")
+            raise PochaError(f"game must be from 0 to {self._games - 1}, got {shown(int(game))}")
         engine = self._engine
         rounds = list(engine.history)
         current = engine.current_round()

@@ -31,17 +31,19 @@ def game_rules(rules: object, round: int | str | Round | None) -> RuleSet:
     rules of a game of that one round (its only schedule entry, no tiebreak
     rounds)."""
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        raise TypeError(f"expected a RuleSet, got {got(rules)}")
     if round is None:
         return rules
     if isinstance(round, bool) or not isinstance(round, int | str | Round):
-        raise TypeError(f"round must be a number of cards, a round text or a Round, got {round!r}")
+        raise TypeError(
+            f"round must be a number of cards, a round text or a Round, got {got(round)}"
+        )
     options = rules.options()
     options.update(schedule=(round,), tiebreak="shared")
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except InvalidRulesError as error:
-        raise PochaError(f"round {round!r}: {error.reason}") from None
+        raise PochaError(f"round {shown(round)}: {error.reason}") from None
 
 
 MAX_GAMES: Final = 2**40

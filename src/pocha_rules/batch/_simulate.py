@@ -237,7 +237,7 @@ def simulate_batch(
     first = check_dealer(dealer, played.players)
     chunk = check_chunk(chunk)
     if not isinstance(record, bool):
-        raise TypeError(f"record must be True or False, got {record!r}")
+        raise TypeError(f"record must be True or False, got {got(record)}")
     bt = batch_tables(played)
     n = played.players
     tiebreak = played.tiebreak is Tiebreak.ONE_CARD_ROUNDS
