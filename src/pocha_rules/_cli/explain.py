@@ -7,9 +7,11 @@ import argparse
 import random
 import sys
 
+from pocha_rules import messages
+from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
-from pocha_rules._engine import explain
+from pocha_rules._engine import apply, explain
 from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._sampling import sample_state
 from pocha_rules._state import GameState, Phase
@@ -28,23 +30,19 @@ def add_parser(
     parser = commands.add_parser(
         "explain",
         parents=parents,
-        help="say what each move may or may not do in a position, and why",
-        description=(
+        help=_("say what each move may or may not do in a position, and why"),
+        description=_(
             "Read a position in the position notation and say, for each move the seat "
             "to move might think of (each card of its hand, each bid...), whether the "
             "rules allow it, and if not, which rule forbids it."
         ),
         **examples(
             'pocha explain "classic 1:1 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7"',
-            'pocha explain --lang es "POSITION"   # moves named in Spanish',
+            'pocha explain --lang es "POSITION"   # ' + _("in Spanish"),
         ),
     )
-    parser.add_argument("position", metavar="POSITION", help="a position, quoted as one argument")
     parser.add_argument(
-        "--lang",
-        choices=("en", "es"),
-        default="en",
-        help="the language moves are named in (default en; the reasons are in English)",
+        "position", metavar="POSITION", help=_("a position, quoted as one argument")
     )
     parser.set_defaults(run=run, subparser=parser)
 
@@ -73,7 +71,7 @@ def candidates(position: GameState | PlayerView) -> tuple[Move, ...]:
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     text: str = args.position
-    lang: Language = args.lang
+    lang: Language = current_language()
     try:
         position = read(text)
     except PositionError as error:
@@ -88,8 +86,10 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         if position.seat != seat:
             out.line(_summary(position, lang))
             out.line(
-                f"seat {seat} is to move; this is seat {position.seat}'s view, which does "
-                f"not show seat {seat}'s cards"
+                _(
+                    "seat {seat} is to move; this is seat {view}'s view, which does "
+                    "not show seat {seat}'s cards"
+                ).format(seat=seat, view=position.seat)
             )
             return 0
         # The seat's own moves are the same in every deal its view allows.
@@ -100,9 +100,12 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rows = []
     for move in candidates(position):
         reason = explain(state, move)
-        verdict = "allowed" if reason is None else f"not allowed: {reason}"
+        if reason is None:
+            verdict = _("allowed")
+        else:
+            verdict = _("not allowed: {reason}").format(reason=_reason(state, move, reason))
         rows.append([str(move), move_name(move, lang), verdict])
-    out.table(None, ["move", "what it does", "verdict"], rows, left=3)
+    out.table(None, [_("move"), _("what it does"), _("verdict")], rows, left=3)
     return 0
 
 
@@ -112,12 +115,35 @@ def _summary(position: GameState | PlayerView, lang: Language) -> str:
     shown = ""
     card = position.trump_card
     if card is not None:
-        how = "shown by the dealer" if position.trump_card_shown_by_dealer else "turned up"
-        shown = f" ({card} {how})"
-    trump_text = "not known yet" if trump is None else suit_name(trump, lang) + shown
-    table = ", ".join(f"{p.card} (seat {p.seat})" for p in position.trick) or "nothing"
-    return (
-        f"round {position.round_index + 1} ({cards} card{'' if cards == 1 else 's'} each), "
-        f"{phase_name(position.phase, lang)}, trump {trump_text}; on the table: {table}; "
-        f"seat {position.to_move} to move"
+        if position.trump_card_shown_by_dealer:
+            shown = _(" ({card} shown by the dealer)").format(card=card)
+        else:
+            shown = _(" ({card} turned up)").format(card=card)
+    trump_text = _("not known yet") if trump is None else suit_name(trump, lang) + shown
+    table = ", ".join(
+        _("{card} (seat {seat})").format(card=p.card, seat=p.seat) for p in position.trick
     )
+    each = ngettext("{cards} card each", "{cards} cards each", cards).format(cards=cards)
+    return _(
+        "round {number} ({each}), {phase}, trump {trump}; on the table: {table}; "
+        "seat {seat} to move"
+    ).format(
+        number=position.round_index + 1,
+        each=each,
+        phase=phase_name(position.phase, lang),
+        trump=trump_text,
+        table=table or _("nothing"),
+        seat=position.to_move,
+    )
+
+
+def _reason(state: GameState, move: Move, reason: str) -> str:
+    """Why ``move`` is refused, in the command's language: the library's
+    error for it, told through its code."""
+    from pocha_rules._errors import IllegalMoveError
+
+    try:
+        apply(state, move)
+    except IllegalMoveError as error:
+        return messages.reason(error, current_language())
+    return reason
