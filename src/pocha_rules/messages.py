@@ -6,8 +6,7 @@ the ``params`` its English sentence is written from (see the docs page
 Spanish, in the words a Pocha table uses (*asistir*, *fallar*, *montar*,
 *baza*, *triunfo*), or give the English message back for ``lang="en"``:
 
->>> from pocha_rules import Card, Play, apply, new_game
->>> from pocha_rules.messages import SPANISH, message
+>>> from pocha_rules.messages import SPANISH
 >>> SPANISH["must_follow_suit"]
 'hay que asistir: se salió a {led} y la mano tiene {allowed}'
 
@@ -25,7 +24,7 @@ from pocha_rules._errors import PochaError
 from pocha_rules._state import Phase
 from pocha_rules.names import Language, phase_name
 
-__all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason"]
+__all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
 
 SPANISH_FRAMES: Final[dict[str, str]] = {
     "PochaError": "{reason}",
@@ -263,6 +262,24 @@ def _spanish(code: str, params: Mapping[str, object]) -> str | None:
         return template.format_map(_values(params))
     except (KeyError, IndexError, ValueError):
         return None
+
+
+def translate(text: str, lang: Language = "es") -> str:
+    """A reason the library gave as text (an error's ``reason``, the
+    ``reason`` of a revoke in a lenient replay), in ``lang``: when it
+    carries its ``code`` and ``params``, as the library's reasons do, it is
+    written again from them; other text is given back as it is.
+
+    Raises:
+        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+
+    """
+    if _language(lang) == "en":
+        return str(text)
+    code, params = getattr(text, "code", None), getattr(text, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping):
+        return str(text)
+    return _spanish(code, params) or str(text)
 
 
 def reason(error: PochaError, lang: Language = "es") -> str:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, TextIO
 
+from pocha_rules._cli.i18n import _
+
 __all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned"]
 
 
@@ -192,7 +194,7 @@ class PlainBar:
         text += f"{self.done}/{self.total} {self.unit}, {rate:,.1f} {self.unit}/s"
         if rate > 0 and self.done < self.total:
             left = int((self.total - self.done) / rate)
-            text += f", {left // 60}:{left % 60:02d} left"
+            text += _(", {time} left").format(time=f"{left // 60}:{left % 60:02d}")
         return text
 
     def advance(self, steps: int = 1) -> None:
