@@ -28,9 +28,7 @@ def msgids() -> dict[str, tuple[str | None, list[str]]]:
                 continue
             texts = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
             if not texts or not isinstance(texts[0], str):
-                raise AssertionError(
-                    f"{path.name}:{node.lineno}: {name}() takes a literal string"
-                )
+                raise AssertionError(f"{path.name}:{node.lineno}: {name}() takes a literal string")
             plural = texts[1] if name == "ngettext" and len(texts) > 1 else None
             assert plural is None or isinstance(plural, str)
             where = f"{path.relative_to(CLI).as_posix()}:{node.lineno}"

@@ -18,6 +18,7 @@ library) or with a code this table does not know keeps its English message.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Final
 
 from pocha_rules._errors import PochaError
@@ -144,8 +145,7 @@ SPANISH: Final[dict[str, str]] = {
     "deal_missing": "la partida llega a la ronda {round} pero el registro no tiene su reparto",
     "scores_differ": "el registro dice {said} pero las jugadas dan {given}",
     "rounds_differ": "{recorded} rondas registradas, pero se terminaron {finished}",
-    "file_too_long": "el fichero es más largo de lo que puede ser un registro ({most} "
-    "caracteres)",
+    "file_too_long": "el fichero es más largo de lo que puede ser un registro ({most} caracteres)",
     "file_not_utf8": "el fichero no es texto UTF-8 (byte {byte})",
     "moves_end_early": "las jugadas acaban antes que la ronda {round}",
     "move_after_game": "una jugada después del final de la partida",
@@ -247,10 +247,8 @@ def _values(params: Mapping[str, object]) -> dict[str, object]:
                     values[name] = text
     phase = params.get("phase")
     if isinstance(phase, str) and "expected" in params:
-        try:
+        with suppress(ValueError):
             values["expected"] = phase_name(Phase(phase), "es")
-        except ValueError:
-            pass
     return values
 
 

@@ -83,8 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
             "pocha play --human 0 --save game.json   # " + _("a game against three bots"),
             "pocha rules full --players 5            # " + _("what a rule set holds"),
             "pocha replay game.json                  # " + _("the score sheet of a record"),
-            'pocha explain "POSITION"                # '
-            + _("what may be played there, and why"),
+            'pocha explain "POSITION"                # ' + _("what may be played there, and why"),
             "pocha COMMAND --help                    # " + _("a command's options"),
             "pocha --lang es play --human 0          # " + _("the game in Spanish"),
         ),
@@ -151,8 +150,10 @@ def _guarded(arguments: list[str]) -> int:
         sys.stdout.flush()
     except _Unwritable as failure:
         reason = failure.error.strerror or str(failure.error)
-        print(_("pocha: cannot write to standard output: {reason}").format(reason=reason),
-              file=sys.stderr)
+        print(
+            _("pocha: cannot write to standard output: {reason}").format(reason=reason),
+            file=sys.stderr,
+        )
         _silence(stdout)
         return 1
     finally:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
@@ -52,16 +53,18 @@ def add_parser(
     parser = commands.add_parser(
         "match",
         parents=parents,
-        help="bots against each other over many games, with confidence intervals",
-        description="Play bots against each other, moving them round the table from game "
-        "to game, and report each bot's mean score per game with a 95% confidence "
-        "interval, its margin over the other seats and its win rate. A bot is a built-in "
-        f"name ({', '.join(BOTS)}) or MODULE:CLASS, a class whose constructor takes seed "
-        "(found from the current directory too); NAME=MODULE:CLASS renames it; "
-        "--engine NAME=COMMAND seats a program of the engine protocol. Without "
-        "--lineup the bots take the seats in turn round the table. A bot's fault (an "
-        "exception, an illegal move; an engine's crash, hang or garbage) forfeits its game "
-        "and is named in one line; the match goes on.",
+        help=_("bots against each other over many games, with confidence intervals"),
+        description=_(
+            "Play bots against each other, moving them round the table from game "
+            "to game, and report each bot's mean score per game with a 95% confidence "
+            "interval, its margin over the other seats and its win rate. A bot is a built-in "
+            "name ({bots}) or MODULE:CLASS, a class whose constructor takes seed "
+            "(found from the current directory too); NAME=MODULE:CLASS renames it; "
+            "--engine NAME=COMMAND seats a program of the engine protocol. Without "
+            "--lineup the bots take the seats in turn round the table. A bot's fault (an "
+            "exception, an illegal move; an engine's crash, hang or garbage) forfeits its "
+            "game and is named in one line; the match goes on."
+        ).format(bots=", ".join(BOTS)),
         **examples(
             "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
             "pocha match --bot me=mybots:Greedy --bot heuristic "
@@ -74,30 +77,32 @@ def add_parser(
         action="append",
         default=[],
         metavar="BOT",
-        help="a bot in the match (repeatable; default: heuristic and random)",
+        help=_("a bot in the match (repeatable; default: heuristic and random)"),
     )
     engine_arguments(parser)
     parser.add_argument(
         "--lineup",
         default=None,
         metavar="NAME,...",
-        help="the bot at each seat of the first game, by name",
+        help=_("the bot at each seat of the first game, by name"),
     )
     parser.add_argument(
         "-n",
         "--games",
         type=int,
         default=None,
-        help="games to play, a whole number of sets (default: 100 sets)",
+        help=_("games to play, a whole number of sets (default: 100 sets)"),
     )
     parser.add_argument(
         "--duplicate",
         action="store_true",
-        help="replay each deal with the bots moved round the table, so that every bot "
-        "holds every hand (the luck of the cards cancels out)",
+        help=_(
+            "replay each deal with the bots moved round the table, so that every bot "
+            "holds every hand (the luck of the cards cancels out)"
+        ),
     )
-    parser.add_argument("--seed", type=int, default=None, help="the match's seed")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -124,19 +129,19 @@ def engine_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=COMMAND",
-        help="a program of the engine protocol in the match (repeatable)",
+        help=_("a program of the engine protocol in the match (repeatable)"),
     )
     parser.add_argument(
         "--time-limit",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
+        help=_("an engine's time for each move (default 10)"),
     )
     parser.add_argument(
         "--traceback",
         action="store_true",
-        help="show the traceback of a Python bot that raised",
+        help=_("show the traceback of a Python bot that raised"),
     )
 
 
@@ -241,13 +246,14 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     games = args.games if args.games is not None else 100 * match.set_size
     if games < 1 or games % match.set_size:
         fail(
-            f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"got {games}"
+            _(
+                "-n: a positive multiple of {size} (a set: every bot in every seat), got {got}"
+            ).format(size=match.set_size, got=games)
         )
     workers = workers_from_args(args, fail)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with interruptible(), out.progress(games, "match") as advance:
+    with interruptible(), out.progress(games, _("match")) as advance:
         try:
             result = match.run(
                 games, workers=workers, chunk_size=args.chunk_size, progress=advance
@@ -282,14 +288,25 @@ def _number(value: float | None, sign: bool = False) -> str:
 def _interval(estimate: Estimate | None, sign: bool = False) -> str:
     if estimate is None or estimate.low is None or estimate.high is None:
         return "-"
-    return f"{_number(estimate.low, sign)} to {_number(estimate.high, sign)}"
+    return _("{low} to {high}").format(
+        low=_number(estimate.low, sign), high=_number(estimate.high, sign)
+    )
 
 
 def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers: int) -> None:
-    kind = "duplicate" if result.duplicate else "seated"
-    deals = f"{result.deals} deal sets" if result.duplicate else f"{result.deals} deals"
-    played = f"{result.games} games" if result.complete else f"{result.games} of {asked} games"
-    title = f"{kind} match, {played}, {deals}, seed {result.seed}"
+    if result.duplicate:
+        kind = _("duplicate match")
+        deals = _("{deals} deal sets").format(deals=result.deals)
+    else:
+        kind = _("seated match")
+        deals = _("{deals} deals").format(deals=result.deals)
+    if result.complete:
+        played = _("{games} games").format(games=result.games)
+    else:
+        played = _("{games} of {asked} games").format(games=result.games, asked=asked)
+    title = _("{kind}, {played}, {deals}, seed {seed}").format(
+        kind=kind, played=played, deals=deals, seed=result.seed
+    )
     rows = []
     for stats in result.bots.values():
         advantage = stats.advantage
@@ -306,17 +323,21 @@ def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers
             ]
         )
     headers = [
-        "bot",
-        "seats",
-        "mean score",
-        "95% interval",
-        "std. error",
-        "vs the others",
-        "95% interval",
-        "wins",
+        _("bot"),
+        _("seats"),
+        _("mean score"),
+        _("95% interval"),
+        _("std. error"),
+        _("vs the others"),
+        _("95% interval"),
+        _("wins"),
     ]
     out.table(title, headers, rows)
-    out.line(f"lineup of the first game: {', '.join(result.lineup)}")
+    out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
     rate = f"{result.games / seconds:.1f}" if seconds else "inf"
-    spread = f" ({workers} workers)" if workers > 1 else ""
-    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
+    out.line(
+        _("{seconds} s, {rate} games per second{spread}").format(
+            seconds=f"{seconds:.2f}", rate=rate, spread=spread
+        )
+    )

@@ -71,9 +71,7 @@ def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> 
             help=_("the schedule preset (default: classic)"),
         )
     group.add_argument("--players", type=int, default=None, help=_("3 to 8 (default 4)"))
-    group.add_argument(
-        "--deck", type=int, default=None, help=_("40 or 48 cards (default 40)")
-    )
+    group.add_argument("--deck", type=int, default=None, help=_("40 or 48 cards (default 40)"))
     group.add_argument(
         "--rule",
         action="append",

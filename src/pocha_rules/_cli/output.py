@@ -92,14 +92,17 @@ class Output:
             self.line(row)
 
     @contextmanager
-    def progress(self, total: int, label: str, *, unit: str = "games") -> Iterator[Advance]:
+    def progress(self, total: int, label: str, *, unit: str | None = None) -> Iterator[Advance]:
         """A progress bar with a live rate (``unit`` per second): yields a
         function to call with the number of steps each time some finish.
 
         It is rich's bar when output goes through rich; otherwise a plain
         bar on stderr when stderr is a terminal; none with ``--plain`` or
-        when nobody is watching. The bar is erased when it ends.
+        when nobody is watching. The bar is erased when it ends. ``unit``
+        is games unless given.
         """
+        if unit is None:
+            unit = _("games")
         if self.console is not None:
             with _rich_bar(self.console, total, label, unit) as advance:
                 yield advance

@@ -58,8 +58,7 @@ def add_parser(
             "pocha play --human 0 --save game.json                      # "
             + _("you and three bots"),
             "pocha play --resume game.json --human 0 --save game.json   # " + _("go on with it"),
-            "pocha play --preset up_down --players 5 --seed 7           # "
-            + _("watch five bots"),
+            "pocha play --preset up_down --players 5 --seed 7           # " + _("watch five bots"),
         ),
     )
     parser.add_argument(
@@ -248,23 +247,26 @@ def _prompt_lines(view: PlayerView) -> list[str]:
 def _help(rules: RuleSet) -> list[str]:
     """What ``help`` at the prompt prints: the card notation and the moves."""
     suits = ", ".join(f"{s.letter} {_suit(s)}" for s in Suit)
-    if rules.deck == 40:
-        missing = _("the 40-card deck has no 8 or 9")
-    else:
-        missing = _("8 and 9 are in play")
+    no_eights = rules.deck == 40
+    missing = _("the 40-card deck has no 8 or 9") if no_eights else _("8 and 9 are in play")
     order = " ".join(map(str, rules.rank_order))
     return [
         _("Cards are a rank, then a suit's letter: 1o is the as of oros, 12e the rey of espadas."),
         "  " + _("suits: {suits}").format(suits=suits),
-        "  " + _("ranks: 1 (as) to 7, then 10 sota, 11 caballo, 12 rey; {missing}").format(
+        "  "
+        + _("ranks: 1 (as) to 7, then 10 sota, 11 caballo, 12 rey; {missing}").format(
             missing=missing
         ),
         "  " + _("the strongest first: {order}").format(order=order),
         _("Moves:"),
         "  " + _("bid 2     the tricks you will take, exactly"),
         "  " + _("play 12o  play a card; '12o' alone is enough"),
-        "  " + _("trump o   name trump (the dealer when it is theirs to choose, or the auction winner)"),
-        "  " + _("call 3    in an auction: the tricks you would take with the trump of your choice"),
+        "  "
+        + _(
+            "trump o   name trump (the dealer when it is theirs to choose, or the auction winner)"
+        ),
+        "  "
+        + _("call 3    in an auction: the tricks you would take with the trump of your choice"),
         "  " + _("pass      in an auction: no call"),
         "  " + _("3         the move numbered 3 in the list"),
         "  " + _("quit      leave the game (with --save it is kept, to go on with --resume)"),

@@ -68,9 +68,9 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     out.table(None, [_("option"), _("value")], rows, left=2)
     out.line()
     out.line(
-        _(
-            "{players} players, {cards} cards in play, hands of up to {most} cards"
-        ).format(players=rules.players, cards=rules.deck_size, most=rules.max_cards)
+        _("{players} players, {cards} cards in play, hands of up to {most} cards").format(
+            players=rules.players, cards=rules.deck_size, most=rules.max_cards
+        )
     )
     out.line(
         _("schedule ({count} rounds): {rounds}").format(

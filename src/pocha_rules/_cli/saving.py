@@ -82,10 +82,8 @@ def save(
     from pocha_rules.records import GameRecord, dump
 
     record = GameRecord.from_state(state, tags=tags)
-    if partial:
-        said = _("the game so far is saved in {path}")
-    else:
-        said = _("the game is saved in {path}")
+    so_far = _("the game so far is saved in {path}")
+    said = so_far if partial else _("the game is saved in {path}")
     candidates = [path, *_other_names(path)]
     for candidate in candidates:
         try:

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
@@ -39,14 +40,16 @@ def add_parser(
     parser = commands.add_parser(
         "tournament",
         parents=parents,
-        help="a round robin of bots and engines, with ratings",
-        description="Play every pair of bots against each other over the same duplicate "
-        "deals, and rate them (Bradley-Terry, on the Elo scale, with 95%% intervals) with "
-        "a crosstable. A bot is a built-in name "
-        f"({', '.join(BOTS)}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
-        "the engine protocol). A bot's fault forfeits its game, never the tournament. "
-        "With --results, every finished set is appended to a file at once, and "
-        "--resume FILE goes on with it after Ctrl-C or a crash.",
+        help=_("a round robin of bots and engines, with ratings"),
+        description=_(
+            "Play every pair of bots against each other over the same duplicate "
+            "deals, and rate them (Bradley-Terry, on the Elo scale, with 95%% intervals) with "
+            "a crosstable. A bot is a built-in name "
+            "({bots}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
+            "the engine protocol). A bot's fault forfeits its game, never the tournament. "
+            "With --results, every finished set is appended to a file at once, and "
+            "--resume FILE goes on with it after Ctrl-C or a crash."
+        ).format(bots=", ".join(BOTS)),
         **examples(
             "pocha tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
             "--workers 0 --results t.jsonl",
@@ -55,34 +58,34 @@ def add_parser(
         ),
     )
     parser.add_argument(
-        "--bot", action="append", default=[], metavar="BOT", help="a bot (repeatable)"
+        "--bot", action="append", default=[], metavar="BOT", help=_("a bot (repeatable)")
     )
     parser.add_argument(
         "--engine",
         action="append",
         default=[],
         metavar="NAME=COMMAND",
-        help="an engine program (repeatable)",
+        help=_("an engine program (repeatable)"),
     )
     parser.add_argument(
         "--time-limit",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
+        help=_("an engine's time for each move (default 10)"),
     )
     parser.add_argument(
-        "--sets", type=int, default=10, help="duplicate sets for every pair (default 10)"
+        "--sets", type=int, default=10, help=_("duplicate sets for every pair (default 10)")
     )
-    parser.add_argument("--seed", type=int, default=None, help="the tournament's seed")
+    parser.add_argument("--seed", type=int, default=None, help=_("the tournament's seed"))
     parser.add_argument(
-        "--results", default=None, metavar="FILE", help="append every finished set to FILE"
+        "--results", default=None, metavar="FILE", help=_("append every finished set to FILE")
     )
     parser.add_argument(
-        "--resume", default=None, metavar="FILE", help="go on with the tournament in FILE"
+        "--resume", default=None, metavar="FILE", help=_("go on with the tournament in FILE")
     )
-    parser.add_argument("--force", action="store_true", help="overwrite --results FILE")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -131,7 +134,7 @@ def _factories(entrants: dict[str, str], time_limit: float, fail: Fail) -> dict[
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.resume is not None:
         if args.results is not None or args.bot or args.engine:
-            fail("--resume FILE: the file says who plays and where the results go")
+            fail(_("--resume FILE: the file says who plays and where the results go"))
         try:
             header = TournamentLog.read_header(args.resume)
         except (OSError, PochaError) as error:
@@ -140,13 +143,13 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         path: Path | None = Path(args.resume)
     else:
         if args.time_limit <= 0:
-            fail(f"--time-limit: above 0 seconds, got {args.time_limit}")
+            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         if args.sets < 1:
-            fail(f"--sets: at least 1, got {args.sets}")
+            fail(_("--sets: at least 1, got {got}").format(got=args.sets))
         rules = rules_from_args(args, fail)
         entrants = _entrants(args.bot, args.engine, fail)
         if len(entrants) < 2:
-            fail("give two entrants or more (--bot, --engine)")
+            fail(_("give two entrants or more (--bot, --engine)"))
         setup = {
             "rules": {k: json_option(v) for k, v in rules.options().items()},
             "entrants": entrants,
@@ -183,7 +186,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         if log is not None:
             log.append(results)
 
-    with out.progress(tournament.games, "tournament") as advance:
+    with out.progress(tournament.games, _("tournament")) as advance:
         if already:
             advance(already)
         try:
@@ -228,11 +231,11 @@ def _tournament(
 
 def _print(out: Output, result: TournamentResult, asked: int) -> None:
     played = len(result.sets)
-    title = (
-        f"tournament, {played} sets, {result.games} games"
-        if result.complete
-        else f"tournament, {played} of {asked} sets, {result.games} games"
-    )
+    if result.complete:
+        title = _("tournament, {played} sets, {games} games")
+    else:
+        title = _("tournament, {played} of {asked} sets, {games} games")
+    title = title.format(played=played, asked=asked, games=result.games)
     rows = []
     for rank, rating in enumerate(result.ratings(), start=1):
         half = (rating.high - rating.low) / 2
@@ -243,12 +246,13 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 rating.name,
                 f"{rating.elo:+.0f}",
                 f"±{half:.0f}",
-                f"{rating.low:+.0f} to {rating.high:+.0f}",
+                _("{low} to {high}").format(low=f"{rating.low:+.0f}", high=f"{rating.high:+.0f}"),
                 score,
                 str(rating.comparisons),
             ]
         )
-    out.table(title, ["#", "bot", "elo", "±", "95% interval", "score", "sets"], rows, left=2)
+    headers = ["#", _("bot"), "elo", "±", _("95% interval"), _("score"), _("sets")]
+    out.table(title, headers, rows, left=2)
     cross = result.crosstable()
     names = list(result.names)
     short = [name[:8] for name in names]
@@ -262,6 +266,6 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 points, sets = cross.get((a, b), (0.0, 0))
                 row.append(f"{points:g}/{sets}" if sets else "-")
         table.append(row)
-    out.table("crosstable: sets won (a draw is half) of sets played", ["", *short], table)
+    out.table(_("crosstable: sets won (a draw is half) of sets played"), ["", *short], table)
     if result.faults:
-        out.line(f"{len(result.faults)} forfeits (see the lines above)")
+        out.line(_("{count} forfeits (see the lines above)").format(count=len(result.faults)))
