@@ -88,11 +88,11 @@ SPANISH: Final[dict[str, str]] = {
     "game_over": "la partida ha terminado",
     "not_a_move": "{got} no es una jugada",
     "wrong_phase": "ahora toca {expected}, no {move}",
-    "bid_out_of_range": "en una ronda de {cards} cartas se piden de 0 a {cards} bazas",
+    "bid_out_of_range": "en la ronda de {cards} se pide de 0 a {cards}",
     "hook": "el gancho: el último en pedir no puede pedir {bid}, porque las peticiones "
     "sumarían {cards}, las bazas de la ronda",
     "first_must_call": "el primero tiene que pujar un número y no puede pasar",
-    "call_out_of_range": "en una ronda de {cards} cartas se puja de 0 a {cards}",
+    "call_out_of_range": "en la ronda de {cards} se puja de 0 a {cards}",
     "call_too_low": "una puja tiene que superar la más alta hasta ahora ({highest})",
     "dealer_out_of_range": "el repartidor tiene que ser un puesto de 0 a {high}, no {got}",
     "seed_too_large": "una semilla tiene que ser menor que 2**{bits}, no {got}",
