@@ -262,7 +262,7 @@ def _spanish(code: str, params: Mapping[str, object]) -> str | None:
         return None
 
 
-def translate(text: str, lang: Language = "es") -> str:
+def translate(text: str, lang: str = "es") -> str:
     """A reason the library gave as text (an error's ``reason``, the
     ``reason`` of a revoke in a lenient replay), in ``lang``: when it
     carries its ``code`` and ``params``, as the library's reasons do, it is
@@ -280,7 +280,7 @@ def translate(text: str, lang: Language = "es") -> str:
     return _spanish(code, params) or str(text)
 
 
-def reason(error: PochaError, lang: Language = "es") -> str:
+def reason(error: PochaError, lang: str = "es") -> str:
     """Why ``error`` was raised, without its frame (``hay que asistir: ...``
     rather than ``jugada no permitida ... : hay que asistir: ...``): what a
     player is told of a refused move.
@@ -301,7 +301,7 @@ def reason(error: PochaError, lang: Language = "es") -> str:
     return _spanish(code, params) or english
 
 
-def message(error: PochaError, lang: Language = "es") -> str:
+def message(error: PochaError, lang: str = "es") -> str:
     """The whole message of ``error`` in ``lang``: its class's frame around
     its reason (``jugada no permitida juega 3o del puesto 1: hay que
     asistir...``); ``str(error)`` in English, and for an error this module
