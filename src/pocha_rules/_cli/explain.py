@@ -75,7 +75,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     try:
         position = read(text)
     except PositionError as error:
-        print(f"pocha explain: {error}", file=sys.stderr)
+        print(f"pocha explain: {messages.message(error, lang)}", file=sys.stderr)
         print(f"  {error.text}", file=sys.stderr)
         print(f"  {' ' * error.index}^", file=sys.stderr)
         return 1

@@ -188,28 +188,42 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
     if ":" not in target:
         if target not in BOTS:
             raise ValueError(
-                f"unknown bot {target!r}: give one of {', '.join(BOTS)} or MODULE:CLASS"
+                _("unknown bot {name}: give one of {bots} or MODULE:CLASS").format(
+                    name=repr(target), bots=", ".join(BOTS)
+                )
             )
         return name or target, BuiltInBot(target)
-    module_name, _, attribute = target.partition(":")
+    module_name, _colon, attribute = target.partition(":")
     if os.getcwd() not in sys.path:  # `pocha` does not look in the current directory
         sys.path.insert(0, os.getcwd())
     try:
         found: Any = importlib.import_module(module_name)
     except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r}: {error}") from None
+        raise ValueError(
+            _("cannot import {module}: {error}").format(module=repr(module_name), error=error)
+        ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise ValueError(f"module {module_name!r} has no {attribute!r}")
+            raise ValueError(
+                _("module {module} has no {name}").format(
+                    module=repr(module_name), name=repr(attribute)
+                )
+            )
         found = getattr(found, part)
     if not callable(found):
-        raise ValueError(f"{target} is not a class")
+        raise ValueError(_("{target} is not a class").format(target=target))
     try:
         bot = found(seed=0)
     except Exception as error:
-        raise ValueError(f"{target}(seed=0) failed: {error}") from None
+        raise ValueError(
+            _("{target}(seed=0) failed: {error}").format(target=target, error=error)
+        ) from None
     if not isinstance(bot, Bot):
-        raise ValueError(f"{target}(seed=0) made {bot!r}, which has no act(view) method")
+        raise ValueError(
+            _("{target}(seed=0) made {bot}, which has no act(view) method").format(
+                target=target, bot=repr(bot)
+            )
+        )
     factory: BotFactory = found
     return name or attribute.rsplit(".", 1)[-1], factory
 
@@ -223,7 +237,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         except ValueError as error:
             fail(f"--bot {spec}: {error}")
         if name in bots:
-            fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
+            fail(
+                _("--bot {spec}: two bots named {name}; rename one with NAME=MODULE:CLASS").format(
+                    spec=spec, name=repr(name)
+                )
+            )
         bots[name] = factory
     for spec in args.engine:
         try:
@@ -231,7 +249,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         except ValueError as error:
             fail(f"--engine {spec}: {error}")
         if name in bots:
-            fail(f"--engine {spec}: two bots named {name!r}")
+            fail(_("--engine {spec}: two bots named {name}").format(spec=spec, name=repr(name)))
         bots[name] = factory
     lineup = None
     if args.lineup is not None:

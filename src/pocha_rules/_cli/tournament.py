@@ -102,14 +102,22 @@ def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]
         target = target.strip()
         name = name.strip() or target.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
         if name in entrants:
-            fail(f"--bot {spec}: two entrants named {name!r}; rename one with NAME=BOT")
+            fail(
+                _("--bot {spec}: two entrants named {name}; rename one with NAME=BOT").format(
+                    spec=spec, name=repr(name)
+                )
+            )
         entrants[name] = f"bot:{target}"
     for spec in engines:
         name, sep, command = spec.partition("=")
         if not sep or not name.strip() or not command.strip():
             fail(f"--engine {spec!r}: expected NAME=COMMAND")
         if name.strip() in entrants:
-            fail(f"--engine {spec}: two entrants named {name.strip()!r}")
+            fail(
+                _("--engine {spec}: two entrants named {name}").format(
+                    spec=spec, name=repr(name.strip())
+                )
+            )
         entrants[name.strip()] = f"engine:{command.strip()}"
     return entrants
 
@@ -167,12 +175,14 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             else:
                 log.create(force=args.force)
         except FileExistsError as error:
-            fail(f"--results: {error} (or give --force)")
+            fail(_("--results: {error} (or give --force)").format(error=error))
         except (OSError, PochaError) as error:
             fail(f"{log.path}: {error}")
         if log.damaged:
             print(
-                f"pocha tournament: {log.path}: a last line cut short was dropped", file=sys.stderr
+                "pocha tournament: "
+                + _("{path}: a last line cut short was dropped").format(path=log.path),
+                file=sys.stderr,
             )
     workers = workers_from_args(args, fail)
     already = sum(result.games for result in done)
@@ -182,7 +192,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     def saved(results: Any) -> None:
         for result in results:
             for line in result.faults:
-                print(f"pocha tournament: forfeit: {line}", file=sys.stderr)
+                print(f"pocha tournament: {_('forfeit:')} {line}", file=sys.stderr)
         if log is not None:
             log.append(results)
 
@@ -208,8 +218,10 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         _print(out, result, tournament.count)
     if stopped is not None and log is not None:
         print(
-            f"pocha tournament: the finished sets are in {log.path}; "
-            f"'pocha tournament --resume {log.path}' goes on",
+            "pocha tournament: "
+            + _(
+                "the finished sets are in {path}; 'pocha tournament --resume {path}' goes on"
+            ).format(path=log.path),
             file=sys.stderr,
         )
     return stop_status("tournament", stopped, len(result.sets), tournament.count)
@@ -224,7 +236,7 @@ def _tournament(
         factories = _factories(entrants, float(setup.get("time_limit", 10.0)), fail)
         tournament = Tournament(rules, factories, sets=setup["sets"], seed=setup["seed"])
     except (KeyError, TypeError, PochaError) as error:
-        fail(f"the tournament cannot be set up: {error}")
+        fail(_("the tournament cannot be set up: {error}").format(error=error))
     log = None if path is None else TournamentLog(path, setup)
     return tournament, log
 
