@@ -4,6 +4,7 @@ command line run in both languages (in-process and in a subprocess)."""
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import string
 import sys
@@ -245,6 +246,29 @@ def test_simulate_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "3 partidas, semillas de 1 a 3" in out
     assert "puntos de media" in out
     assert "partidas por segundo" in out
+
+
+def test_a_person_plays_in_process_in_spanish(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entries = ["?", "apuesto 5", "pido 1"] + ["1"] * 20
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(entries) + "\n"))
+    assert main(["--lang", "es", "play", "--plain", "--human", "1", "--seed", "8", *SHORT]) == 0
+    out = capsys.readouterr().out
+    assert "-- puesto 1, te toca" in out
+    assert "puesto 1> ?" in out
+    assert "  palos: o oros, c copas, e espadas, b bastos" in out
+    assert "no se puede: " in out  # five tricks in a one-card round
+    assert "puesto 1: apuesta 1 baza" in out
+    assert re.search(r"^final: .*; ganadores: puesto", out, re.M)
+    # The same game in English.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(entries) + "\n"))
+    assert main(["play", "--plain", "--human", "1", "--seed", "8", *SHORT]) == 0
+    out = capsys.readouterr().out
+    assert "-- seat 1, your move" in out
+    assert "not allowed: " in out
+    assert "seat 1: bid 1" in out
+    assert re.search(r"^final: .*; winners: seat", out, re.M)
 
 
 # --- in a subprocess, a person playing ------------------------------------------------
