@@ -12,7 +12,7 @@ command runs (:func:`argparse_language`).
 The catalogs are read as ``.po`` files, the form translators edit, by a
 small parser (:func:`read_po`): there is no compiled ``.mo`` to build or to
 keep in step, an editable install and a source checkout read the same file
-as a wheel, and reading the few hundred entries takes about a millisecond,
+as a wheel, and reading the few hundred entries takes a few milliseconds,
 only when Spanish is asked for.
 """
 
