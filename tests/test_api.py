@@ -14,17 +14,23 @@ import pocha_rules
 
 def public_modules() -> list[ModuleType]:
     """``pocha_rules`` and each of its modules whose name has no leading
-    underscore, that imports without an optional extra missing."""
+    underscore, that imports without an optional extra missing (the modules
+    of its subpackages, such as ``pocha_rules.poch``, included)."""
     modules = [pocha_rules]
-    for info in pkgutil.iter_modules(pocha_rules.__path__):
-        if info.name.startswith("_"):
+    for info in pkgutil.walk_packages(pocha_rules.__path__, "pocha_rules.", onerror=_skip):
+        if any(part.startswith("_") for part in info.name.split(".")):
             continue
         try:
-            modules.append(importlib.import_module(f"pocha_rules.{info.name}"))
+            modules.append(importlib.import_module(info.name))
         except ImportError as error:  # an adapter whose extra is not installed
             if error.name is None or error.name.startswith("pocha_rules"):
                 raise
     return modules
+
+
+def _skip(name: str) -> None:
+    """A subpackage whose import needs a missing extra: its modules are
+    skipped as the top-level ones are."""
 
 
 def public_names() -> list[tuple[str, str]]:

@@ -24,6 +24,7 @@ SKIPPED_DIRS: Final = {"_build", "__pycache__", ".hypothesis", ".pytest_cache", 
 
 CITATIONS: Final = {
     "the private specification": re.compile(r"RULES\.md"),
+    "the private specification of Poch": re.compile(r"POCH\.md"),
     "a numbered rule text": re.compile(r"rule[ _-]?books?\W*\d", re.IGNORECASE),
     "a section number": re.compile(r"\bsections? \d+(\.\d+)*\b", re.IGNORECASE),
     "rule texts' numbers in brackets": re.compile(r"\(\s*00[0-4](\s*(,|and)\s*00[0-4])*\s*\)"),

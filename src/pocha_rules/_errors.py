@@ -308,4 +308,6 @@ def _move_text(move: object) -> str:
 
     if type(move) in (Bid, Play, ChooseTrump, Call, Pass):
         return str(move)
+    if type(move).__module__ == "pocha_rules.poch":  # Poch's moves: their text form
+        return str(move)
     return shown(move)  # an int as it is, unless too long to write as text

@@ -15,6 +15,11 @@ seat equally often. A lineup comes back to itself after a few such moves
 (four for ``A, B, B, B`` at four seats, two for ``A, B, A, B``): the games
 of one round of moves form a *set*, and a match is a whole number of sets.
 
+**Both games.** A match of Poch is played the same way: give a
+:class:`pocha_rules.poch.RuleSet` and Poch bots; a game's score is each
+seat's net result in chips, and in the duplicate format every game of a set
+replays the same packs and first dealer.
+
 **Two formats.**
 
 - *Seated* (the default): every game is dealt from its own seed.
@@ -57,10 +62,11 @@ import concurrent.futures as cf
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar, overload
 
 import attrs
 
+from pocha_rules import poch
 from pocha_rules._bot_faults import Fault, not_played, one_line, raised, trace
 from pocha_rules._engine import apply
 from pocha_rules._errors import IllegalMoveError, PochaError, say
@@ -72,6 +78,7 @@ from pocha_rules._state import GameState
 from pocha_rules._text import got, shown
 from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
+from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
 from pocha_rules.referee import Fault as RefereeFault
 from pocha_rules.referee import RefereedGame, referee_game
 from pocha_rules.views import observe
@@ -87,13 +94,18 @@ __all__ = [
     "play_match",
 ]
 
+G = TypeVar("G", RuleSet, poch.RuleSet)
+"""The rules of the game a match plays: Pocha's or Poch's."""
+
 
 class BotFactory(Protocol):
     """Builds a fresh bot from a seed: ``factory(seed=n)``. A bot class
     whose constructor takes ``seed`` is one."""
 
     def __call__(self, *, seed: int) -> Bot:
-        """A new bot, seeded with ``seed``."""
+        """A new bot, seeded with ``seed`` (for a match of Poch, a Poch bot:
+        the same protocol, with Poch's views and moves; a type checker
+        wants such factories in a ``dict[str, Any]``)."""
         ...
 
 
@@ -421,6 +433,7 @@ class BotFailedError(PochaError):
 
 
 _MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+_POCH_MOVES: Final = POCH_MOVE_TYPES
 
 
 def _period(lineup: tuple[str, ...]) -> int:
@@ -431,7 +444,7 @@ def _period(lineup: tuple[str, ...]) -> int:
     )
 
 
-class Match:
+class Match(Generic[G]):
     """A match between bots: who plays, at which seats, in which format,
     from which seed. :meth:`run` plays it; :meth:`play` plays one of its
     games alone, exactly as :meth:`run` does.
@@ -467,7 +480,7 @@ class Match:
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: G,
         bots: Mapping[str, BotFactory],
         *,
         lineup: Sequence[str] | None = None,
@@ -475,8 +488,8 @@ class Match:
         duplicate: bool = False,
         forfeits: bool = False,
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {rules!r}")
+        if not isinstance(rules, RuleSet | poch.RuleSet):
+            raise TypeError(f"rules must be a RuleSet (of Pocha or of Poch), got {rules!r}")
         if not isinstance(bots, Mapping):
             raise TypeError(f"bots must be a mapping of names to bot factories, got {bots!r}")
         for name, factory in bots.items():
@@ -487,6 +500,8 @@ class Match:
         check_seed(seed)  # each game's seeds are drawn from it
         if not isinstance(forfeits, bool):
             raise TypeError(f"forfeits must be a bool, got {forfeits!r}")
+        if forfeits and isinstance(rules, poch.RuleSet):
+            raise PochaError(say("poch_no_referee"))
         if not isinstance(duplicate, bool):
             raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
         names = tuple(bots)
@@ -508,12 +523,12 @@ class Match:
         for name in names:
             if name not in seats:
                 raise PochaError(say("bot_without_seat", name=repr(name)))
-        self._rules = rules
-        self._factories: dict[str, BotFactory] = dict(bots)
+        self._rules: G = rules
+        self._factories: dict[str, Any] = dict(bots)
         self._lineup = seats
         self._seed = seed
         self._duplicate = duplicate
-        self._forfeits = forfeits
+        self._forfeits: bool = forfeits
         self._period = _period(seats)
 
     def __repr__(self) -> str:
@@ -524,7 +539,7 @@ class Match:
         )
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> G:
         """The rules of every game."""
         return self._rules
 
@@ -588,7 +603,7 @@ class Match:
 
     def bots_for(self, game: int) -> list[Bot]:
         """Fresh bots for game ``game``, one per seat."""
-        bots = []
+        bots: list[Bot] = []
         for seat, name in enumerate(self.seating(game)):
             bot = self._factories[name](seed=self.bot_seed(game, seat))
             if not isinstance(bot, Bot):
@@ -596,16 +611,27 @@ class Match:
             bots.append(bot)
         return bots
 
-    def play(self, game: int) -> GameState:
+    @overload
+    def play(self: Match[RuleSet], game: int) -> GameState: ...
+    @overload
+    def play(self: Match[poch.RuleSet], game: int) -> poch.GameState: ...
+    def play(self, game: int) -> GameState | poch.GameState:
         """Play game ``game`` of the match; its final state."""
-        return play_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
+        rules = self._rules
+        if isinstance(rules, poch.RuleSet):
+            bots: list[Any] = self.bots_for(game)
+            return poch.play_game(rules, bots, seed=self.deal_seed(game))
+        return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))
 
     def referee(self, game: int) -> RefereedGame:
         """Play game ``game`` of the match under the referee: a faulty bot
         forfeits it (:func:`~pocha_rules.referee.referee_game`)."""
-        return referee_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
+        rules = self._rules
+        if isinstance(rules, poch.RuleSet):
+            raise PochaError(say("poch_no_referee"))
+        return referee_game(rules, self.bots_for(game), seed=self.deal_seed(game))
 
-    def _play_watched(self, game: int) -> GameState | Fault:
+    def _play_watched(self, game: int) -> GameState | poch.GameState | Fault:
         """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
         one did, instead of raising it."""
         deal_seed = self.deal_seed(game)
@@ -623,19 +649,28 @@ class Match:
             if not isinstance(bot, Bot):
                 return failed(seat, f"could not be built: its factory made {one_line(repr(bot))}")
             bots.append(bot)
-        state = new_game(self._rules, seed=deal_seed)
+        rules = self._rules
+        # The engine of the match's game: Pocha's, or Poch's.
+        start: Any = new_game
+        step: Any = apply
+        see: Any = observe
+        moves: tuple[type, ...] = _MOVES
+        if isinstance(rules, poch.RuleSet):
+            start, step, see, moves = poch.new_game, poch.apply, poch.observe, _POCH_MOVES
+        state = start(rules, seed=deal_seed)
         while (mover := state.to_move) is not None:
             try:
-                move = bots[mover].act(observe(state, mover))
+                move = bots[mover].act(see(state, mover))
             except Exception as error:
                 return failed(mover, raised(error), trace())
-            if not isinstance(move, _MOVES):
+            if not isinstance(move, moves):
                 return failed(mover, f"returned {one_line(repr(move))}, which is not a move")
             try:
-                state = apply(state, move)
+                state = step(state, move)
             except IllegalMoveError as error:
                 return failed(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
-        return state
+        final: GameState | poch.GameState = state
+        return final
 
     def run(
         self,
@@ -767,7 +802,7 @@ class _Scaled:
 class _MatchSets:
     """The job of :meth:`Match.run`: the integer sums of a chunk of sets."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match[Any]) -> None:
         self.match = match
 
     def __call__(self, chunk: range) -> _Tally:
@@ -807,7 +842,7 @@ class _MatchSets:
 
 
 def play_match(
-    rules: RuleSet,
+    rules: G,
     bots: Mapping[str, BotFactory],
     games: int,
     *,

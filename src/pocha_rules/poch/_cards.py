@@ -1,0 +1,261 @@
+"""The French deck of Poch: four suits, thirteen ranks, and the 32- and
+52-card packs.
+
+A card is an index inside the library, ``suit * 13 + rank - 2`` (0 to 51),
+so a hand fits in an integer bit mask. The public :class:`Card` values are
+interned, one per index. Ranks run from 2 to 14 (``J`` 11, ``Q`` 12, ``K``
+13, ``A`` 14) and the ace is always high: it has no successor.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, final
+
+from pocha_rules._errors import ParseError
+from pocha_rules._text import got
+
+__all__ = ["Card", "Suit"]
+
+
+class Suit(enum.Enum):
+    """One of the four French suits; :attr:`letter` is its card-text form.
+
+    Suits have no order in play (only trump is special); the order of the
+    members, clubs, diamonds, hearts, spades, is used to sort cards for
+    display and for legal-move lists.
+    """
+
+    CLUBS = 0
+    """Clubs, ``c``."""
+    DIAMONDS = 1
+    """Diamonds, ``d``."""
+    HEARTS = 2
+    """Hearts, ``h``."""
+    SPADES = 3
+    """Spades, ``s``."""
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card text: ``c``, ``d``, ``h`` or ``s``."""
+        return LETTERS[self.value]
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter or its English name, in any case.
+
+        >>> Suit.parse("H"), Suit.parse("spades")
+        (Suit.HEARTS, Suit.SPADES)
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a suit's text must be a str such as 'h', got {got(text)}")
+        suit = _SUIT_BY_TEXT.get(text.strip().lower())
+        if suit is None:
+            raise ParseError(
+                text, "expected a suit: c, d, h, s or clubs, diamonds, hearts, spades"
+            )
+        return suit
+
+
+LETTERS: Final = ("c", "d", "h", "s")
+SUITS: Final = tuple(Suit)
+_SUIT_BY_TEXT: Final = {
+    **{s.letter: s for s in SUITS},
+    **{s.name.lower(): s for s in SUITS},
+}
+
+RANK_TEXT: Final = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "Q", 13: "K", 14: "A",
+}  # fmt: skip
+"""Each rank's text form."""
+
+_RANK_BY_TEXT: Final = {text.lower(): rank for rank, text in RANK_TEXT.items()}
+
+ACE: Final = 14
+KING: Final = 13
+QUEEN: Final = 12
+JACK: Final = 11
+TEN: Final = 10
+
+DECKS: Final = (32, 52)
+"""The sizes of the two packs."""
+
+
+def lowest_rank(deck: int) -> int:
+    """The lowest rank of a pack: 7 in the 32-card pack, 2 in the 52-card."""
+    return 7 if deck == 32 else 2
+
+
+def card_index(rank: int, suit: int) -> int:
+    """The internal index of the card of ``rank`` in suit number ``suit``."""
+    return suit * 13 + rank - 2
+
+
+def deck_indices(deck: int) -> tuple[int, ...]:
+    """The indices of a pack's cards, in card order."""
+    low = lowest_rank(deck)
+    return tuple(card_index(r, s) for s in range(4) for r in range(low, ACE + 1))
+
+
+@final
+class Card:
+    """A French playing card: a rank from 2 to 14 (ace high) and a :class:`Suit`.
+
+    Cards are interned: ``Card(12, Suit.CLUBS) is Card.parse("Qc")``. They
+    sort by suit (clubs, diamonds, hearts, spades) and then by rank.
+
+    >>> card = Card.parse("10h")
+    >>> card, str(card), card.rank, card.suit
+    (Card(10, Suit.HEARTS), '10h', 10, Suit.HEARTS)
+    >>> str(Card.parse("qc")), str(Card(14, Suit.SPADES))
+    ('Qc', 'As')
+    """
+
+    __slots__ = ("index", "rank", "suit")
+
+    index: int
+    """The card's index, ``suit.value * 13 + rank - 2`` (0 to 51)."""
+    rank: int
+    """The rank: 2 to 10, then 11 (jack), 12 (queen), 13 (king), 14 (ace)."""
+    suit: Suit
+    """The card's suit."""
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        if type(rank) is not int:
+            raise TypeError(f"a card's rank must be an int, got {got(rank)}")
+        if not isinstance(suit, Suit):
+            raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
+        if not 2 <= rank <= ACE:
+            raise ParseError(repr(rank), "a card's rank is a whole number from 2 to 14")
+        return CARDS[card_index(rank, suit.value)]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "rank", index % 13 + 2)
+        object.__setattr__(card, "suit", SUITS[index // 13])
+        return card
+
+    @classmethod
+    def parse(cls, text: str, *, deck: int = 52) -> Card:
+        """Read a card from its text form: the rank (``2``-``10``, ``J``,
+        ``Q``, ``K``, ``A``), then the suit's letter. Case does not matter
+        and surrounding spaces are ignored. With ``deck=32``, ranks below 7
+        are refused.
+
+        >>> Card.parse("AS"), Card.parse(" 7d ", deck=32)
+        (Card(14, Suit.SPADES), Card(7, Suit.DIAMONDS))
+        >>> Card.parse("6h", deck=32)
+        Traceback (most recent call last):
+        ...
+        pocha_rules.ParseError: cannot parse '6h': there is no 6 in a 32-card deck
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a card's text form must be a str such as '10h', got {got(text)}")
+        if type(deck) is not int:
+            raise TypeError(f"deck must be an int, 32 or 52, got {got(deck)}")
+        if deck not in DECKS:
+            raise ParseError(text, f"decks have 32 or 52 cards, not {deck}")
+        raw = text.strip().lower()
+        if len(raw) < 2:
+            raise ParseError(text, "expected a rank (2-10, J, Q, K, A) followed by c, d, h or s")
+        suit = _SUIT_BY_TEXT.get(raw[-1])
+        rank = _RANK_BY_TEXT.get(raw[:-1])
+        if rank is None:
+            raise ParseError(text, "expected a rank (2-10, J, Q, K, A) followed by c, d, h or s")
+        if suit is None:
+            raise ParseError(text, f"unknown suit letter {raw[-1]!r}: use c, d, h or s")
+        if rank < lowest_rank(deck):
+            raise ParseError(text, f"there is no {RANK_TEXT[rank]} in a {deck}-card deck")
+        return CARDS[card_index(rank, suit.value)]
+
+    def __str__(self) -> str:
+        return TEXT[self.index]
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank}, Suit.{self.suit.name})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index >= other.index
+
+    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+TEXT: Final[tuple[str, ...]] = tuple(RANK_TEXT[i % 13 + 2] + LETTERS[i // 13] for i in range(52))
+"""Every card's text form, by index."""
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+"""Every card, indexed by :attr:`Card.index`."""
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def indices_of(mask: int) -> list[int]:
+    """The card indices of a bit mask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of an iterable of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask

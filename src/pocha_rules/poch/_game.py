@@ -1,0 +1,160 @@
+"""The first state of a game of Poch: :func:`new_game` checks its
+arguments, then deals the first deal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pocha_rules._errors import InvalidDealError as _PochaDealError
+from pocha_rules._errors import PochaError
+from pocha_rules._text import got, printable, shown
+from pocha_rules.poch._cards import Card, deck_indices
+from pocha_rules.poch._dealing import begin_deal, seeded_dealer
+from pocha_rules.poch._rules import POOLS, RuleSet
+from pocha_rules.poch._state import GameState, Setup
+
+__all__ = ["InvalidDealError", "new_game"]
+
+MAX_SEED_BITS = 256
+
+
+class InvalidDealError(_PochaDealError):
+    """An explicit ordering of the pack for a deal was refused.
+
+    Attributes:
+        deal: The number of the deal it was given for (0-based).
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, deal: int, reason: str) -> None:
+        self.deal = deal
+        self.round_index = deal
+        self.reason = printable(reason)
+        ValueError.__init__(self, f"invalid deal {deal}: {self.reason}")
+
+
+def _ordering(index: int, value: object, deck: int) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise TypeError(f"deal {index} must be a sequence of cards, got {got(value)}")
+    cards: list[int] = []
+    for position, item in enumerate(value):
+        if isinstance(item, str):
+            try:
+                card = Card.parse(item, deck=deck)
+            except PochaError as error:
+                raise InvalidDealError(index, f"card {position}: {error}") from None
+        elif type(item) is Card:
+            card = item
+        else:
+            raise TypeError(
+                f"deal {index}, card {position}: expected a Card or a str, got {got(item)}"
+            )
+        cards.append(card.index)
+    expected = deck_indices(deck)
+    if sorted(cards) != list(expected):
+        allowed = set(expected)
+        for position, number in enumerate(cards):
+            if number not in allowed:
+                raise InvalidDealError(index, f"card {position} is not in the {deck}-card pack")
+            if cards.index(number) != position:
+                raise InvalidDealError(index, f"card {position} appears twice")
+        raise InvalidDealError(
+            index, f"an ordering holds every card of the pack once: {deck} cards, got {len(cards)}"
+        )
+    return tuple(cards)
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    deals: Sequence[Sequence[Card | str]] = (),
+    balances: Sequence[int] | None = None,
+    pools: Mapping[str, int] | None = None,
+) -> GameState:
+    """Start a game: the board is dressed, the first deal dealt, its trump
+    pools paid, and the eldest hand is to speak.
+
+    Args:
+        rules: The rules to play by.
+        seed: Shuffles every deal not given in ``deals`` (and draws the first
+            dealer when ``dealer`` is not given). The same rules, seed and
+            moves always give the same game. ``None`` draws a fresh seed,
+            kept in :attr:`GameState.seed`.
+        dealer: The seat that deals first.
+        deals: Explicit orderings of the pack for the first deals (top card
+            first, as :class:`Card` values or their text), to play a real
+            table's cards; the deals after them are shuffled from the seed.
+        balances: Start from a position: every seat's chips (by default
+            ``starting_chips`` each).
+        pools: Start from a position: the chips already in the pools, by
+            name (pools not named are empty).
+
+    Raises:
+        InvalidDealError: An ordering is not the whole pack, each card once.
+        PochaError: ``seed``, ``dealer``, ``balances`` or ``pools`` is out
+            of range.
+        TypeError: An argument is not of the type named above.
+
+    >>> state = new_game(RuleSet(players=4), seed=7, dealer=0)
+    >>> state.phase, state.to_move, state.dealer, len(state.hand(1))
+    (Phase.BETTING, 1, 0, 5)
+    >>> sum(state.balances) + sum(state.pools.values())
+    200
+
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
+    n = rules.players
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(63)
+    elif type(seed) is not int:
+        raise TypeError(f"seed must be an int, got {got(seed)}")
+    elif seed.bit_length() > MAX_SEED_BITS:
+        raise PochaError(f"seed must be below 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+    if dealer is None:
+        dealer = seeded_dealer(seed, n)
+    elif type(dealer) is not int:
+        raise TypeError(f"dealer must be an int, got {got(dealer)}")
+    elif not 0 <= dealer < n:
+        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {dealer}")
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise TypeError(f"deals must be a sequence of orderings, got {got(deals)}")
+    orderings = tuple(_ordering(i, deal, rules.deck) for i, deal in enumerate(deals))
+    if balances is None:
+        start = (rules.starting_chips,) * n
+    else:
+        if isinstance(balances, str | bytes) or not isinstance(balances, Sequence):
+            raise TypeError(f"balances must be a sequence of ints, got {got(balances)}")
+        if len(balances) != n:
+            raise PochaError(f"balances must give {n} seats' chips, got {len(balances)}")
+        for seat, chips in enumerate(balances):
+            if type(chips) is not int:
+                raise TypeError(f"balances[{seat}] must be an int, got {got(chips)}")
+            if chips < 0 and rules.insolvency == "out":
+                raise PochaError(
+                    f'balances[{seat}] is {chips}: with insolvency="out" no balance is negative'
+                )
+        start = tuple(balances)
+    board = [0] * len(POOLS)
+    if pools is not None:
+        if not isinstance(pools, Mapping):
+            raise TypeError(f"pools must be a mapping of pool names to chips, got {got(pools)}")
+        for name, chips in pools.items():
+            if name not in rules.pool_names:
+                raise PochaError(
+                    f"pools: no pool named {shown(name)} under these rules; "
+                    f"pools: {', '.join(rules.pool_names)}"
+                )
+            if type(chips) is not int:
+                raise TypeError(f"pools[{name!r}] must be an int, got {got(chips)}")
+            if chips < 0:
+                raise PochaError(f"pools[{name!r}] must not be negative, got {chips}")
+            board[POOLS.index(name)] = chips
+    total = sum(start) + sum(board)
+    g = Setup(rules, seed, dealer, orderings, start, tuple(board), total)
+    return begin_deal(g, 0, (dealer - 1) % n, start, tuple(board), (False,) * n, (), None)
