@@ -23,6 +23,7 @@ from pocha_rules.poch import (
     RuleSet,
     Suit,
     apply,
+    deal_pack,
     explain,
     is_legal,
     legal_moves,
@@ -282,7 +283,7 @@ def test_states_are_immutable_hashable_picklable() -> None:
     for move in legal_moves(state)[:1] * 3:
         state = apply(state, move)
     with pytest.raises(AttributeError):
-        state._phase = Phase.OVER
+        state.phase = Phase.OVER  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(state)) == state
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
     assert copy.deepcopy(state) is state
@@ -302,3 +303,25 @@ def test_ranking_shares_places() -> None:
     for seat, place in enumerate(ranking):
         assert place == 1 + sum(b > state.balances[seat] for b in state.balances)
     assert set(state.winners) == {s for s, p in enumerate(ranking) if p == 1}
+
+
+def test_deal_pack_deals_the_hands_given() -> None:
+    rules = RuleSet(players=4)
+    pack = deal_pack(rules, dealer=0, hands=HANDS, turnup="8h")
+    assert list(pack) == ordering(4, 0, HANDS, "8h")
+    hands: dict[int, str | list[str]] = {
+        0: "Ah Kh Qh Jh 10h",
+        1: "As Ks Qs Js 10s",
+        2: "Ad Kd Qd Jd 10d",
+        3: ["Ac", "Kc", "Qc", "Jc", "10c"],
+    }
+    five = deal_pack(RuleSet(players=5, deck=32), dealer=2, turnup="7c", out=[4], hands=hands)
+    assert len(five) == 32
+    with pytest.raises(PochaError, match="seat 3 must hold 5 cards, got 4"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={**HANDS, 3: "9c 9d 9s Ah"})
+    with pytest.raises(PochaError, match="Ah is dealt twice"):
+        deal_pack(rules, dealer=0, turnup="Ah", hands=HANDS)
+    with pytest.raises(PochaError, match="seat 2 is in the game and has no cards"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={1: HANDS[1]})
+    with pytest.raises(PochaError, match=r"hands\[1\]: cannot parse '2c'"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={**HANDS, 1: "2c Jd 8d 7c As"})

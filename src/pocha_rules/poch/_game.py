@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 from pocha_rules._errors import InvalidDealError as _PochaDealError
 from pocha_rules._errors import PochaError
 from pocha_rules._text import got, printable, shown
-from pocha_rules.poch._cards import Card, deck_indices
+from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._dealing import begin_deal, seeded_dealer
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import GameState, Setup
 
-__all__ = ["InvalidDealError", "new_game"]
+__all__ = ["InvalidDealError", "deal_pack", "new_game"]
 
 MAX_SEED_BITS = 256
 
@@ -158,3 +158,67 @@ def new_game(
     total = sum(start) + sum(board)
     g = Setup(rules, seed, dealer, orderings, start, tuple(board), total)
     return begin_deal(g, 0, (dealer - 1) % n, start, tuple(board), (False,) * n, (), None)
+
+
+def deal_pack(
+    rules: RuleSet,
+    *,
+    dealer: int,
+    hands: Mapping[int, Sequence[Card | str] | str],
+    turnup: Card | str,
+    out: Sequence[int] = (),
+) -> tuple[Card, ...]:
+    """The ordering of the pack that deals ``hands`` (seat -> its five
+    cards, as cards, texts or one text) from ``dealer``'s deal and turns up
+    ``turnup``; the undealt cards follow in card order. Give it to
+    :func:`new_game` to play a real table's cards.
+
+    >>> rules = RuleSet(players=3)
+    >>> pack = deal_pack(rules, dealer=0, turnup="Ks", hands={
+    ...     1: "10h Qh 8h Jc Qc", 2: "9h Kh Kc 9c 8d", 0: "Jh Ah 7h As 10d"})
+    >>> state = new_game(rules, dealer=0, deals=[pack])
+    >>> [str(c) for c in state.hand(2)], state.takings
+    (['8d', '9c', 'Kc', '9h', 'Kh'], (('ace', 0), ('king', 0)))
+
+    Raises:
+        PochaError: A seat in the game has not five cards, a card is dealt
+            twice or is not in the pack.
+        TypeError: An argument is not of the type named above.
+
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
+    n = rules.players
+    seats = [(dealer + 1 + i) % n for i in range(n)]
+    seats = [s for s in seats if s not in out]
+
+    def card(value: object, where: str) -> Card:
+        if type(value) is Card:
+            return value
+        if isinstance(value, str):
+            try:
+                return Card.parse(value, deck=rules.deck)
+            except PochaError as error:
+                raise PochaError(f"{where}: {error}") from None
+        raise TypeError(f"{where}: expected a Card or a str, got {got(value)}")
+
+    top: list[Card] = []
+    dealt: dict[int, list[Card]] = {}
+    for seat in seats:
+        held = hands.get(seat)
+        if held is None:
+            raise PochaError(f"hands: seat {seat} is in the game and has no cards")
+        items = held.split() if isinstance(held, str) else list(held)
+        dealt[seat] = [card(item, f"hands[{seat}]") for item in items]
+        if len(dealt[seat]) != 5:
+            raise PochaError(f"hands: seat {seat} must hold 5 cards, got {len(dealt[seat])}")
+    for seat in seats:
+        top.extend(dealt[seat][:3])
+    for seat in seats:
+        top.extend(dealt[seat][3:])
+    top.append(card(turnup, "turnup"))
+    if len(set(top)) != len(top):
+        twice = next(c for c in top if top.count(c) > 1)
+        raise PochaError(f"{twice} is dealt twice")
+    used = set(top)
+    return (*top, *(CARDS[i] for i in deck_indices(rules.deck) if CARDS[i] not in used))
