@@ -7,7 +7,8 @@ measured in the same processes, it also plays random 4-player, 40-card,
 9-card Pocha hands.
 
 Each interpreter given with ``--python`` (for instance one whose
-environment holds the compiled wheel) is measured in its own process; the
+environment holds the compiled wheel) is measured in its own process, with
+the package installed in its environment (``PYTHONPATH`` is dropped); the
 rounds of all interpreters are interleaved, so the machine's noise falls on
 each alike, and the medians and their ratios to the first are printed.
 
@@ -36,8 +37,7 @@ def measure(seconds: float) -> dict[str, float | str]:
     from pocha_rules import apply as pocha_apply
     from pocha_rules import legal_moves as pocha_legal
     from pocha_rules import new_game as pocha_new
-    from pocha_rules.poch import RuleSet, apply, legal_moves, new_game
-    from pocha_rules.poch import _engine
+    from pocha_rules.poch import RuleSet, _engine, apply, legal_moves, new_game
 
     rng = random.Random(2024)
     choice = rng.choice
@@ -86,7 +86,10 @@ def main() -> None:
     for _ in range(args.rounds):
         for i, python in enumerate(pythons):
             command = [python, __file__, "--one", "--seconds", str(args.seconds)]
-            out = subprocess.run(command, check=True, capture_output=True, text=True, env=os.environ)
+            env = dict(os.environ)
+            if i:  # another interpreter measures the package installed with it
+                env.pop("PYTHONPATH", None)
+            out = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
             results[i].append(json.loads(out.stdout))
     base: dict[str, float] = {}
     for python, rounds in zip(pythons, results, strict=True):

@@ -48,12 +48,16 @@ def line(label: str, a: BotFactory, b: BotFactory, sets: int, seed: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=50, help="deal sets of the fast lines")
-    parser.add_argument("--mc-sets", type=int, default=10, help="deal sets of the Monte Carlo lines")
+    parser.add_argument(
+        "--mc-sets", type=int, default=10, help="deal sets of the Monte Carlo lines"
+    )
     parser.add_argument("--samples", type=int, default=8, help="the Monte Carlo bot's samples")
     args = parser.parse_args()
     mc = functools.partial(MonteCarloBot, samples=args.samples)
-    print("| one seat of A against three of B | A chips/game | B chips/game | A - B [95%] "
-          "| deal sets | games | time |")
+    print(
+        "| one seat of A against three of B | A chips/game | B chips/game | A - B [95%] "
+        "| deal sets | games | time |"
+    )
     print("|---|---|---|---|---|---|---|")
     print(line("heuristic vs random", HeuristicBot, RandomBot, args.sets, 1))
     print(line("random vs heuristic", RandomBot, HeuristicBot, args.sets, 2))

@@ -66,16 +66,13 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from pocha_rules import poch
 from pocha_rules._errors import PochaError
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
 from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
-from pocha_rules.poch import GameState as PochGameState
-from pocha_rules.poch import RuleSet as PochRuleSet
-from pocha_rules.poch.bots import Bot as PochBot
-from pocha_rules.poch.bots import play_game as play_poch_game
 
 __all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
 
@@ -84,7 +81,7 @@ class BotFactory(Protocol):
     """Builds a fresh bot from a seed: ``factory(seed=n)``. A bot class
     whose constructor takes ``seed`` is one."""
 
-    def __call__(self, *, seed: int) -> Bot | PochBot:
+    def __call__(self, *, seed: int) -> Bot | poch.Bot:
         """A new bot, seeded with ``seed`` (a Pocha bot, or a Poch bot for
         a match of Poch)."""
         ...
@@ -364,14 +361,14 @@ class Match:
 
     def __init__(
         self,
-        rules: RuleSet | PochRuleSet,
+        rules: RuleSet | poch.RuleSet,
         bots: Mapping[str, BotFactory],
         *,
         lineup: Sequence[str] | None = None,
         seed: int = 0,
         duplicate: bool = False,
     ) -> None:
-        if not isinstance(rules, RuleSet | PochRuleSet):
+        if not isinstance(rules, RuleSet | poch.RuleSet):
             raise TypeError(f"rules must be a RuleSet (of Pocha or of Poch), got {rules!r}")
         if not isinstance(bots, Mapping):
             raise TypeError(f"bots must be a mapping of names to bot factories, got {bots!r}")
@@ -418,7 +415,7 @@ class Match:
         )
 
     @property
-    def rules(self) -> RuleSet | PochRuleSet:
+    def rules(self) -> RuleSet | poch.RuleSet:
         """The rules of every game."""
         return self._rules
 
@@ -465,9 +462,9 @@ class Match:
         drawn from the match's seed, the game and the seat."""
         return seeded_number(f"{self._seed}:{game}:{seat}:bot") >> 257
 
-    def bots_for(self, game: int) -> list[Bot | PochBot]:
+    def bots_for(self, game: int) -> list[Bot | poch.Bot]:
         """Fresh bots for game ``game``, one per seat."""
-        bots: list[Bot | PochBot] = []
+        bots: list[Bot | poch.Bot] = []
         for seat, name in enumerate(self.seating(game)):
             bot = self._factories[name](seed=self.bot_seed(game, seat))
             if not isinstance(bot, Bot):
@@ -475,12 +472,12 @@ class Match:
             bots.append(bot)
         return bots
 
-    def play(self, game: int) -> GameState | PochGameState:
+    def play(self, game: int) -> GameState | poch.GameState:
         """Play game ``game`` of the match; its final state."""
         rules = self._rules
-        if isinstance(rules, PochRuleSet):
+        if isinstance(rules, poch.RuleSet):
             bots: list[Any] = self.bots_for(game)
-            return play_poch_game(rules, bots, seed=self.deal_seed(game))
+            return poch.play_game(rules, bots, seed=self.deal_seed(game))
         return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))  # type: ignore[arg-type]
 
     def run(
@@ -610,7 +607,7 @@ class _MatchSets:
 
 
 def play_match(
-    rules: RuleSet | PochRuleSet,
+    rules: RuleSet | poch.RuleSet,
     bots: Mapping[str, BotFactory],
     games: int,
     *,

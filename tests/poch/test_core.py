@@ -261,9 +261,10 @@ def test_wrong_types_are_type_errors() -> None:
     state = new_game(RuleSet(players=3), seed=1)
     with pytest.raises(TypeError, match="poch move"):
         apply(state, "pass")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="poch GameState"):
+    # (The compiled build refuses them on entry, with its own message.)
+    with pytest.raises(TypeError, match="GameState"):
         apply("state", Pass())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="poch GameState"):
+    with pytest.raises(TypeError, match="GameState"):
         legal_moves(None)  # type: ignore[arg-type]
 
 

@@ -2,13 +2,13 @@
 
 A bot is anything with an ``act(view) -> Move`` method (:class:`Bot`, the
 same protocol as Pocha's bots): it gets the
-:class:`~pocha_rules.poch.views.PlayerView` of the seat to move and nothing
-else. :func:`play_game` runs a whole game between bots.
+:class:`~pocha_rules.poch.PlayerView` of the seat to move and nothing
+else. :func:`~pocha_rules.poch.play_game` runs a whole game between bots.
 
 - :class:`RandomBot` plays a uniformly random legal move.
 - :class:`HeuristicBot` bets on the strength of its combination and leads
   each series from the low end of its longest suit.
-- :class:`~pocha_rules.poch.montecarlo.MonteCarloBot` plays each decision
+- :class:`~pocha_rules.poch.MonteCarloBot` plays each decision
   out in sampled deals.
 
 >>> from pocha_rules.poch import RuleSet
@@ -147,7 +147,7 @@ class HeuristicBot:
     of its longest suit.
 
     Betting: it rates its combination by the share of combinations it
-    beats (:func:`strength`) and its chance of beating every rival who has
+    beats (:func:`~pocha_rules.poch.bots.strength`) and its chance of beating every rival who has
     put chips in as that share to the power of their number. It opens when
     it beats about a third of the combinations, for more the stronger it is,
     and always opens (for 1) when it speaks last with nobody in; it matches

@@ -1,9 +1,9 @@
 """A Monte Carlo bot for Poch: each decision is played out, move by move,
 in complete deals sampled from the seat's view.
 
-For every sample (:func:`~pocha_rules.poch.views.sample_state`) the bot
+For every sample (:func:`~pocha_rules.poch.sample_state`) the bot
 tries each legal move and finishes the deal with every seat playing the
-:class:`~pocha_rules.poch.bots.HeuristicBot`'s policy on its own cards; the
+:class:`~pocha_rules.poch.HeuristicBot`'s policy on its own cards; the
 move whose playouts leave the seat with the most chips at the end of the
 deal, summed over the samples, is chosen.
 

@@ -1,5 +1,6 @@
-"""What one seat may know: :func:`observe` gives a seat's
-:class:`PlayerView` of a Poch game, and :func:`sample_state` draws complete
+"""What one seat may know: :func:`~pocha_rules.poch.observe` gives a seat's
+:class:`~pocha_rules.poch.PlayerView` of a Poch game, and
+:func:`~pocha_rules.poch.sample_state` draws complete
 states that the view could have come from.
 
 A view holds everything public (the rules, the seats, the dealer, who is out,
