@@ -56,9 +56,9 @@ def measure(seconds: float) -> dict[str, float | str]:
     hands = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        state = pocha_new(hand, seed=hands, dealer=0)
-        while not state.is_over:
-            state = pocha_apply(state, choice(pocha_legal(state)))
+        pocha = pocha_new(hand, seed=hands, dealer=0)
+        while not pocha.is_over:
+            pocha = pocha_apply(pocha, choice(pocha_legal(pocha)))
         hands += 1
     compiled = Path(_engine.__file__).suffix != ".py"
     return {

@@ -51,6 +51,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     # Type variables of generic signatures (run_chunks, RayExecutor.submit).
     ("py:class", "pocha_rules.parallel.R"),
     ("py:class", "pocha_rules.cluster.T"),
+    ("py:class", "pocha_rules.matches.G"),
 ]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.

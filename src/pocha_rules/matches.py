@@ -62,7 +62,7 @@ import concurrent.futures as cf
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -75,6 +75,9 @@ from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 
 __all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
+
+G = TypeVar("G", RuleSet, poch.RuleSet)
+"""The rules of the game a match plays: Pocha's or Poch's."""
 
 
 class BotFactory(Protocol):
@@ -331,7 +334,7 @@ def _period(lineup: tuple[str, ...]) -> int:
     )
 
 
-class Match:
+class Match(Generic[G]):
     """A match between bots: who plays, at which seats, in which format,
     from which seed. :meth:`run` plays it; :meth:`play` plays one of its
     games alone, exactly as :meth:`run` does.
@@ -361,7 +364,7 @@ class Match:
 
     def __init__(
         self,
-        rules: RuleSet | poch.RuleSet,
+        rules: G,
         bots: Mapping[str, BotFactory],
         *,
         lineup: Sequence[str] | None = None,
@@ -400,7 +403,7 @@ class Match:
         for name in names:
             if name not in seats:
                 raise PochaError(f"bot {name!r} has no seat in the lineup")
-        self._rules = rules
+        self._rules: G = rules
         self._factories: dict[str, BotFactory] = dict(bots)
         self._lineup = seats
         self._seed = seed
@@ -415,7 +418,7 @@ class Match:
         )
 
     @property
-    def rules(self) -> RuleSet | poch.RuleSet:
+    def rules(self) -> G:
         """The rules of every game."""
         return self._rules
 
@@ -472,6 +475,10 @@ class Match:
             bots.append(bot)
         return bots
 
+    @overload
+    def play(self: Match[RuleSet], game: int) -> GameState: ...
+    @overload
+    def play(self: Match[poch.RuleSet], game: int) -> poch.GameState: ...
     def play(self, game: int) -> GameState | poch.GameState:
         """Play game ``game`` of the match; its final state."""
         rules = self._rules
@@ -574,7 +581,7 @@ class _Scaled:
 class _MatchSets:
     """The job of :meth:`Match.run`: the integer sums of a chunk of sets."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match[Any]) -> None:
         self.match = match
 
     def __call__(self, chunk: range) -> _Tally:
@@ -607,7 +614,7 @@ class _MatchSets:
 
 
 def play_match(
-    rules: RuleSet | poch.RuleSet,
+    rules: G,
     bots: Mapping[str, BotFactory],
     games: int,
     *,

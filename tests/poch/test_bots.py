@@ -133,4 +133,4 @@ def test_match_of_poch_duplicate_replays_the_deals() -> None:
 
 def test_match_refuses_other_rules() -> None:
     with pytest.raises(TypeError, match="RuleSet"):
-        matches.Match("rules", {"r": RandomBot})  # type: ignore[arg-type]
+        matches.Match("rules", {"r": RandomBot})  # type: ignore[type-var]
