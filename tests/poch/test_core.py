@@ -205,6 +205,14 @@ def test_new_game_refusals() -> None:
     assert new_game(rules, dealer=0, deals=[[str(c) for c in deal]]).ordering == tuple(deal)
 
 
+def test_a_game_from_a_position_keeps_it() -> None:
+    state = new_game(RuleSet(players=3), seed=2, balances=[10, 20, 30], pools={"poch": 4})
+    assert state.starting_balances == (10, 20, 30)
+    assert state.starting_pools["poch"] == 4
+    assert sum(state.starting_pools.values()) == 4
+    assert state.chip_total == 64
+
+
 def test_seeded_games_are_reproducible() -> None:
     rules = RuleSet(players=5)
     assert new_game(rules, seed=9) == new_game(rules, seed=9)

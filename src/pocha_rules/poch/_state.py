@@ -467,6 +467,13 @@ class GameState:
         return self._g.balances
 
     @property
+    def starting_pools(self) -> dict[str, int]:
+        """The chips the pools held when the game started (a new dict on
+        each call; all empty unless the game started from a position)."""
+        names = POOLS if self._g.rules.centre_pool else POOLS[:8]
+        return dict(zip(names, self._g.pools, strict=False))
+
+    @property
     def net(self) -> tuple[int, ...]:
         """Each seat's balance less the balance it started the game with."""
         return tuple(b - s for b, s in zip(self._balances, self._g.balances, strict=True))
