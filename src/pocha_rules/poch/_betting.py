@@ -83,6 +83,30 @@ def combination(hand: int, two_pair_own_type: bool) -> tuple[tuple[int, ...], in
     return (), 0
 
 
+_OPENINGS: dict[int, tuple[Move, ...]] = {}
+_REOPENINGS: dict[int, tuple[Move, ...]] = {}
+
+
+def _openings(cap: int) -> tuple[Move, ...]:
+    """``pass, open 1 .. open cap`` (shared tuples)."""
+    moves = _OPENINGS.get(cap)
+    if moves is None:
+        moves = (PASS, *[open_move(k) for k in range(1, cap + 1)])
+        if cap <= 1000:
+            _OPENINGS[cap] = moves
+    return moves
+
+
+def _reopenings(cap: int) -> tuple[Move, ...]:
+    """``close, reopen 1 .. reopen cap`` (shared tuples)."""
+    moves = _REOPENINGS.get(cap)
+    if moves is None:
+        moves = (CLOSE, *[reopen_move(k) for k in range(1, cap + 1)])
+        if cap <= 1000:
+            _REOPENINGS[cap] = moves
+    return moves
+
+
 def start_betting(players: int, order: tuple[int, ...]) -> Betting:
     """The betting of a deal before anyone has spoken."""
     contestants = [False] * players
@@ -115,12 +139,12 @@ def betting_moves(state: GameState) -> tuple[Move, ...]:
         limit = state._g.rules.bet_rounds_max
         if limit is not None and bet.rounds >= limit:
             return (CLOSE,)
-        return (CLOSE, *[reopen_move(k) for k in range(1, _cap(state, seat) + 1)])
+        return _reopenings(_cap(state, seat))
     assert state._d is not None
     if bet.opener < 0:
         if not state._d.combos[seat]:
             return (PASS,)
-        return (PASS, *[open_move(k) for k in range(1, _cap(state, seat) + 1)])
+        return _openings(_cap(state, seat))
     return (PASS, MATCH) if _may_match(state, seat) else (PASS,)
 
 

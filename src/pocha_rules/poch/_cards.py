@@ -99,10 +99,17 @@ def card_index(rank: int, suit: int) -> int:
     return suit * 13 + rank - 2
 
 
-def deck_indices(deck: int) -> tuple[int, ...]:
-    """The indices of a pack's cards, in card order."""
+def _pack(deck: int) -> tuple[int, ...]:
     low = lowest_rank(deck)
     return tuple(card_index(r, s) for s in range(4) for r in range(low, ACE + 1))
+
+
+_PACKS: Final = {32: _pack(32), 52: _pack(52)}
+
+
+def deck_indices(deck: int) -> tuple[int, ...]:
+    """The indices of a pack's cards, in card order."""
+    return _PACKS[deck]
 
 
 @final
