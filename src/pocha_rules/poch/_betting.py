@@ -28,6 +28,7 @@ from pocha_rules.poch._moves import (
     reopen_move,
 )
 from pocha_rules.poch._payments import Purse
+from pocha_rules.poch._rules import POCH_POOL
 from pocha_rules.poch._state import Betting, GameState, Phase
 
 __all__ = [
@@ -41,7 +42,6 @@ __all__ = [
 _BETTING: Final = Phase.BETTING
 _DECIDING: Final = Phase.DECIDING
 _SHEDDING: Final = Phase.SHEDDING
-_POCH: Final = 7
 
 
 def combination(hand: int, two_pair_own_type: bool) -> tuple[tuple[int, ...], int]:
@@ -215,7 +215,7 @@ def apply_betting(state: GameState, move: Move) -> GameState:
         return _settle(state, purse, bet, showdown=True, moves=_logged(state, seat, move))
     if kind is Reopen:
         assert isinstance(move, Reopen)
-        purse.to_pool(seat, _POCH, move.chips, Reason.BET)
+        purse.to_pool(seat, POCH_POOL, move.chips, Reason.BET)
         level += move.chips
         rounds += 1
         stakes = _with(stakes, seat, stakes[seat] + move.chips)
@@ -227,11 +227,11 @@ def apply_betting(state: GameState, move: Move) -> GameState:
             contestants = _without(contestants, seat)
         elif kind is Open:
             assert isinstance(move, Open)
-            purse.to_pool(seat, _POCH, move.chips, Reason.BET)
+            purse.to_pool(seat, POCH_POOL, move.chips, Reason.BET)
             opener, level, rounds = seat, move.chips, 1
             stakes = _with(stakes, seat, move.chips)
         else:
-            purse.to_pool(seat, _POCH, level - stakes[seat], Reason.BET)
+            purse.to_pool(seat, POCH_POOL, level - stakes[seat], Reason.BET)
             stakes = _with(stakes, seat, level)
     bet = Betting(opener, contestants, stakes, level, rounds, pending, (), False)
     moves = _logged(state, seat, move)
@@ -343,6 +343,6 @@ def _settle(
             with_trump = [s for s in winners if d.combo_cards[s] & trumps]
             if with_trump:
                 winners = with_trump
-    purse.share(_POCH, winners, rules.odd_chip == "eldest", Reason.POCH)
+    purse.share(POCH_POOL, winners, rules.odd_chip == "eldest", Reason.POCH)
     bet = bet._replace(winners=tuple(winners), settled=True, pending=())
     return _shedding_start(state, purse, bet, winners[0], tuple(shown), moves)
