@@ -178,7 +178,7 @@ def deal_pack(
     ...     1: "10h Qh 8h Jc Qc", 2: "9h Kh Kc 9c 8d", 0: "Jh Ah 7h As 10d"})
     >>> state = new_game(rules, dealer=0, deals=[pack])
     >>> [str(c) for c in state.hand(2)], state.takings
-    (['8d', '9c', 'Kc', '9h', 'Kh'], (('ace', 0), ('king', 0)))
+    (['9c', 'Kc', '8d', '9h', 'Kh'], (('ace', 0), ('king', 0)))
 
     Raises:
         PochaError: A seat in the game has not five cards, a card is dealt
