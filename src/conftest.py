@@ -1,5 +1,7 @@
-"""The doctests of an adapter module are collected only where its optional
-dependency is installed; its tests in ``tests/`` skip with a message."""
+"""The doctests of a module or package that needs an optional dependency
+(an adapter, the batch engine) are collected only where that dependency is
+installed, so that the README's test command passes with no extra; their
+tests in ``tests/`` skip with a message."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import importlib.util
 _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
+    "pocha_rules/batch": ("numpy",),
 }
 
 collect_ignore = [

@@ -82,13 +82,8 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import contextlib
-import enum
-import errno
 import json
 import os
-import secrets
-import stat
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -96,7 +91,8 @@ import attrs
 
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import InvalidDealError, PochaError
+from pocha_rules._errors import InvalidDealError, PochaError, reason_of, say
+from pocha_rules._files import write_atomically
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._record_json import (
@@ -111,6 +107,7 @@ from pocha_rules._record_json import (
     read_move,
     read_rules,
     read_tags,
+    rules_data,
     seat_numbers,
     short,
     unique_members,
@@ -219,7 +216,7 @@ def _score(value: object) -> None:
     if type(value) is not int:
         raise TypeError(f"a score must be an int, got {got(value)}")
     if abs(value) > MAX_SCORE:
-        fail("scores", f"no game scores {describe(value)}")
+        fail("scores", say("score_too_large", got=describe(value)))
 
 
 def _scores(instance: object, attribute: object, value: tuple[int, ...] | None) -> None:
@@ -307,10 +304,21 @@ class GameRecord:
         Raises:
             TypeError: ``state`` is not a :class:`~pocha_rules.GameState`.
             InvalidRecordError: A tag is refused (see :class:`Tags`).
+            PochaError: The game began at a written position
+                (:mod:`pocha_rules.notation`), not at its first round.
 
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, got {got(state)}")
+        results = state.round_results
+        start = results[0].index if results else state.round_index
+        if start:
+            # A game read from a position (pocha_rules.notation) is known
+            # from that round on only.
+            raise PochaError(
+                f"this game began at a written position (round {start + 1}): a record "
+                "holds a whole game from its first round"
+            )
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -326,18 +334,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
-        rules: dict[str, object] = {}
-        for name, value in self.rules.options().items():
-            if name == "schedule":
-                assert isinstance(value, tuple)
-                rules[name] = [str(entry) for entry in value]
-            elif name == "rank_order":
-                assert isinstance(value, tuple)
-                rules[name] = list(value)
-            elif isinstance(value, enum.Enum):
-                rules[name] = value.value
-            else:
-                rules[name] = value
+        rules = rules_data(self.rules)
         data: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
@@ -375,25 +372,25 @@ class GameRecord:
 
         """
         if not isinstance(data, dict):
-            fail("record", f"expected an object, got {describe(data)}")
+            fail("record", say("expected_object", got=describe(data)))
         if "format" not in data:
-            fail("format", "missing: this is not a pocha record")
+            fail("format", say("not_a_record"))
         if data["format"] != FORMAT:
-            fail("format", f"expected {FORMAT!r}, got {describe(data['format'])}")
+            fail(
+                "format",
+                say("format_unknown", expected=repr(FORMAT), got=describe(data["format"])),
+            )
         if "version" not in data:
-            fail("version", "missing")
+            fail("version", say("missing"))
         version = whole(data["version"], "version")
         if version != VERSION:
-            fail(
-                "version", f"this library reads version {VERSION} records, not {describe(version)}"
-            )
+            fail("version", say("record_version", version=VERSION, got=describe(version)))
         top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
         rules_version = whole(top["rules_version"], "rules_version")
         if rules_version != RULES_VERSION:
             fail(
                 "rules_version",
-                f"the game was played under rules behaviour version {describe(rules_version)}; "
-                f"this library plays version {RULES_VERSION}",
+                say("rules_version", got=describe(rules_version), version=RULES_VERSION),
             )
         tags = read_tags(top["tags"]) if "tags" in top else Tags()
         rules = read_rules(top["rules"])
@@ -402,7 +399,7 @@ class GameRecord:
         if not 0 <= first_dealer < rules.players:
             fail(
                 "first_dealer",
-                f"seats run from 0 to {rules.players - 1}, got {describe(first_dealer)}",
+                say("seat_out_of_range", high=rules.players - 1, got=describe(first_dealer)),
             )
         deals = tuple(
             read_deal(entry, f"deals[{i}]", rules)
@@ -481,14 +478,14 @@ class GameRecord:
         if len(text) > MAX_RECORD_CHARS:
             fail(
                 "record",
-                f"{len(text)} characters is more than a record may hold ({MAX_RECORD_CHARS})",
+                say("record_too_long", length=len(text), most=MAX_RECORD_CHARS),
             )
         try:
             data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
         except RecursionError:
-            fail("record", "the JSON is nested too deeply")
+            fail("record", say("json_too_deep"))
         except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
-            fail("record", f"not valid JSON: {short(str(error), 120)}")
+            fail("record", say("json_invalid", error=short(str(error), 120)))
         return cls.from_dict(data)
 
 
@@ -619,20 +616,23 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
     if record.rules_version != RULES_VERSION:
         fail(
             "rules_version",
-            f"the game was played under rules behaviour version {shown(record.rules_version)}; "
-            f"this library plays version {RULES_VERSION}",
+            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
         )
     players = record.rules.players
     if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
         fail(
-            "first_dealer", f"seats run from 0 to {players - 1}, got {shown(record.first_dealer)}"
+            "first_dealer",
+            say("seat_out_of_range", high=players - 1, got=shown(record.first_dealer)),
         )
     deals = record.deals
     for index, deal in enumerate(deals):
         if len(deal.hands) != players:
-            fail(f"deals[{index}].hands", f"{len(deal.hands)} hands for {players} players")
+            fail(
+                f"deals[{index}].hands",
+                say("hands_for_players", hands=len(deal.hands), players=players),
+            )
     if not deals:
-        fail("deals", "the record has no deal for round 0")
+        fail("deals", say("no_first_deal"))
     try:
         state = new_game(
             record.rules,
@@ -641,18 +641,18 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             deals=deals[: _explicit_rounds(record)],
         )
     except InvalidDealError as error:
-        fail(f"deals[{error.round_index}]", error.reason)
+        fail(f"deals[{error.round_index}]", reason_of(error))
     revokes: list[Revoke] = []
     for index, move in enumerate(record.moves):
         where = f"moves[{index}]"
         seat = state.to_move
         if seat is None:
-            fail(where, f"{move}: the game is already over")
+            fail(where, say("move_after_end", move=str(move)))
         try:
             state = apply(state, move)
             continue
         except PochaError as error:
-            reason = getattr(error, "reason", None) or str(error)
+            reason = reason_of(error)
         # A revoke: a card of the hand, played when cards are played.
         if (
             lenient
@@ -663,16 +663,16 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             state = play_unchecked(state, move)
             revokes.append(Revoke(index=index, seat=seat, move=move, reason=reason))
             continue
-        fail(where, f"seat {seat} may not {move}: {reason}")
+        fail(where, say("record_illegal_move", seat=seat, move=str(move), reason=reason))
     # Rounds reached: the finished ones, and the one in progress.
     reached = len(state.round_results) + (not state.is_over)
     if reached < len(deals):
         fail(
             f"deals[{reached}]",
-            f"the moves end in round {reached - 1}; this deal is for a round never reached",
+            say("deal_never_reached", last=reached - 1),
         )
     if reached > len(deals):
-        fail("deals", f"the game reaches round {len(deals)} but the record has no deal for it")
+        fail("deals", say("deal_missing", round=len(deals)))
     _check_scores(record, state)
     return state, revokes
 
@@ -685,7 +685,7 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
     if record.scores is not None and record.scores != state.scores:
         fail(
             "scores",
-            f"the record says {_numbers(record.scores)} but the moves give {list(state.scores)}",
+            say("scores_differ", said=_numbers(record.scores), given=str(list(state.scores))),
         )
     if record.round_scores is None:
         return
@@ -694,12 +694,12 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
         if stored != real:
             fail(
                 f"round_scores[{index}]",
-                f"the record says {_numbers(stored)} but the moves give {list(real)}",
+                say("scores_differ", said=_numbers(stored), given=str(list(real))),
             )
     if len(record.round_scores) != len(actual):
         fail(
             "round_scores",
-            f"{len(record.round_scores)} rounds recorded, but {len(actual)} were finished",
+            say("rounds_differ", recorded=len(record.round_scores), finished=len(actual)),
         )
 
 
@@ -714,6 +714,8 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
     the old file or the new one, never part of one, and a write that fails
     (a full disk, an interrupt) leaves the old file as it was. A file that is
     replaced keeps its permissions; a symbolic link at ``path`` is followed.
+    Only a regular file is ever replaced: a device, a FIFO or a socket at
+    ``path`` (or at the end of a symbolic link there) is refused.
 
     Args:
         record: The record to write.
@@ -725,53 +727,13 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
 
     Raises:
         FileExistsError: ``overwrite`` is false and ``path`` exists.
-        OSError: The file cannot be written.
+        OSError: The file cannot be written, or what is at ``path`` is not
+            a regular file (the message says what it is).
 
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, got {got(record)}")
-    text = record.to_json()
-    target = os.path.realpath(path)
-    if not overwrite and os.path.lexists(path):
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
-    folder, name = os.path.split(target)
-    temporary, fd = _new_file(folder, name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        if overwrite:
-            with contextlib.suppress(FileNotFoundError):
-                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
-            os.replace(temporary, target)
-        else:
-            _link_new(temporary, target, os.fspath(path))
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-
-
-def _new_file(folder: str, name: str) -> tuple[str, int]:
-    """A new, empty file beside ``name`` in ``folder``, open for writing,
-    created with the permissions a plain ``open`` would give it.
-    """
-    while True:
-        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return temporary, os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:  # pragma: no cover - a clash of random names
-            continue
-
-
-def _link_new(temporary: str, target: str, path: str) -> None:
-    """Give ``temporary`` the name ``target`` only if nothing has it yet."""
-    try:
-        os.link(temporary, target)  # fails if target exists, in one step
-    except FileExistsError:
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-    except OSError:  # pragma: no cover - a file system without hard links
-        if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-        os.replace(temporary, target)
+    write_atomically(record.to_json(), path, overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
@@ -788,9 +750,9 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     with open(path, "rb") as file:
         raw = file.read(4 * MAX_RECORD_CHARS + 1)
     if len(raw) > 4 * MAX_RECORD_CHARS:
-        fail("record", f"the file is longer than a record may be ({MAX_RECORD_CHARS} characters)")
+        fail("record", say("file_too_long", most=MAX_RECORD_CHARS))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        fail("record", f"the file is not UTF-8 text (byte {error.start})")
+        fail("record", say("file_not_utf8", byte=error.start))
     return GameRecord.from_json(text)
