@@ -59,9 +59,17 @@ COMPILED = (
     "_state",
     "_tables",
     "_world",
+    "poch/_betting",
+    "poch/_dealing",
+    "poch/_engine",
+    "poch/_payments",
+    "poch/_shedding",
+    "poch/_state",
+    "poch/_trump_pools",
 )
 """The modules of ``pocha_rules`` on the hot path of legal_moves, apply,
-the rollouts and the Monte Carlo bot's playouts. The others (attrs classes,
+the rollouts and the Monte Carlo bot's playouts (Poch's engine, under
+``poch/``, included). The others (attrs classes,
 the command line, records, views) stay interpreted: they gain little, and
 mypyc cannot compile attrs fields with converters."""
 

@@ -17,6 +17,7 @@ import importlib
 import importlib.util
 import pkgutil
 from types import ModuleType
+from typing import Any
 
 from docutils.nodes import Element
 from sphinx.addnodes import pending_xref
@@ -55,6 +56,8 @@ nitpick_ignore: list[tuple[str, str]] = [
     # Type variables of generic signatures (run_chunks, RayExecutor.submit).
     ("py:class", "pocha_rules.parallel.R"),
     ("py:class", "pocha_rules.cluster.T"),
+    ("py:class", "pocha_rules.matches.G"),
+    ("py:class", "G"),
 ]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
@@ -235,6 +238,8 @@ def _copy_entries(source: ModuleAnalyzer, target: ModuleAnalyzer, name: str) -> 
 
 
 def _reexported_target(target: str, module: str | None) -> str | None:
+    if (module or "").startswith("pocha_rules.poch"):
+        return None  # Poch's names are its own, never Pocha's
     name = target.lstrip(".")
     for prefix in ("pocha_rules.views.", "pocha_rules.bots.", "pocha_rules.records."):
         if name.startswith(prefix):
@@ -297,7 +302,33 @@ def _resolve_public_stdlib(
     return intersphinx.missing_reference(app, env, node, contnode)
 
 
+# --- two games, one name ---------------------------------------------------------
+# Pocha and Poch each have a RuleSet, a GameState, a Card...: a short name
+# in a type hint or a docstring means the one of the game whose module it is
+# written in.
+
+
+def _prefer_own_game() -> None:
+    from sphinx.domains.python import PythonDomain
+
+    original = PythonDomain.find_obj
+
+    def find_obj(
+        self: PythonDomain, env: BuildEnvironment, modname: str | None, *args: Any, **kwargs: Any
+    ) -> Any:
+        matches = original(self, env, modname, *args, **kwargs)
+        if len(matches) > 1:
+            poch = (modname or "").startswith("pocha_rules.poch")
+            own = [m for m in matches if m[0].startswith("pocha_rules.poch.") == poch]
+            if len(own) == 1:
+                return own
+        return matches
+
+    PythonDomain.find_obj = find_obj  # type: ignore[method-assign]
+
+
 def setup(app: Sphinx) -> None:
+    _prefer_own_game()
     app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)

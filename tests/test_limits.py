@@ -23,7 +23,7 @@ def square(chunk: range) -> list[int]:
     return [n * n for n in chunk]
 
 
-def match() -> Match:
+def match() -> Match[RuleSet]:
     return Match(RULES, {"h": HeuristicBot})
 
 

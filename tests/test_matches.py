@@ -43,7 +43,7 @@ SHORT: Final = RuleSet(schedule=(3, 5, 3))
 BOTS: Final[dict[str, BotFactory]] = {"heuristic": HeuristicBot, "random": RandomBot}
 
 
-def per_set_scores(match: Match, games: int) -> dict[str, list[float]]:
+def per_set_scores(match: Match[RuleSet], games: int) -> dict[str, list[float]]:
     """Each bot's mean score per game in every set, from the games alone."""
     out: dict[str, list[float]] = {name: [] for name in match.names}
     for first in range(0, games, match.set_size):
@@ -372,7 +372,7 @@ def test_a_match_that_makes_no_sense_is_refused(
     args: tuple[object, ...], kwargs: dict[str, object], error: type, message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        Match(*args, **kwargs)  # type: ignore[arg-type]
+        Match(*args, **kwargs)  # type: ignore[arg-type, type-var]
 
 
 @pytest.mark.parametrize(

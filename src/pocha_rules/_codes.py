@@ -333,6 +333,60 @@ MESSAGES: Final[dict[str, str]] = {
     "trick_leader_differs": "seat {to_move} leads this trick, not seat {seat}",
     "tricks_end_game": "these tricks end the game",
     "field_differs": "the position reached reads {should} here, not {got}",
+    # Poch (pocha_rules.poch)
+    "poch_suit_unknown": "expected a suit: c, d, h, s or clubs, diamonds, hearts, spades",
+    "poch_rank_not_whole": "a card's rank is a whole number from 2 to 14",
+    "poch_deck_size": "decks have 32 or 52 cards, not {deck}",
+    "poch_card_form": "expected a rank (2-10, J, Q, K, A) followed by c, d, h or s",
+    "poch_suit_letter_unknown": "unknown suit letter {letter}: use c, d, h or s",
+    "poch_rank_not_in_deck": "there is no {rank} in a {deck}-card deck",
+    "poch_chips_not_whole": "{name} is a whole number of chips, 1 or more",
+    "poch_chips_form": "{verb} takes a whole number of chips, got {got}",
+    "poch_chips_too_few": "{verb} takes at least 1 chip",
+    "poch_move_form": "expected pass, open N, match, close, reopen N or play CARD",
+    "poch_deck_too_small": "too few cards for {players} players",
+    "poch_deals_needed": 'end="deals" needs the number of deals',
+    "poch_deals_unused": 'is only used with end="deals", not end={end}',
+    "poch_bust_needs_out": 'end="bust" needs insolvency="out" (with debts nobody ever goes bust)',
+    "poch_unlimited_needs_out": (
+        'no limit (None) needs insolvency="out", where balances end the betting'
+    ),
+    "poch_chips_below_dressing": (
+        'with insolvency="out" must be at least one dressing of the board '
+        "({dressing} chips), got {got}"
+    ),
+    "poch_deal_card_unreadable": "card {position}: {reason}",
+    "poch_deal_card_not_in_pack": "card {position} is not in the {deck}-card pack",
+    "poch_deal_card_twice": "card {position} appears twice",
+    "poch_deal_size": "an ordering holds every card of the pack once: {deck} cards, got {got}",
+    "poch_balances_size": "balances must give {players} seats' chips, got {got}",
+    "poch_balance_negative": 'balances[{seat}] is {got}: with insolvency="out" no balance is negative',
+    "poch_pool_unknown": "pools: no pool named {got} under these rules; pools: {pools}",
+    "poch_pool_negative": "pools[{name}] must not be negative, got {got}",
+    "poch_hand_card_unreadable": "{where}: {reason}",
+    "poch_hand_missing": "hands: seat {seat} is in the game and has no cards",
+    "poch_hand_size": "hands: seat {seat} must hold 5 cards, got {got}",
+    "poch_dealt_twice": "{card} is dealt twice",
+    "poch_rounds_over": "the betting has had its {limit} rounds: the opener can only close",
+    "poch_opener_decides": (
+        "every other contestant has answered: opener seat {opener} closes or reopens"
+    ),
+    "poch_opened_already": "seat {opener} has opened already: match or pass",
+    "poch_no_combination": "seat {seat} has no combination (a pair at least) and can only pass",
+    "poch_nothing_to_match": "nobody has opened: there is nothing to match",
+    "poch_match_cost": "matching costs {owed} chips and seat {seat} has {balance}",
+    "poch_not_the_opener": "only the opener closes or reopens, once the others have answered",
+    "poch_betting_not_over": "the betting is not over: cards are shed after it",
+    "poch_no_chips": "a seat with no chips cannot {verb}",
+    "poch_bet_over_balance": "a seat can {verb} with at most its balance, {cap} chips",
+    "poch_bet_range": "a seat can {verb} with 1 to {bet_max} chips",
+    "poch_betting_over": "the betting is over: shed a card",
+    "poch_must_follow": "seat {seat} holds {due}, the card after {last}, and must play it",
+    "poch_not_in_hand": "seat {seat} does not hold {card}",
+    "poch_sample_over": "the game is over: there is nothing hidden left to sample",
+    "poch_sample_overfull": "no game state fits this view: more cards are known than places",
+    "poch_sample_not_found": "no game state fitting this view was found in {attempts} draws",
+    "poch_no_referee": "forfeits (the referee) are for Pocha's games only",
 }
 """Each code's English sentence, a :meth:`str.format` template of its
 params."""

@@ -23,6 +23,7 @@ from pocha_rules.poch import (
     RuleSet,
     Suit,
     apply,
+    deal_pack,
     explain,
     is_legal,
     legal_moves,
@@ -195,13 +196,23 @@ def test_new_game_refusals() -> None:
         new_game(rules, pools={"ace": -1})
     deal = ordering(4, 0, {1: "10h Jd 8d 7c As", 2: "Kh Qh 10c 10d 7s",
                            3: "9c 9d 9s Ah 8c", 0: "Qc Qs Jc Js 7h"}, "8h")  # fmt: skip
-    with pytest.raises(InvalidDealError, match="invalid deal 0: card 3 appears twice"):
+    with pytest.raises(InvalidDealError, match="invalid deal for round 0: card 3 appears twice"):
         new_game(rules, deals=[[*deal[:3], deal[0], *deal[4:]]])
-    with pytest.raises(InvalidDealError, match="invalid deal 1: card 0: cannot parse '2c'"):
+    with pytest.raises(
+        InvalidDealError, match="invalid deal for round 1: card 0: there is no 2 in a 32-card deck"
+    ):
         new_game(rules, deals=[deal, ["2c", *deal[1:]]])
     with pytest.raises(InvalidDealError, match="32 cards, got 31"):
         new_game(rules, deals=[deal[:-1]])
     assert new_game(rules, dealer=0, deals=[[str(c) for c in deal]]).ordering == tuple(deal)
+
+
+def test_a_game_from_a_position_keeps_it() -> None:
+    state = new_game(RuleSet(players=3), seed=2, balances=[10, 20, 30], pools={"poch": 4})
+    assert state.starting_balances == (10, 20, 30)
+    assert state.starting_pools["poch"] == 4
+    assert sum(state.starting_pools.values()) == 4
+    assert state.chip_total == 64
 
 
 def test_seeded_games_are_reproducible() -> None:
@@ -260,9 +271,10 @@ def test_wrong_types_are_type_errors() -> None:
     state = new_game(RuleSet(players=3), seed=1)
     with pytest.raises(TypeError, match="poch move"):
         apply(state, "pass")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="poch GameState"):
+    # (The compiled build refuses them on entry, with its own message.)
+    with pytest.raises(TypeError, match="GameState"):
         apply("state", Pass())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="poch GameState"):
+    with pytest.raises(TypeError, match="GameState"):
         legal_moves(None)  # type: ignore[arg-type]
 
 
@@ -282,7 +294,7 @@ def test_states_are_immutable_hashable_picklable() -> None:
     for move in legal_moves(state)[:1] * 3:
         state = apply(state, move)
     with pytest.raises(AttributeError):
-        state._phase = Phase.OVER
+        state.phase = Phase.OVER  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(state)) == state
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
     assert copy.deepcopy(state) is state
@@ -302,3 +314,25 @@ def test_ranking_shares_places() -> None:
     for seat, place in enumerate(ranking):
         assert place == 1 + sum(b > state.balances[seat] for b in state.balances)
     assert set(state.winners) == {s for s, p in enumerate(ranking) if p == 1}
+
+
+def test_deal_pack_deals_the_hands_given() -> None:
+    rules = RuleSet(players=4)
+    pack = deal_pack(rules, dealer=0, hands=HANDS, turnup="8h")
+    assert list(pack) == ordering(4, 0, HANDS, "8h")
+    hands: dict[int, str | list[str]] = {
+        0: "Ah Kh Qh Jh 10h",
+        1: "As Ks Qs Js 10s",
+        2: "Ad Kd Qd Jd 10d",
+        3: ["Ac", "Kc", "Qc", "Jc", "10c"],
+    }
+    five = deal_pack(RuleSet(players=5, deck=32), dealer=2, turnup="7c", out=[4], hands=hands)
+    assert len(five) == 32
+    with pytest.raises(PochaError, match="seat 3 must hold 5 cards, got 4"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={**HANDS, 3: "9c 9d 9s Ah"})
+    with pytest.raises(PochaError, match="Ah is dealt twice"):
+        deal_pack(rules, dealer=0, turnup="Ah", hands=HANDS)
+    with pytest.raises(PochaError, match="seat 2 is in the game and has no cards"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={1: HANDS[1]})
+    with pytest.raises(PochaError, match=r"hands\[1\]: there is no 2 in a 32-card deck"):
+        deal_pack(rules, dealer=0, turnup="8h", hands={**HANDS, 1: "2c Jd 8d 7c As"})

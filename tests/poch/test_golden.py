@@ -1,6 +1,6 @@
 """Golden Poch games: whole games that must replay, move by move, to the
 balances, pools and payments stored when they were recorded (by
-``tests/golden/make_poch_golden.py``). Any change in rule behaviour (what is
+``tests/golden/poch/make_poch_golden.py``). Any change in rule behaviour (what is
 legal, who takes a pool, what a stop or the last card pays) fails here."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from pocha_rules.poch import RuleSet, apply, legal_moves, new_game, parse_move
 
-GOLDEN: Final = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN: Final = Path(__file__).resolve().parent.parent / "golden" / "poch"
 
 EXPECTED: Final = {
     # name: (deals played, final balances, seats out), read off when recorded
@@ -27,6 +27,10 @@ EXPECTED: Final = {
 def _load(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text())
     return data
+
+
+def test_every_golden_file_is_checked() -> None:
+    assert sorted(p.stem for p in GOLDEN.glob("*.json")) == sorted(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

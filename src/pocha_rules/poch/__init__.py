@@ -16,7 +16,7 @@ Every payment is in the state's :attr:`~GameState.ledger`.
 
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import apply, explain, is_legal, legal_moves
-from pocha_rules.poch._game import InvalidDealError, new_game
+from pocha_rules.poch._game import InvalidDealError, deal_pack, new_game
 from pocha_rules.poch._ledger import DealResult, Payment, Reason
 from pocha_rules.poch._moves import Close, Match, Move, Open, Pass, Play, Reopen, parse_move
 from pocha_rules.poch._rules import POOLS, RuleSet
@@ -27,7 +27,8 @@ from pocha_rules.poch.views import PlayerView, observe, sample_state, sample_sta
 
 for _name in (
     "Card", "Suit", "apply", "explain", "is_legal", "legal_moves", "InvalidDealError",
-    "new_game", "DealResult", "Payment", "Reason", "Close", "Match", "Open", "Pass", "Play",
+    "deal_pack", "new_game", "DealResult", "Payment", "Reason", "Close", "Match", "Open",
+    "Pass", "Play",
     "Reopen", "parse_move", "RuleSet", "GameState", "Phase", "PlayedCard",
 ):  # fmt: skip
     globals()[_name].__module__ = __name__
@@ -58,6 +59,7 @@ __all__ = [
     "RuleSet",
     "Suit",
     "apply",
+    "deal_pack",
     "explain",
     "is_legal",
     "legal_moves",

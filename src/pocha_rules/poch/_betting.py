@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pocha_rules._errors import say
 from pocha_rules.poch._ledger import Reason
 from pocha_rules.poch._moves import (
     CLOSE,
@@ -28,6 +29,7 @@ from pocha_rules.poch._moves import (
     reopen_move,
 )
 from pocha_rules.poch._payments import Purse
+from pocha_rules.poch._rules import POCH_POOL
 from pocha_rules.poch._state import Betting, GameState, Phase
 
 __all__ = [
@@ -41,7 +43,6 @@ __all__ = [
 _BETTING: Final = Phase.BETTING
 _DECIDING: Final = Phase.DECIDING
 _SHEDDING: Final = Phase.SHEDDING
-_POCH: Final = 7
 
 
 def combination(hand: int, two_pair_own_type: bool) -> tuple[tuple[int, ...], int]:
@@ -83,6 +84,30 @@ def combination(hand: int, two_pair_own_type: bool) -> tuple[tuple[int, ...], in
     return (), 0
 
 
+_OPENINGS: dict[int, tuple[Move, ...]] = {}
+_REOPENINGS: dict[int, tuple[Move, ...]] = {}
+
+
+def _openings(cap: int) -> tuple[Move, ...]:
+    """``pass, open 1 .. open cap`` (shared tuples)."""
+    moves = _OPENINGS.get(cap)
+    if moves is None:
+        moves = (PASS, *[open_move(k) for k in range(1, cap + 1)])
+        if cap <= 1000:
+            _OPENINGS[cap] = moves
+    return moves
+
+
+def _reopenings(cap: int) -> tuple[Move, ...]:
+    """``close, reopen 1 .. reopen cap`` (shared tuples)."""
+    moves = _REOPENINGS.get(cap)
+    if moves is None:
+        moves = (CLOSE, *[reopen_move(k) for k in range(1, cap + 1)])
+        if cap <= 1000:
+            _REOPENINGS[cap] = moves
+    return moves
+
+
 def start_betting(players: int, order: tuple[int, ...]) -> Betting:
     """The betting of a deal before anyone has spoken."""
     contestants = [False] * players
@@ -115,12 +140,12 @@ def betting_moves(state: GameState) -> tuple[Move, ...]:
         limit = state._g.rules.bet_rounds_max
         if limit is not None and bet.rounds >= limit:
             return (CLOSE,)
-        return (CLOSE, *[reopen_move(k) for k in range(1, _cap(state, seat) + 1)])
+        return _reopenings(_cap(state, seat))
     assert state._d is not None
     if bet.opener < 0:
         if not state._d.combos[seat]:
             return (PASS,)
-        return (PASS, *[open_move(k) for k in range(1, _cap(state, seat) + 1)])
+        return _openings(_cap(state, seat))
     return (PASS, MATCH) if _may_match(state, seat) else (PASS,)
 
 
@@ -137,43 +162,43 @@ def explain_betting(state: GameState, move: Move) -> str | None:
         if type(move) is Reopen:
             limit = rules.bet_rounds_max
             if limit is not None and bet.rounds >= limit:
-                return f"the betting has had its {limit} rounds: the opener can only close"
+                return say("poch_rounds_over", limit=limit)
             cap = _cap(state, seat)
             if move.chips > cap:
                 return _too_many("reopen", move.chips, cap, rules.bet_max)
             return None
-        return f"every other contestant has answered: opener seat {seat} closes or reopens"
+        return say("poch_opener_decides", opener=seat)
     if type(move) is Pass:
         return None
     if type(move) is Open:
         if bet.opener >= 0:
-            return f"seat {bet.opener} has opened already: match or pass"
+            return say("poch_opened_already", opener=bet.opener)
         if not has_combination:
-            return f"seat {seat} has no combination (a pair at least) and can only pass"
+            return say("poch_no_combination", seat=seat)
         cap = _cap(state, seat)
         if move.chips > cap:
             return _too_many("open", move.chips, cap, rules.bet_max)
         return None
     if type(move) is Match:
         if bet.opener < 0:
-            return "nobody has opened: there is nothing to match"
+            return say("poch_nothing_to_match")
         if not has_combination:
-            return f"seat {seat} has no combination (a pair at least) and can only pass"
+            return say("poch_no_combination", seat=seat)
         owed = bet.level - bet.stakes[seat]
         if not _may_match(state, seat):
-            return f"matching costs {owed} chips and seat {seat} has {state._balances[seat]}"
+            return say("poch_match_cost", owed=owed, seat=seat, balance=state._balances[seat])
         return None
     if type(move) in (Close, Reopen):
-        return "only the opener closes or reopens, once the others have answered"
-    return "the betting is not over: cards are shed after it"
+        return say("poch_not_the_opener")
+    return say("poch_betting_not_over")
 
 
 def _too_many(verb: str, chips: int, cap: int, bet_max: int) -> str:
     if cap < bet_max:
         if cap == 0:
-            return f"a seat with no chips cannot {verb}"
-        return f"a seat can {verb} with at most its balance, {cap} chips"
-    return f"a seat can {verb} with 1 to {bet_max} chips"
+            return say("poch_no_chips", verb=verb)
+        return say("poch_bet_over_balance", verb=verb, cap=cap)
+    return say("poch_bet_range", verb=verb, bet_max=bet_max)
 
 
 def apply_betting(state: GameState, move: Move) -> GameState:
@@ -191,7 +216,7 @@ def apply_betting(state: GameState, move: Move) -> GameState:
         return _settle(state, purse, bet, showdown=True, moves=_logged(state, seat, move))
     if kind is Reopen:
         assert isinstance(move, Reopen)
-        purse.to_pool(seat, _POCH, move.chips, Reason.BET)
+        purse.to_pool(seat, POCH_POOL, move.chips, Reason.BET)
         level += move.chips
         rounds += 1
         stakes = _with(stakes, seat, stakes[seat] + move.chips)
@@ -203,11 +228,11 @@ def apply_betting(state: GameState, move: Move) -> GameState:
             contestants = _without(contestants, seat)
         elif kind is Open:
             assert isinstance(move, Open)
-            purse.to_pool(seat, _POCH, move.chips, Reason.BET)
+            purse.to_pool(seat, POCH_POOL, move.chips, Reason.BET)
             opener, level, rounds = seat, move.chips, 1
             stakes = _with(stakes, seat, move.chips)
         else:
-            purse.to_pool(seat, _POCH, level - stakes[seat], Reason.BET)
+            purse.to_pool(seat, POCH_POOL, level - stakes[seat], Reason.BET)
             stakes = _with(stakes, seat, level)
     bet = Betting(opener, contestants, stakes, level, rounds, pending, (), False)
     moves = _logged(state, seat, move)
@@ -319,6 +344,6 @@ def _settle(
             with_trump = [s for s in winners if d.combo_cards[s] & trumps]
             if with_trump:
                 winners = with_trump
-    purse.share(_POCH, winners, rules.odd_chip == "eldest", Reason.POCH)
+    purse.share(POCH_POOL, winners, rules.odd_chip == "eldest", Reason.POCH)
     bet = bet._replace(winners=tuple(winners), settled=True, pending=())
     return _shedding_start(state, purse, bet, winners[0], tuple(shown), moves)

@@ -17,9 +17,10 @@ from typing import Final
 
 from pocha_rules.poch._betting import combination, start_betting
 from pocha_rules.poch._cards import CARDS, deck_indices
-from pocha_rules.poch._ledger import DealResult, Reason
+from pocha_rules.poch._ledger import DealResult, Payment, Reason
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._payments import Purse
+from pocha_rules.poch._rules import POOLS
 from pocha_rules.poch._state import Betting, DealInfo, GameState, Phase, Setup
 from pocha_rules.poch._trump_pools import trump_pools
 
@@ -90,12 +91,19 @@ def begin_deal(
     order = tuple(order_list)
     eldest = order[0]
     before = (balances, pools)
-    purse = Purse(index, balances, pools, (), False)
-    dressed = rules.dressed
+    # Dressing: every player in puts a chip in every dressed pool.
+    dressed = [pool for pool, yes in enumerate(rules.dressed) if yes]
+    names = [POOLS[pool] for pool in dressed]
+    reason = Reason.DRESSING
+    ledger = [Payment(index, seat, name, 1, reason) for seat in order for name in names]
+    cost = len(dressed)
+    paid = list(balances)
     for seat in order:
-        for pool, chips in enumerate(dressed):
-            if chips:
-                purse.to_pool(seat, pool, 1, Reason.DRESSING)
+        paid[seat] -= cost
+    board = list(pools)
+    for pool in dressed:
+        board[pool] += len(order)
+    purse = Purse(index, tuple(paid), tuple(board), tuple(ledger), False)
     if ordering is None:
         ordering = (
             g.deals[index] if index < len(g.deals) else seeded_ordering(g.seed, index, rules.deck)

@@ -215,11 +215,6 @@ class GameState:
     def __deepcopy__(self, memo: object) -> GameState:
         return self
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_history"):
-            raise AttributeError("GameState is immutable")
-        object.__setattr__(self, name, value)
-
     def __repr__(self) -> str:
         if self._phase is Phase.OVER:
             return (
@@ -472,6 +467,13 @@ class GameState:
         return self._g.balances
 
     @property
+    def starting_pools(self) -> dict[str, int]:
+        """The chips the pools held when the game started (a new dict on
+        each call; all empty unless the game started from a position)."""
+        names = POOLS if self._g.rules.centre_pool else POOLS[:8]
+        return dict(zip(names, self._g.pools, strict=False))
+
+    @property
     def net(self) -> tuple[int, ...]:
         """Each seat's balance less the balance it started the game with."""
         return tuple(b - s for b, s in zip(self._balances, self._g.balances, strict=True))
@@ -495,10 +497,17 @@ class GameState:
         return tuple(s for s, b in enumerate(self._balances) if b == best)
 
 
-GameState.__doc__ = """A position of a game of Poch: immutable, hashable and picklable.
+# mypyc gives a class it compiles its signature as its __doc__ and compiles
+# no assignment to a class attribute: set this way, both builds read the same.
+setattr(  # noqa: B010
+    GameState,
+    "__doc__",
+    """A position of a game of Poch: immutable, hashable and picklable.
 
 It is a decision of the seat :attr:`to_move` (the betting, the opener's
 decision, or a card to shed) or the end of the game. Everything about the
 position is here, hidden cards included: give a seat only its
-:func:`~pocha_rules.poch.observe` view.
-"""
+:func:`~pocha_rules.poch.observe` view. Its properties are read-only; do
+not build one directly: start with :func:`~pocha_rules.poch.new_game`.
+""",
+)

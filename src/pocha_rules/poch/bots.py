@@ -2,13 +2,13 @@
 
 A bot is anything with an ``act(view) -> Move`` method (:class:`Bot`, the
 same protocol as Pocha's bots): it gets the
-:class:`~pocha_rules.poch.views.PlayerView` of the seat to move and nothing
-else. :func:`play_game` runs a whole game between bots.
+:class:`~pocha_rules.poch.PlayerView` of the seat to move and nothing
+else. :func:`~pocha_rules.poch.play_game` runs a whole game between bots.
 
 - :class:`RandomBot` plays a uniformly random legal move.
 - :class:`HeuristicBot` bets on the strength of its combination and leads
   each series from the low end of its longest suit.
-- :class:`~pocha_rules.poch.montecarlo.MonteCarloBot` plays each decision
+- :class:`~pocha_rules.poch.MonteCarloBot` plays each decision
   out in sampled deals.
 
 >>> from pocha_rules.poch import RuleSet
@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._text import got
 from pocha_rules.poch._betting import combination
 from pocha_rules.poch._cards import Card, mask_of
@@ -52,7 +52,7 @@ def _moves(view: PlayerView) -> tuple[Move, ...]:
         raise TypeError(f"view must be a poch PlayerView, got {got(view)}")
     moves = view.legal_moves()
     if not moves:
-        raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
+        raise PochaError(say("no_move_to_make", seat=view.seat, to_move=view.to_move))
     return moves
 
 
@@ -147,7 +147,7 @@ class HeuristicBot:
     of its longest suit.
 
     Betting: it rates its combination by the share of combinations it
-    beats (:func:`strength`) and its chance of beating every rival who has
+    beats (:func:`~pocha_rules.poch.bots.strength`) and its chance of beating every rival who has
     put chips in as that share to the power of their number. It opens when
     it beats about a third of the combinations, for more the stronger it is,
     and always opens (for 1) when it speaks last with nobody in; it matches
@@ -210,7 +210,7 @@ def play_game(
         raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
     players = list(bots)
     if len(players) != rules.players:
-        raise PochaError(f"{len(players)} bots for {rules.players} seats")
+        raise PochaError(say("bots_for_players", bots=len(players), players=rules.players))
     for bot in players:
         if not isinstance(bot, Bot):
             raise TypeError(f"a bot needs an act(view) method, got {got(bot)}")

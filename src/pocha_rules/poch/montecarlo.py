@@ -1,9 +1,9 @@
 """A Monte Carlo bot for Poch: each decision is played out, move by move,
 in complete deals sampled from the seat's view.
 
-For every sample (:func:`~pocha_rules.poch.views.sample_state`) the bot
+For every sample (:func:`~pocha_rules.poch.sample_state`) the bot
 tries each legal move and finishes the deal with every seat playing the
-:class:`~pocha_rules.poch.bots.HeuristicBot`'s policy on its own cards; the
+:class:`~pocha_rules.poch.HeuristicBot`'s policy on its own cards; the
 move whose playouts leave the seat with the most chips at the end of the
 deal, summed over the samples, is chosen.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._state import GameState
@@ -74,7 +74,7 @@ class MonteCarloBot:
 
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if type(samples) is not int or samples < 1:
-            raise PochaError(f"samples must be a whole number, 1 or more, got {samples!r}")
+            raise PochaError(say("samples_too_few", got=repr(samples)))
         self._rng = random.Random(seed)
         self._samples = samples
 
