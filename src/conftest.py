@@ -11,6 +11,9 @@ _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/batch": ("numpy",),
+    "pocha_rules/vector.py": ("numpy",),
+    "pocha_rules/policy.py": ("numpy",),
+    "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
 }
 
 collect_ignore = [
