@@ -8,6 +8,7 @@ naming where (``"rules.players"``, ``"deals[3].hands[1][0]"``) and why.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
@@ -18,21 +19,24 @@ from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._tags import Tags
-from pocha_rules._text import shown
+from pocha_rules._text import got, shown
 
 __all__ = [
     "MAX_SCORE",
     "as_list",
     "check_seed",
     "describe",
+    "envelope",
     "fail",
     "flag",
+    "load_json",
     "members",
     "no_constant",
     "read_deal",
     "read_move",
     "read_rules",
     "read_tags",
+    "record_text",
     "seat_numbers",
     "short",
     "unique_members",
@@ -229,3 +233,83 @@ def unique_members(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a record may hold")
+
+
+def load_json(text: object, limit: int) -> object:
+    """The JSON data of a record's text: at most ``limit`` characters, no
+    member twice in an object, no ``NaN`` or ``Infinity``, not nested too
+    deeply; anything else is refused at ``"record"``."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str of JSON, got {got(text)}")
+    if len(text) > limit:
+        fail("record", f"{len(text)} characters is more than a record may hold ({limit})")
+    try:
+        return json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
+    except RecursionError:
+        fail("record", "the JSON is nested too deeply")
+    except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
+        fail("record", f"not valid JSON: {short(str(error), 120)}")
+
+
+def envelope(
+    data: object,
+    *,
+    format: str,
+    game: str,
+    version: int,
+    rules_version: int,
+    names: Sequence[str],
+    optional: Sequence[str] = ("tags",),
+) -> tuple[dict[str, object], Tags]:
+    """The members of a record (``names``, and ``optional`` when present)
+    after checking what every game's records share: the ``format`` string,
+    the ``version`` of the format, the ``rules_version`` and the ``tags``.
+    ``game`` names the game in messages ("pocha", "poch")."""
+    if not isinstance(data, dict):
+        fail("record", f"expected an object, got {describe(data)}")
+    if "format" not in data:
+        fail("format", f"missing: this is not a {game} record")
+    if data["format"] != format:
+        fail("format", f"expected {format!r}, got {describe(data['format'])}")
+    if "version" not in data:
+        fail("version", "missing")
+    found = whole(data["version"], "version")
+    if found != version:
+        fail("version", f"this library reads version {version} records, not {describe(found)}")
+    top = members(data, "", names, optional)
+    found = whole(top["rules_version"], "rules_version")
+    if found != rules_version:
+        fail(
+            "rules_version",
+            f"the game was played under rules behaviour version {describe(found)}; "
+            f"this library plays version {rules_version}",
+        )
+    tags = read_tags(top["tags"]) if "tags" in top else Tags()
+    return top, tags
+
+
+def record_text(
+    data: dict[str, object], *, objects: Sequence[str], lists: Sequence[str], step: int
+) -> str:
+    """A record's JSON data as text that reads (and diffs) well: each member
+    of ``objects`` one entry a line, each item of ``lists`` on its own line,
+    and ``"moves"`` ``step`` to a line."""
+    parts = []
+    for key, value in data.items():
+        name = json.dumps(key)
+        if key in objects:
+            assert isinstance(value, dict)
+            inner = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            parts.append(f"  {name}: {{\n{inner}\n  }}")
+        elif key in lists and value:
+            assert isinstance(value, list)
+            if key == "moves":
+                rows = [value[i : i + step] for i in range(0, len(value), step)]
+                lines = [", ".join(json.dumps(m) for m in row) for row in rows]
+            else:
+                lines = [json.dumps(item) for item in value]
+            inner = ",\n".join(f"    {line}" for line in lines)
+            parts.append(f"  {name}: [\n{inner}\n  ]")
+        else:
+            parts.append(f"  {name}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"

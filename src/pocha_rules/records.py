@@ -82,13 +82,8 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import contextlib
 import enum
-import errno
-import json
 import os
-import secrets
-import stat
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -97,6 +92,7 @@ import attrs
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, play_unchecked
 from pocha_rules._errors import InvalidDealError, PochaError
+from pocha_rules._files import read_record_text, write_atomic
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._record_json import (
@@ -104,16 +100,14 @@ from pocha_rules._record_json import (
     as_list,
     check_seed,
     describe,
+    envelope,
     fail,
-    members,
-    no_constant,
+    load_json,
     read_deal,
     read_move,
     read_rules,
-    read_tags,
+    record_text,
     seat_numbers,
-    short,
-    unique_members,
     whole,
 )
 from pocha_rules._rules import RuleSet
@@ -374,28 +368,16 @@ class GameRecord:
                 the error says where and why.
 
         """
-        if not isinstance(data, dict):
-            fail("record", f"expected an object, got {describe(data)}")
-        if "format" not in data:
-            fail("format", "missing: this is not a pocha record")
-        if data["format"] != FORMAT:
-            fail("format", f"expected {FORMAT!r}, got {describe(data['format'])}")
-        if "version" not in data:
-            fail("version", "missing")
-        version = whole(data["version"], "version")
-        if version != VERSION:
-            fail(
-                "version", f"this library reads version {VERSION} records, not {describe(version)}"
-            )
-        top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
-        rules_version = whole(top["rules_version"], "rules_version")
-        if rules_version != RULES_VERSION:
-            fail(
-                "rules_version",
-                f"the game was played under rules behaviour version {describe(rules_version)}; "
-                f"this library plays version {RULES_VERSION}",
-            )
-        tags = read_tags(top["tags"]) if "tags" in top else Tags()
+        top, tags = envelope(
+            data,
+            format=FORMAT,
+            game="pocha",
+            version=VERSION,
+            rules_version=RULES_VERSION,
+            names=_MEMBERS,
+            optional=_OPTIONAL_MEMBERS,
+        )
+        rules_version = RULES_VERSION
         rules = read_rules(top["rules"])
         seed = check_seed(top["seed"], "seed")
         first_dealer = whole(top["first_dealer"], "first_dealer")
@@ -437,29 +419,12 @@ class GameRecord:
         """The record as JSON text: one rule per line, one deal per line and
         the moves a few to a line, so that records read (and diff) well.
         """
-        data = self.to_dict()
-        parts = []
-        for key, value in data.items():
-            name = json.dumps(key)
-            if key in ("rules", "tags"):
-                assert isinstance(value, dict)
-                inner = ",\n".join(
-                    f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()
-                )
-                parts.append(f"  {name}: {{\n{inner}\n  }}")
-            elif key in ("deals", "round_scores", "moves") and value:
-                assert isinstance(value, list)
-                if key == "moves":
-                    step = self.rules.players
-                    rows = [value[i : i + step] for i in range(0, len(value), step)]
-                    lines = [", ".join(json.dumps(m) for m in row) for row in rows]
-                else:
-                    lines = [json.dumps(item) for item in value]
-                inner = ",\n".join(f"    {line}" for line in lines)
-                parts.append(f"  {name}: [\n{inner}\n  ]")
-            else:
-                parts.append(f"  {name}: {json.dumps(value)}")
-        return "{\n" + ",\n".join(parts) + "\n}\n"
+        return record_text(
+            self.to_dict(),
+            objects=("rules", "tags"),
+            lists=("deals", "round_scores", "moves"),
+            step=self.rules.players,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -476,19 +441,7 @@ class GameRecord:
             TypeError: ``text`` is not a string.
 
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str of JSON, got {got(text)}")
-        if len(text) > MAX_RECORD_CHARS:
-            fail(
-                "record",
-                f"{len(text)} characters is more than a record may hold ({MAX_RECORD_CHARS})",
-            )
-        try:
-            data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
-        except RecursionError:
-            fail("record", "the JSON is nested too deeply")
-        except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
-            fail("record", f"not valid JSON: {short(str(error), 120)}")
+        data = load_json(text, MAX_RECORD_CHARS)
         return cls.from_dict(data)
 
 
@@ -730,48 +683,7 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, got {got(record)}")
-    text = record.to_json()
-    target = os.path.realpath(path)
-    if not overwrite and os.path.lexists(path):
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
-    folder, name = os.path.split(target)
-    temporary, fd = _new_file(folder, name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        if overwrite:
-            with contextlib.suppress(FileNotFoundError):
-                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
-            os.replace(temporary, target)
-        else:
-            _link_new(temporary, target, os.fspath(path))
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-
-
-def _new_file(folder: str, name: str) -> tuple[str, int]:
-    """A new, empty file beside ``name`` in ``folder``, open for writing,
-    created with the permissions a plain ``open`` would give it.
-    """
-    while True:
-        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return temporary, os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:  # pragma: no cover - a clash of random names
-            continue
-
-
-def _link_new(temporary: str, target: str, path: str) -> None:
-    """Give ``temporary`` the name ``target`` only if nothing has it yet."""
-    try:
-        os.link(temporary, target)  # fails if target exists, in one step
-    except FileExistsError:
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-    except OSError:  # pragma: no cover - a file system without hard links
-        if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
-        os.replace(temporary, target)
+    write_atomic(record.to_json(), path, overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
@@ -785,12 +697,5 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         OSError: The file cannot be read.
 
     """
-    with open(path, "rb") as file:
-        raw = file.read(4 * MAX_RECORD_CHARS + 1)
-    if len(raw) > 4 * MAX_RECORD_CHARS:
-        fail("record", f"the file is longer than a record may be ({MAX_RECORD_CHARS} characters)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        fail("record", f"the file is not UTF-8 text (byte {error.start})")
+    text = read_record_text(path, MAX_RECORD_CHARS)
     return GameRecord.from_json(text)
