@@ -368,6 +368,8 @@ class GameRecord:
                 the error says where and why.
 
         """
+        if isinstance(data, dict) and data.get("format") == "poch-record":
+            fail("format", "this is a Poch record: read it with pocha_rules.poch.records")
         top, tags = envelope(
             data,
             format=FORMAT,
