@@ -1,6 +1,6 @@
 """The ``pocha`` command: play, simulate, check and show games in a terminal.
 
-``pocha`` (or ``python -m pocha_rules``) has six subcommands, one module
+``pocha`` (or ``python -m pocha_rules``) has seven subcommands, one module
 each:
 
 - ``play`` (:mod:`.play`): a game in the terminal, human seats
@@ -12,7 +12,9 @@ each:
   with confidence intervals;
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
-- ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule.
+- ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule;
+- ``poch`` (:mod:`.poch`): the same commands for Poch, the other game, as
+  a group of their own (``pocha poch play``, ...).
 
 Rules come from ``--preset``, ``--players``, ``--deck`` and any number of
 ``--rule NAME=VALUE`` (:mod:`.options`). Output is plain text when stdout is
@@ -29,7 +31,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, cast
 
-from pocha_rules._cli import match, play, records, rules, simulate
+from pocha_rules._cli import match, play, poch, records, rules, simulate
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._text import printable
@@ -63,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
             "pocha play --human 0 --save game.json   # a game against three bots",
             "pocha rules full --players 5            # what a rule set holds",
             "pocha replay game.json                  # the score sheet of a record",
+            "pocha poch play --human 0               # a game of Poch",
             "pocha COMMAND --help                    # a command's options",
         ),
     )
@@ -82,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_parser(commands, [output])
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
+    poch.add_parser(commands, [output])
     return parser
 
 

@@ -29,7 +29,7 @@ from pocha_rules.bots import Bot
 from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
 from pocha_rules.parallel import Interrupted, LostGamesError
 
-__all__ = ["BuiltInBot", "add_parser", "load_bot", "run"]
+__all__ = ["BuiltInBot", "add_parser", "load_bot", "print_result", "run"]
 
 _DEFAULT_BOTS = ("heuristic", "random")
 
@@ -192,7 +192,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
         print(json.dumps(report, indent=2), file=out.stream)
     else:
-        _print(out, result, games, seconds, workers)
+        print_result(out, result, games, seconds, workers)
     return stop_status("match", stopped, result.games, games)
 
 
@@ -208,7 +208,9 @@ def _interval(estimate: Estimate | None, sign: bool = False) -> str:
     return f"{_number(estimate.low, sign)} to {_number(estimate.high, sign)}"
 
 
-def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers: int) -> None:
+def print_result(
+    out: Output, result: MatchResult, asked: int, seconds: float, workers: int
+) -> None:
     kind = "duplicate" if result.duplicate else "seated"
     deals = f"{result.deals} deal sets" if result.duplicate else f"{result.deals} deals"
     played = f"{result.games} games" if result.complete else f"{result.games} of {asked} games"
