@@ -8,6 +8,7 @@ import importlib.util
 _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
+    "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
 }
 
 collect_ignore = [
