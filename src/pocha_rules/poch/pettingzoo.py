@@ -14,8 +14,8 @@ environment (:mod:`pocha_rules.pettingzoo`):
 - **Actions** are the action ids of :mod:`pocha_rules.poch.actions`.
 - **Rewards** are chips: after every step each agent gets its seat's
   change of balance (a bet costs at once, a pool or a stop pays at once;
-  the first dressing and trump pools, before anyone acts, come with
-  :meth:`~raw_env.reset`), so an agent's rewards over an episode add up to
+  the first dressing and trump pools, before anyone acts, come with the
+  first step's rewards), so an agent's rewards over an episode add up to
   its net result: the game's, or with ``single_deal=True`` the first
   deal's. When the episode ends every agent's ``infos`` entry holds
   ``"net"`` and ``"winner"`` (first place, ties included);
@@ -156,6 +156,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         self._rng = random.Random()
         self._state: GameState | None = None
         self._over = False
+        self._pending: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of ``agent`` (the same object every call)."""
@@ -180,12 +181,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
         self._over = False
         self.agents = self.possible_agents[:]
         # The first dressing and trump pools come before any agent acts:
-        # each agent meets them as its first reward.
+        # they are paid out with the first step's rewards.
         start = self._state.starting_balances
-        self.rewards = {
-            agent: self._state.balances[seat] - start[seat] for agent, seat in self._seats.items()
-        }
-        self._cumulative_rewards = dict(self.rewards)
+        self._pending = [b - s for b, s in zip(self._state.balances, start, strict=True)]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
@@ -238,7 +238,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             for other, seat in self._seats.items():
                 self.infos[other] = {"net": net[seat], "winner": seat in winners}
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
+        if any(self._pending):
+            for other, seat in self._seats.items():
+                self.rewards[other] += self._pending[seat]
+            self._pending = [0] * len(self._pending)
+        if not self._over:
             self.agent_selection = self._agent_to_move(after)
         self._accumulate_rewards()
 
