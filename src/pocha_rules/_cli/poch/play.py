@@ -134,15 +134,16 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         f"Poch: {rules.players} players, {rules.deck} cards, {rules.starting_chips} chips each, "
         f"seed {state.seed}, seat {state.first_dealer} deals first"
     )
+    earlier: list[Step] = []
     if record is not None:
-        _catch_up(record, bots, humans)
+        earlier = _catch_up(record, bots, humans)
         moves = len(record.moves)
         out.line(
             f"resumed from {shown_path(args.resume)}: deal {state.deal_number + 1}, "
             f"{moves} moves played"
         )
     out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
-    table = _Table(state, humans, bots, out)
+    table = _Table(state, humans, bots, out, earlier)
     try:
         with interruptible():
             table.play()
@@ -163,11 +164,20 @@ class _Table:
     """A game being played: the state so far, who plays each seat, and what
     the terminal shows."""
 
-    def __init__(self, state: GameState, humans: list[int], bots: list[Bot], out: Output) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        humans: list[int],
+        bots: list[Bot],
+        out: Output,
+        earlier: list[Step],
+    ) -> None:
         self.state = state
         self.humans = humans
         self.bots = bots
         self.out = out
+        self.earlier = earlier
+        """The moves of this deal made before the game was resumed."""
 
     def play(self) -> None:
         """Play to the end; :attr:`state` is always the game so far."""
@@ -192,12 +202,13 @@ class _Table:
             out.line(line)
 
     def _begin_deal(self, state: GameState, watcher: int) -> None:
-        view = observe(state, watcher)
+        start = self.earlier[0][0] if self.earlier else state
         self.out.line()
-        self.out.line(deal_title(view))
-        narrate_payments(self.out, state.deal_payments)
-        for seat, move in state.moves:  # a resumed deal: the moves so far
-            self.out.line(f"seat {seat}: {move}")
+        self.out.line(deal_title(observe(start, watcher)))
+        narrate_payments(self.out, start.deal_payments)
+        for step in self.earlier:  # a resumed deal: the moves so far
+            self._narrate(*step, watcher)
+        self.earlier = []
 
     def _narrate(self, before: GameState, move: Move, after: GameState, watcher: int) -> None:
         out = self.out
@@ -290,10 +301,15 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
     return record, state
 
 
-def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> None:
+Step = tuple[GameState, Move, GameState]
+"""A move with the states before and after it."""
+
+
+def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> list[Step]:
     """Let each bot think over the moves its seat made in the record, so
     that its random choices go on where they were: a resumed game ends as
-    the uninterrupted one would have."""
+    the uninterrupted one would have. Return the moves of the deal the game
+    stopped in."""
     state = new_game(
         record.rules,
         seed=record.seed,
@@ -302,12 +318,19 @@ def _catch_up(record: GameRecord, bots: list[Bot], humans: list[int]) -> None:
         balances=record.starting_balances,
         pools=dict(record.starting_pools),
     )
+    steps: list[Step] = []
     for move in record.moves:
         seat = state.to_move
         assert seat is not None
         if seat not in humans:
             bots[seat].act(observe(state, seat))
-        state = apply(state, move)
+        after = apply(state, move)
+        if after.deal_number == state.deal_number:
+            steps.append((state, move, after))
+        else:
+            steps.clear()
+        state = after
+    return steps
 
 
 def _keep(

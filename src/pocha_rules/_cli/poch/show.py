@@ -45,7 +45,7 @@ def combination_text(hand: Sequence[Card], rules: RuleSet) -> str:
     queens and 7s", "trips of 9s", "quads of aces" or "no combination"."""
     key, _ = combination(mask_of(hand), rules.two_pair == "own_type")
     if not key:
-        return "no combination (you can only pass)"
+        return "no combination: you can only pass"
     kind = key[0]
     if kind == 1:
         return f"a pair of {_ranks(key[1])}"
