@@ -52,6 +52,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.parallel.R"),
     ("py:class", "pocha_rules.cluster.T"),
     ("py:class", "pocha_rules.matches.G"),
+    ("py:class", "G"),
 ]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.

@@ -1,6 +1,6 @@
 """Golden Poch games: whole games that must replay, move by move, to the
 balances, pools and payments stored when they were recorded (by
-``tests/golden/poch/make_golden.py``). Any change in rule behaviour (what is
+``tests/golden/poch/make_poch_golden.py``). Any change in rule behaviour (what is
 legal, who takes a pool, what a stop or the last card pays) fails here."""
 
 from __future__ import annotations

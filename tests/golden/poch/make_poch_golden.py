@@ -7,7 +7,7 @@ its seat, and what each deal left: the balances, the pools and every payment
 in words. The seed of each game is the first one, from 0, whose game shows
 the features named beside it. Run from the repository root::
 
-    python tests/golden/poch/make_golden.py
+    python tests/golden/poch/make_poch_golden.py
 
 Only regenerate for a deliberate change of rule behaviour.
 """
