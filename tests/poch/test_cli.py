@@ -205,6 +205,12 @@ def test_ctrl_c_saves_the_game_and_resume_ends_it_as_if_never_stopped(tmp_path: 
     )  # fmt: skip
     assert resumed.returncode == 0, resumed.stderr
     assert f"{len(partial.moves)} moves played\n" in resumed.stdout
+    # Under the deal's title, the moves made in it before the stop, in order.
+    stopped = replay(partial)
+    told = resumed.stdout.split(f"== deal {stopped.deal_number + 1} ")[1].split("-- seat 1")[0]
+    assert [line for line in told.splitlines() if line.startswith("seat ")] == [
+        f"seat {seat}: {move}" for seat, move in stopped.moves
+    ]
     assert load(tmp_path / "game.json") == reference  # the bots went on where they were
 
 
