@@ -11,7 +11,9 @@ the seat to move. Each repeat times, interleaved over the same states:
 * ``legal_action_mask`` of the view, the other half of an RL observation.
 
 It prints the median time per call over the repeats and the ratio to
-``observe``.
+``observe``, by the clock on the wall and by the CPU time of the process
+(what one idle core gives), and the share of a core the process got: well
+below 1 means the machine was busy with other work.
 
     python benchmarks/bench_observations.py [--games 30] [--repeats 7]
 """
@@ -60,6 +62,14 @@ def encoders(rules: RuleSet) -> dict[str, Callable[[PlayerView], object]]:
     return runners
 
 
+def timed(run: Callable[[Any], object], items: list[Any]) -> tuple[float, float]:
+    """The wall-clock and CPU seconds of ``run`` over every item."""
+    start, cpu = time.perf_counter(), time.process_time()
+    for item in items:
+        run(item)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="random games to take states from")
@@ -72,21 +82,28 @@ def main() -> None:
         views = [observe(state, seat) for state, seat in states]
         runners = encoders(rules)
         times: dict[str, list[float]] = {REFERENCE: [], **{label: [] for label in runners}}
+        cpu_times: dict[str, list[float]] = {label: [] for label in times}
+        shares: list[float] = []
+        jobs: list[tuple[str, Callable[[Any], object], list[Any]]] = [
+            (REFERENCE, lambda pair: observe(*pair), states)
+        ]
+        jobs += [(label, run, views) for label, run in runners.items()]
         for _ in range(args.repeats):
-            start = time.perf_counter()
-            for state, seat in states:
-                observe(state, seat)
-            times[REFERENCE].append((time.perf_counter() - start) / len(states))
-            for label, run in runners.items():
-                start = time.perf_counter()
-                for view in views:
-                    run(view)
-                times[label].append((time.perf_counter() - start) / len(views))
+            for label, run, items in jobs:
+                wall, used = timed(run, items)
+                times[label].append(wall / len(items))
+                cpu_times[label].append(used / len(items))
+                shares.append(used / wall)
         medians = {label: statistics.median(values) for label, values in times.items()}
-        reference = medians[REFERENCE]
-        print(f"\n{name}: {len(views):,} states, {observation_size(rules)} numbers per vector")
+        cpu_medians = {label: statistics.median(values) for label, values in cpu_times.items()}
+        reference, cpu_reference = medians[REFERENCE], cpu_medians[REFERENCE]
+        print(f"\n{name}: {len(views):,} states, {observation_size(rules)} numbers per vector; "
+              f"the process got {statistics.median(shares):.0%} of a core (median)")  # fmt: skip
+        print(f"  {'':<22}{'wall':>8}{'ratio':>9}{'CPU':>11}{'ratio':>9}")
         for label, value in medians.items():
-            print(f"  {label:<22}{value * 1e6:8.1f} us   {value / reference:5.2f}x observe")
+            by_cpu = cpu_medians[label]
+            print(f"  {label:<22}{value * 1e6:6.1f} us{value / reference:8.2f}x"
+                  f"{by_cpu * 1e6:8.1f} us{by_cpu / cpu_reference:8.2f}x")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -17,12 +17,13 @@ from __future__ import annotations
 import argparse
 import functools
 import time
+from typing import Any
 
-from pocha_rules.matches import BotFactory, play_match
+from pocha_rules.matches import play_match
 from pocha_rules.poch import HeuristicBot, MonteCarloBot, RandomBot, RuleSet
 
 
-def line(label: str, a: BotFactory, b: BotFactory, sets: int, seed: int) -> str:
+def line(label: str, a: Any, b: Any, sets: int, seed: int) -> str:
     start = time.perf_counter()
     result = play_match(
         RuleSet(players=4),

@@ -18,7 +18,10 @@ actions. The contenders, timed in turn within each repeat:
   ``observation_tensor`` at every decision.
 
 It prints the median steps per second over the repeats and the ratio to the
-reference. The frameworks are skipped when their extra is missing.
+reference, by the clock on the wall and by the CPU time of the process (the
+rate one idle core gives), and the share of a core the process got: well
+below 1 means the machine was busy with other work, and the wall rates are
+that much lower. The frameworks are skipped when their extra is missing.
 
     python benchmarks/bench_rl.py [--games 3] [--repeats 5] [--schedule classic]
 """
@@ -148,17 +151,28 @@ def main() -> None:
     runners.update(pettingzoo_runners())
     runners.update(openspiel_runners())
     rates: dict[str, list[float]] = {name: [] for name in runners}
+    cpu_rates: dict[str, list[float]] = {name: [] for name in runners}
+    shares: list[float] = []
     for repeat in range(args.repeats):
         for name, run in runners.items():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             steps = run(rules, args.games, repeat)
-            rates[name].append(steps / (time.perf_counter() - start))
+            wall, used = time.perf_counter() - start, time.process_time() - cpu
+            rates[name].append(steps / wall)
+            cpu_rates[name].append(steps / used)
+            shares.append(used / wall)
     medians = {name: statistics.median(values) for name, values in rates.items()}
+    cpu_medians = {name: statistics.median(values) for name, values in cpu_rates.items()}
     reference = medians[REFERENCE]
+    cpu_reference = cpu_medians[REFERENCE]
     print(f"\n{args.games} random games of 4 players, schedule {args.schedule!r}, "
-          f"median of {args.repeats} runs:")  # fmt: skip
+          f"median of {args.repeats} runs; the process got {statistics.median(shares):.0%} "
+          f"of a core (median; from {min(shares):.0%} to {max(shares):.0%}):")  # fmt: skip
+    print(f"  {'':<26}{'wall steps/s':>14}{'ratio':>8}{'CPU steps/s':>14}{'ratio':>8}")
     for name, value in medians.items():
-        print(f"  {name:<26}{value:>10,.0f} steps/s   {value / reference:6.3f}x reference")
+        by_cpu = cpu_medians[name]
+        print(f"  {name:<26}{value:>14,.0f}{value / reference:>7.3f}x"
+              f"{by_cpu:>14,.0f}{by_cpu / cpu_reference:>7.3f}x")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Check, in a real browser, that the site's search finds the rules first.
 
 Players look a rule up in their own words ("under-trump", "screw the
-dealer", "renuncio"). For each of those words this script serves the built
+dealer", "renuncio"), and on the Spanish site in a Spanish table's words
+("asistir", "contrafallar", "arrastrar"). For each of those words this script serves the built
 site over HTTP on the loopback interface, loads its search page in headless
 Chromium, lets the page's own JavaScript run the search over the search
 index, and reads the results from the page: the first result must be the
@@ -13,7 +14,10 @@ the search index's index entries of the pages it rebuilt only), then run it
 from the repository root::
 
     sphinx-build -E -n -W --keep-going -q -b html docs docs/_build/html
+    sphinx-build -E -n -W --keep-going -q -D language=es -b html docs docs/_build/html/es
     python docs/check_search.py docs/_build/html
+
+(``--lang en`` searches the English site only.)
 
 Chromium is found on the ``PATH`` (``chromium``, ``chromium-browser``,
 ``google-chrome``) or named with ``--browser``; on Debian it is the
@@ -90,6 +94,43 @@ QUERIES: tuple[str, ...] = (
 )
 """What a player types; each must list the rules page first."""
 
+SPANISH_QUERIES: tuple[str, ...] = (
+    # The Spanish site (built into the folder es/ of the English one), in the
+    # words of a Spanish table: the duties ...
+    "asistir",
+    "contrafallar",
+    "sobrefallar",
+    "fallar",
+    "montar",
+    "matar",
+    "arrastrar",
+    "renuncio",
+    "descartarse",
+    "tener fallo",
+    # ... the table and the game ...
+    "repartidor",
+    "cantar",
+    "pedir",
+    "postre",
+    "mano",
+    "baza",
+    "triunfo",
+    "pinta",
+    "palo",
+    "pocha",
+    "subastada",
+    "india",
+    # ... and the questions of the FAQ, as asked.
+    "puedo fallar por debajo",
+    "tengo que matar si alguien ya ha fallado",
+    "puede el que reparte pedir lo que cuadra",
+    "qué pinta cuando se reparten todas las cartas",
+    "quién sale después de una subasta",
+    "hay rondas sin triunfo",
+)
+"""What a Spanish player types on the Spanish site; each must list its rules
+page first."""
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -119,6 +160,12 @@ def _page(href: str) -> str:
     return href.split("#", 1)[0].split("?", 1)[0]
 
 
+FINISHED_TITLES = frozenset({"Search Results", "Resultados de la búsqueda"})
+"""The title the search page shows once the search has finished, by language.
+The summary under it says so too, but Sphinx's Spanish messages leave the
+summary of a search that found pages empty."""
+
+
 class _Results(HTMLParser):
     """The first link of each item of ``<ul class="search">``, and whether the
     page says the search finished."""
@@ -132,6 +179,7 @@ class _Results(HTMLParser):
         self._href: str | None = None
         self._text: list[str] = []
         self._in_summary = False
+        self._title: list[str] | None = None  # the text of an <h2>, while inside it
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
@@ -146,6 +194,8 @@ class _Results(HTMLParser):
             self._text = []
         elif tag == "p" and "search-summary" in classes:
             self._in_summary = True
+        elif tag == "h2":
+            self._title = []
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "ul" and self._depth:
@@ -155,11 +205,17 @@ class _Results(HTMLParser):
             self._href = None
         elif tag == "p":
             self._in_summary = False
+        elif tag == "h2" and self._title is not None:
+            if " ".join("".join(self._title).split()) in FINISHED_TITLES:
+                self.finished = True
+            self._title = None
 
     def handle_data(self, data: str) -> None:
         if self._in_summary and data.strip():
             # "Search finished, found N pages..." or "Your search did not match..."
             self.finished = True
+        if self._title is not None:
+            self._title.append(data)
         if self._href is not None:
             self._text.append(data)
 
@@ -238,6 +294,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--browser", help="the Chromium executable (default: found on PATH)")
     parser.add_argument("--query", action="append", help="run this query instead (repeatable)")
     parser.add_argument(
+        "--lang",
+        choices=("en", "es", "all"),
+        default="all",
+        help="the site to search: en (SITE), es (SITE/es) or all (default)",
+    )
+    parser.add_argument(
         "--budget", type=int, default=10_000, help="virtual time for each page, in ms"
     )
     parser.add_argument("--jobs", type=int, default=2, help="browsers run at once")
@@ -250,20 +312,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if not (args.site / "search.html").is_file():
-        print(f"check_search: no built site in {args.site} (run sphinx-build)", file=sys.stderr)
-        return 2
-    if not has_index_entries(args.site):
-        print(
-            "check_search: the search index has no index entries of the rules page;"
-            " build the site afresh (sphinx-build -E)",
-            file=sys.stderr,
-        )
-        return 2
+    sites = {"en": (args.site, QUERIES), "es": (args.site / "es", SPANISH_QUERIES)}
+    languages = ("en", "es") if args.lang == "all" else (args.lang,)
+    for lang in languages:
+        site = sites[lang][0]
+        if not (site / "search.html").is_file():
+            print(f"check_search: no built site in {site} (run sphinx-build)", file=sys.stderr)
+            return 2
+        if not has_index_entries(site):
+            print(
+                f"check_search: the search index of {site} has no index entries of the rules"
+                " page; build the site afresh (sphinx-build -E)",
+                file=sys.stderr,
+            )
+            return 2
 
-    queries = args.query or QUERIES
-    with serve(args.site) as base, ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        outcomes = list(pool.map(lambda q: search(browser, base, q, args.budget), queries))
+    failed = 0
+    for lang in languages:
+        site, default = sites[lang]
+        queries = args.query or default
+        failed += run(browser, site, queries, args.budget, args.jobs)
+    return 1 if failed else 0
+
+
+def run(browser: str, site: Path, queries: Sequence[str], budget: int, jobs: int) -> int:
+    """Run ``queries`` on ``site``, print what each found first; the number that failed."""
+    with serve(site) as base, ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        outcomes = list(pool.map(lambda q: search(browser, base, q, budget), queries))
 
     width = max(len(q) for q in queries) + 2
     for outcome in outcomes:
@@ -277,8 +352,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             first = f"{hit.href}  {hit.title}"
         print(f"{mark} {outcome.query!r:<{width}} -> {first}")
     failed = [o.query for o in outcomes if not o.passed]
-    print(f"{len(outcomes) - len(failed)} of {len(outcomes)} queries list {EXPECTED_PAGE} first")
-    return 1 if failed else 0
+    print(
+        f"{len(outcomes) - len(failed)} of {len(outcomes)} queries list {EXPECTED_PAGE} first"
+        f" ({site})"
+    )
+    return len(failed)
 
 
 if __name__ == "__main__":

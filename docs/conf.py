@@ -4,6 +4,11 @@ Build with ``sphinx-build -n -W --keep-going -b html docs docs/_build/html``
 (nitpicky, warnings are errors) and run the pages' examples with
 ``sphinx-build -b doctest docs docs/_build/doctest``. Both work offline:
 intersphinx falls back to the inventories committed in ``_inventories/``.
+
+The Spanish site is the same sources through the catalogs of
+``locales/es/LC_MESSAGES``, built into the folder ``es/`` of the English one:
+``sphinx-build -n -W --keep-going -D language=es -b html docs
+docs/_build/html/es``. docs/contributing.md says how to update the catalogs.
 """
 
 from __future__ import annotations
@@ -121,7 +126,23 @@ from pocha_rules import *
 import importlib.util
 no_pettingzoo = importlib.util.find_spec("pettingzoo") is None
 no_openspiel = importlib.util.find_spec("pyspiel") is None
+no_numpy = importlib.util.find_spec("numpy") is None
+no_gymnasium = importlib.util.find_spec("gymnasium") is None
 """
+
+# --- translations ------------------------------------------------------------
+# One catalog per page (gettext_compact off): a page without a translation
+# yet, or with new paragraphs, shows them in English until its catalog is
+# updated (docs/contributing.md, "Translations").
+
+language = "en"
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+
+LANGUAGES = {"en": ("English", ""), "es": ("Español", "es/")}
+"""Each language of the site: its name, and its folder under the English site."""
 
 # --- HTML --------------------------------------------------------------------
 
@@ -129,6 +150,31 @@ html_theme = "furo"
 html_title = f"pocha-rules {release}"
 html_static_path = ["_static"]
 html_css_files = ["pocha.css"]
+templates_path = ["_templates"]
+# Furo's sidebar, with the language switch under the search box.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/languages.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/ethical-ads.html",
+        "sidebar/scroll-end.html",
+        "sidebar/variant-selector.html",
+    ]
+}
+
+
+def _language_links(app: Sphinx, config: object) -> None:
+    """Give the sidebar's language switch the path from this site's root to
+    each language's root (``-D language=es`` is known only once the
+    configuration is read)."""
+    here = LANGUAGES.get(app.config.language, LANGUAGES["en"])[1]
+    up = "../" * here.count("/")
+    app.config.html_context["pocha_languages"] = [
+        (code, label, up + prefix) for code, (label, prefix) in LANGUAGES.items()
+    ]
 
 
 # --- public names defined in private modules ---------------------------------
@@ -283,6 +329,7 @@ def _prefer_own_game() -> None:
 
 def setup(app: Sphinx) -> None:
     _prefer_own_game()
+    app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)
     app.connect("missing-reference", _resolve_reexported)

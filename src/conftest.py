@@ -1,5 +1,7 @@
-"""The doctests of an adapter module are collected only where its optional
-dependency is installed; its tests in ``tests/`` skip with a message."""
+"""The doctests of a module or package that needs an optional dependency
+(an adapter, the batch engine) are collected only where that dependency is
+installed, so that the README's test command passes with no extra; their
+tests in ``tests/`` skip with a message."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "pocha_rules/batch": ("numpy",),
 }
 
 collect_ignore = [

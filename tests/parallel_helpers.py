@@ -131,3 +131,27 @@ class Stubborn(Exception):
 class RaisesStubborn(Squares):
     def __call__(self, chunk: range) -> list[int]:
         raise Stubborn(1, 2)
+
+
+class FaultyBot(RandomBot):
+    """A random bot that fails at its first move when its seed is one of
+    ``fail_seeds``: it raises, returns ``None``, or bids 99 (``how``)."""
+
+    def __init__(
+        self, seed: int | None = None, *, fail_seeds: frozenset[int] = frozenset(), how: str
+    ) -> None:
+        super().__init__(seed)
+        self.failing = seed in fail_seeds
+        self.how = how
+
+    def act(self, view: PlayerView) -> Move:
+        if self.failing:
+            if self.how == "raise":
+                raise ValueError("the bot broke")
+            if self.how == "none":
+                return None  # type: ignore[return-value]
+            if self.how == "illegal" and view.phase.name == "BID":
+                from pocha_rules import Bid
+
+                return Bid(99)
+        return super().act(view)

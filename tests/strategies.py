@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pocha_rules import (
     GameState,
     Move,
+    PlayerView,
     Round,
     RoundKind,
     RuleSet,
@@ -23,6 +24,7 @@ from pocha_rules import (
     legal_moves,
     max_cards,
     new_game,
+    observe,
 )
 
 PRESET_NAMES = ("classic", "up_down", "up_down_auction", "full")
@@ -190,3 +192,56 @@ def play_out(
 def random_game(rules: RuleSet, seed: int, *, dealer: int | None = None) -> GameState:
     """A whole game under ``rules``: dealt and played from ``seed``."""
     return play_out(new_game(rules, seed=seed, dealer=dealer), seed)
+
+
+@st.composite
+def views(draw: st.DrawFn, max_moves: int = 120) -> PlayerView:
+    """The view of a drawn seat in a reachable state under rules that often
+    play auction and blind rounds and deal every card (:func:`any_rules`)."""
+    state = draw(game_states(any_rules(), max_moves=max_moves))
+    return observe(state, draw(st.integers(0, state.rules.players - 1)))
+
+
+def json_values(max_leaves: int = 8) -> st.SearchStrategy[object]:
+    """Any JSON data: nulls, booleans, numbers, strings, lists and objects."""
+    leaves = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=12),
+        st.sampled_from(["12o", "1b", "bid 1", "play 1o", "pass", "oros", "play", "4", ""]),
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=max_leaves,
+    )
+
+
+def positions(draw: st.DrawFn, kind: RoundKind, *, max_moves: int = 60) -> GameState:
+    """A state in a round of ``kind`` (not over), often after earlier rounds
+    that left scores: rules drawn as :func:`rule_sets` draws them, with a
+    schedule of up to two small normal rounds, then the ``kind`` round; moves
+    drawn as indices into :func:`legal_moves` until that round, then up to
+    ``max_moves`` more within it."""
+    drawn = draw(rule_sets())
+    top = drawn.max_cards
+    before = draw(st.lists(st.integers(1, min(top, 3)), max_size=2))
+    cards = 1 if kind is RoundKind.BLIND else draw(st.integers(1, min(top, 5)))
+    options: dict[str, Any] = drawn.options()
+    options["schedule"] = (*before, Round(cards, kind))
+    rules = RuleSet(**options)
+    state = new_game(rules, seed=draw(seeds()), dealer=draw(st.integers(0, rules.players - 1)))
+    while state.round_index < len(before):
+        options_now = legal_moves(state)
+        state = apply(state, options_now[draw(st.integers(0, len(options_now) - 1))])
+    for _ in range(draw(st.integers(0, max_moves))):
+        options_now = legal_moves(state)
+        after = apply(state, options_now[draw(st.integers(0, len(options_now) - 1))])
+        if after.is_over:
+            break
+        state = after
+    return state

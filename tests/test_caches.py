@@ -4,7 +4,9 @@ not make any of them grow past its bound."""
 
 from __future__ import annotations
 
-from pocha_rules import RuleSet, _bidding, _engine, _shuffle, _tables, new_game
+import pytest
+
+from pocha_rules import RuleSet, _bidding, _engine, _shuffle, _tables, new_game, observations
 from pocha_rules import actions as actions_module
 from pocha_rules._tables import tables_for
 from pocha_rules.actions import action_table
@@ -60,3 +62,29 @@ def test_a_tables_scores_are_kept_by_round_size_and_trump_only() -> None:
     assert all(0 <= key < 17 * 4 for key in points)
     state = new_game(rules, seed=1)
     assert tables_for(state.rules) is tables_for(rules)
+
+
+class _Racing(list[object]):
+    """A one-entry cache whose entry another thread replaces right after
+    each read, as can happen on a free-threaded interpreter."""
+
+    def __init__(self, *entries: object) -> None:
+        super().__init__([entries[0]])
+        self.entries = list(entries)
+
+    def __getitem__(self, index: object) -> object:  # type: ignore[override]
+        return self.entries.pop(0) if len(self.entries) > 1 else self.entries[0]
+
+
+def test_the_last_rule_set_caches_read_their_entry_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: the entry was checked in one read and taken in a second, so
+    # another thread's store in between handed back another rule set's table.
+    first, second = MANY[0], MANY[1]
+    table_first, table_second = action_table(first), action_table(second)
+    racing = _Racing((first, table_first), (second, table_second))
+    monkeypatch.setattr(actions_module, "_LAST", racing)
+    assert action_table(first) is table_first
+    encoder_first, encoder_second = observations._encoder(first), observations._encoder(second)
+    racing = _Racing((first, encoder_first), (second, encoder_second))
+    monkeypatch.setattr(observations, "_LAST", racing)
+    assert observations._encoder(first) is encoder_first

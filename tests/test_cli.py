@@ -225,6 +225,24 @@ def test_quit_abandons_the_game() -> None:
     result = pocha("play", "--human", "0", *SHORT, stdin="quit\n")
     assert result.returncode == 1
     assert result.stderr == "pocha play: the game is abandoned\n"
+    assert "the game is not saved (--save FILE keeps a game)" in result.stdout
+
+
+def test_quit_after_save_says_where_and_how_to_resume(tmp_path: Path) -> None:
+    # Before: saved, but "the game is abandoned" and status 1.
+    path = tmp_path / "game.json"
+    result = pocha(
+        "play", "--human", "0", "--seed", "4", "--dealer", "3", *SHORT, "--save", str(path),
+        stdin="1\nquit\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == [
+        f"the game so far is saved in {path}",
+        f"to go on with it: pocha play --resume {path} --human 0 --save {path}",
+    ]
+    assert len(replay(load(path)).history) >= 1
 
 
 def test_help_at_the_prompt_explains_cards_and_moves() -> None:
@@ -266,7 +284,8 @@ def test_every_seat_can_be_human() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "-- seat 3, your move" in result.stdout
-    assert "seats: 0 you, 1 you, 2 you, 3 you" in result.stdout
+    # Several people: none of them is "you".
+    assert "seats: 0 person, 1 person, 2 person, 3 person" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -274,7 +293,7 @@ def test_every_seat_can_be_human() -> None:
     [
         (("--human", "4"), "pocha play: error: --human 4: seats run from 0 to 3"),
         (("--dealer", "-1"), "pocha play: error: --dealer -1: seats run from 0 to 3"),
-        (("--bot", "clever"), "argument --bot: invalid choice: 'clever'"),
+        (("--bot", "clever"), "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random or MODULE:CLASS"),
         (("--seed", "x"), "argument --seed: invalid int value: 'x'"),
     ],
 )
@@ -351,9 +370,10 @@ def test_rules_of_a_preset_with_options() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "3 players, 36 cards in play, hands of up to 12 cards" in out
-    assert "schedule (32 rounds): 1 1 1 2 3" in out
-    assert "12a 12a 12a" in out
-    assert out.rstrip().endswith("1b 1b 1b")
+    schedule = " ".join(out[out.index("schedule (") : out.index("schedule codes:")].split())
+    assert schedule.startswith("schedule (32 rounds): 1 1 1 2 3")
+    assert "12a 12a 12a" in schedule
+    assert schedule.endswith("1b 1b 1b")
     rows = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:20] if line}
     assert rows["must_overtake"] == "false"
     assert rows["miss_penalty"] == "per_trick_bid"
@@ -455,7 +475,7 @@ def test_simulate_summary_matches_the_games_it_played() -> None:
             ("--bots", "oracle"),
             "--bots: unknown bot 'oracle'; bots: heuristic, montecarlo, random",
         ),
-        (("-n", "0"), "-n: at least one game, got 0"),
+        (("-n", "0"), "-n: 1 to 1,000,000,000,000 games, got 0"),
     ],
 )
 def test_simulate_refuses_bad_arguments(args: tuple[str, ...], message: str) -> None:
@@ -562,6 +582,44 @@ def test_replay_lenient_reports_revokes(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "the game stops in round 1" in result.stdout
     assert "totals with revoke penalties: 0 0 -50 0" in result.stdout
+
+
+def test_replay_moves_tells_the_game_trick_by_trick() -> None:
+    path = GOLDEN / "full_double_oros_4p.json"
+    result = pocha("replay", "--moves", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    state = replay(load(path))
+    results = state.round_results
+    assert lines[1] == "round 1 (1 card each), seat 2 deals; 7e turned up, trump espadas"
+    assert lines[2] == "  bids: seat 3 1, seat 0 0, seat 1 1, seat 2 0"
+    assert (
+        lines[3]
+        == "  trick 1: 1c (seat 3), 5e (seat 0), 5o (seat 1), 2c (seat 2); seat 0 takes it"
+    )
+    tricks = [line for line in lines if line.startswith("  trick ")]
+    assert len(tricks) == sum(r.cards for r in results)
+    ends = [line for line in lines if " ends: " in line]
+    assert len(ends) == len(results)
+    for line, r in zip(ends, results, strict=True):
+        assert f"won {' '.join(map(str, r.won))}," in line
+    auctions = [line for line in lines if "wins the auction" in line]
+    assert len(auctions) == sum(r.kind == "auction" for r in results)
+    assert "game over: -465 -250 -375 -350; winners: seat 1" in lines
+    # The score sheet follows, as without --moves.
+    assert "final: -465 -250 -375 -350; winners: seat 1" in result.stdout
+
+
+def test_replay_moves_of_a_game_in_progress_with_a_revoke(tmp_path: Path) -> None:
+    result = pocha("replay", "--moves", "--lenient", str(_revoke_file(tmp_path)))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1:5] == [
+        "round 1 (3 cards each), seat 3 deals; 7e turned up, trump espadas",
+        "  bids: seat 0 1, seat 1 0, seat 2 1, seat 3 0",
+        "  on the table: 5c (seat 0), 7c (seat 1), 4c (seat 2)",
+        "  the record stops here: seat 3 to move (play)",
+    ]
 
 
 def test_replay_of_a_broken_record_fails(tmp_path: Path) -> None:

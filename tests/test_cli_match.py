@@ -58,9 +58,9 @@ def test_match_prints_a_table_with_intervals() -> None:
     assert lines[1].split()[:4] == ["bot", "seats", "mean", "score"]
     assert lines[2].startswith("heuristic  ")
     assert lines[3].startswith("random  ")
-    assert " to " in lines[2]
-    assert lines[4] == "lineup of the first game: heuristic, random, heuristic, random"
-    assert lines[5].endswith("games per second")
+    assert " ± " in lines[2]
+    assert lines[5] == "lineup of the first game: heuristic, random, heuristic, random"
+    assert lines[6].endswith("games per second")
 
 
 def test_match_json_is_the_librarys_result() -> None:
@@ -116,9 +116,15 @@ def test_your_own_bot_from_the_current_directory(tmp_path: Path) -> None:
         (("--bot", "mybots:NotABot"), "made <mybots.NotABot object"),
         (("--bot", "random", "--bot", "random"), "two bots named 'random'"),
         (("--lineup", "heuristic,random"), "--lineup: the lineup names 2 seats, the rules have 4"),
-        (("-n", "5"), "-n: a positive multiple of 2 (a set: every bot in every seat), got 5"),
-        (("--workers", "-1"), "--workers: 0 or more, got -1"),
-        (("--chunk-size", "0"), "--chunk-size: at least one game, got 0"),
+        (
+            ("-n", "5"),
+            "-n: a positive multiple of 2 (a set: every bot in every seat), "
+            "up to 1,000,000,000,000, got 5",
+        ),
+        (("--workers", "-1"), "--workers: 0 to 4,096, got -1"),
+        (("--workers", "10" * 20), f"--workers: 0 to 4,096, got {'10' * 20}"),
+        (("--chunk-size", "0"), "--chunk-size: 1 to 1,000,000,000,000 games, got 0"),
+        (("--seed", "9" * 100), "--seed: the seeds must be less than 2**256 in size, got 99"),
     ],
 )
 def test_match_refuses_bad_arguments(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
@@ -304,3 +310,102 @@ def test_ctrl_c_stops_the_workers_and_prints_what_finished() -> None:
     assert f"pocha match: interrupted: {played} of 40000 games finished; games " in shown
     assert "Traceback" not in shown
     assert group_is_gone(process.pid, 10), "worker processes outlived the command"
+
+
+FAULTY_BOTS: Final = '''
+from pocha_rules import Bid, RandomBot
+
+
+class Faulty(RandomBot):
+    """A random bot that fails in some games (those of some seeds)."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.failing = seed % 5 == 0
+
+    def act(self, view):
+        if self.failing:
+            raise ValueError("the bot broke")
+        return super().act(view)
+
+
+class NoMove(Faulty):
+    def act(self, view):
+        return "bid 1" if self.failing else RandomBot.act(self, view)
+
+
+class Illegal(Faulty):
+    def act(self, view):
+        if self.failing and view.phase.name == "BID":
+            return Bid(99)
+        return RandomBot.act(self, view)
+'''
+
+
+@pytest.mark.parametrize(
+    ("bot", "kind", "reason"),
+    [
+        ("Faulty", "error", "raised ValueError: the bot broke (--traceback shows where)"),
+        ("NoMove", "garbage", "answered str 'bid 1', which is not a move"),
+        (
+            "Illegal",
+            "illegal",
+            "played bid 99, which is illegal: bids run from 0 to 1 in a 1-card round",
+        ),
+    ],
+)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_failing_bot_forfeits_its_games_in_one_line_each_and_the_match_goes_on(
+    tmp_path: Path, bot: str, kind: str, reason: str, workers: str
+) -> None:
+    # Before: a 40-line traceback, and the finished games thrown away.
+    (tmp_path / "mybots.py").write_text(FAULTY_BOTS)
+    result = pocha(
+        "match", "--bot", f"bad=mybots:{bot}", "--bot", "random", "-n", "40", "--seed", "3",
+        "--workers", workers, *SHORT,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines
+    games = []
+    for line in lines:
+        found = re.fullmatch(
+            rf"pocha match: game (\d+): bot 'bad' at seat (\d) forfeits \({kind}\): "
+            + re.escape(reason),
+            line,
+        )
+        assert found, line
+        games.append(int(found[1]))
+    assert games == sorted(games)
+    assert result.stdout.startswith("seated match, 40 games, ")
+    assert "Traceback" not in result.stderr
+
+
+def test_traceback_shows_where_the_bot_failed(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(FAULTY_BOTS)
+    result = pocha(
+        "match", "--bot", "bad=mybots:Faulty", "--bot", "random", "-n", "40", "--seed", "3",
+        "--workers", "1", "--traceback", *SHORT,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert 'mybots.py", line 14, in act' in result.stderr
+    assert "ValueError: the bot broke" in lines
+    assert lines[-1].startswith("pocha match: game ")
+    assert "(--traceback shows where)" not in result.stderr
+
+
+def test_more_workers_than_cores_is_said_on_stderr() -> None:
+    # Before: `--workers 50` started 50 processes on 2 cores without a word.
+    from pocha_rules.parallel import available_cores
+
+    cores = available_cores()
+    result = pocha("simulate", "-n", "2", "--seed", "1", "--workers", str(cores + 1), *SHORT)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        f"pocha simulate: {cores + 1} workers on {cores} core{'s' if cores != 1 else ''}: "
+        "the extra workers only wait their turn (--workers 0 takes one per core)\n"
+    )

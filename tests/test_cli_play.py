@@ -355,8 +355,8 @@ def test_a_file_that_appears_during_the_game_is_left_alone(tmp_path: Path) -> No
     (tmp_path / "game.json").write_text("written meanwhile")
     session.send("quit\n")
     status, out, err = session.finish()
-    assert status == 1
-    assert err == "pocha play: the game is abandoned\n"
+    assert status == 0  # quit, and the game is kept
+    assert err == ""
     assert "game.json appeared during the game and is left as it is\n" in out
     assert "the game so far is saved in game-2.json\n" in out
     assert "to go on with it: pocha play --resume game-2.json --human 2 --save game-2.json\n" in (
@@ -370,7 +370,8 @@ def test_quit_keeps_the_game_so_far_and_says_how_to_go_on(tmp_path: Path) -> Non
     result = pocha(
         *HUMAN_GAME, "--bot", "random", "--save", "game.json", stdin="1\n1\nquit\n", cwd=tmp_path
     )
-    assert result.returncode == 1
+    assert result.returncode == 0
+    assert result.stderr == ""
     assert result.stdout.endswith(
         "the game so far is saved in game.json\n"
         "to go on with it: pocha play --resume game.json --human 2 --bot random "

@@ -21,9 +21,11 @@ from typing import Final
 
 import pytest
 
+import pocha_rules
 from pocha_rules import HeuristicBot, RandomBot, RuleSet
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import simulate
+from pocha_rules.tournaments import SetResult, Tournament
 from tests.parallel_helpers import DyingBot, Slow, Squares
 
 RULES: Final = RuleSet(schedule=(3, 5, 3))
@@ -53,12 +55,14 @@ def ray_executor() -> Iterator[cf.Executor]:
     from pocha_rules.cluster import RayExecutor
 
     root = str(Path(__file__).resolve().parent.parent)
+    package = str(Path(pocha_rules.__file__).resolve().parent.parent)
     ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        # The workers import the tests' helpers as this process does.
-        runtime_env={"env_vars": {"PYTHONPATH": root}},
+        # The workers import the tests' helpers, and the package these
+        # tests import (the source tree, or a built wheel), as this process does.
+        runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([root, package])}},
     )
     try:
         yield RayExecutor()
@@ -90,6 +94,25 @@ def check_a_killed_worker_loses_nothing(executor: cf.Executor, marker: Path) -> 
     assert result == reference
 
 
+def check_tournament(executor: cf.Executor, marker: Path) -> None:
+    """A tournament on the cluster gives the results of one process, even
+    when a worker is killed, and hands every set over as it finishes."""
+    dying = functools.partial(DyingBot, marker=str(marker), home=os.getpid())
+    bots: dict[str, BotFactory] = {"heuristic": HeuristicBot, "random": dying, "b": RandomBot}
+    saved: list[SetResult] = []
+    result = Tournament(RULES, bots, sets=4, seed=2).run(
+        executor=executor, workers=2, chunk_size=2, on_result=saved.extend
+    )
+    assert marker.exists()  # a worker process was killed
+    reference = Tournament(
+        RULES, {"heuristic": HeuristicBot, "random": RandomBot, "b": RandomBot}, sets=4, seed=2
+    ).run(workers=1)
+    assert result == reference
+    assert sorted(saved, key=lambda r: (r.pair, r.number)) == sorted(
+        reference.sets, key=lambda r: (r.pair, r.number)
+    )
+
+
 # --- Dask ------------------------------------------------------------------------------
 
 
@@ -101,6 +124,10 @@ def test_a_killed_dask_worker_loses_nothing(dask: cf.Executor, tmp_path: Path) -
     check_a_killed_worker_loses_nothing(dask, tmp_path / "died")
 
 
+def test_a_tournament_on_dask(dask: cf.Executor, tmp_path: Path) -> None:
+    check_tournament(dask, tmp_path / "died")
+
+
 # --- Ray -------------------------------------------------------------------------------
 
 
@@ -110,6 +137,10 @@ def test_ray_gives_the_results_of_one_process(ray_executor: cf.Executor) -> None
 
 def test_a_killed_ray_worker_loses_nothing(ray_executor: cf.Executor, tmp_path: Path) -> None:
     check_a_killed_worker_loses_nothing(ray_executor, tmp_path / "died")
+
+
+def test_a_tournament_on_ray(ray_executor: cf.Executor, tmp_path: Path) -> None:
+    check_tournament(ray_executor, tmp_path / "died")
 
 
 def test_cancelling_a_ray_future_cancels_its_task(ray_executor: cf.Executor) -> None:

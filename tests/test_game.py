@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -20,9 +21,11 @@ from pocha_rules import (
     is_legal,
     legal_moves,
     new_game,
+    observe,
     score,
     up_down,
 )
+from pocha_rules.observations import view_text
 from tests.helpers import assert_refused, deal, game
 from tests.strategies import random_game
 
@@ -197,3 +200,30 @@ def test_no_move_after_the_end() -> None:
     assert state.hands == ((), (), (), ())
     assert state.round_moves == ()
     assert repr(state).startswith("<GameState over")
+
+
+def test_the_repr_numbers_rounds_from_one_as_the_views_do() -> None:
+    # One numbering wherever a person reads it: `round 1 of 28`, as
+    # view_text and the command line say (it said `round 0 (1)`).
+    state = new_game(RuleSet(), seed=1, dealer=0)
+    assert repr(state) == (
+        "<GameState round 1 of 28: 1 card each (normal), bid, seat 1 to move, trump "
+        f"{state.trump}>"
+    )
+    assert view_text(observe(state, 1)).startswith("round 1 of 28: 1 card each (normal)")
+    rng = random.Random(0)
+    while state.round_index == 0:
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert repr(state).startswith("<GameState round 2 of 28: 1 card each (normal), bid")
+    blind = new_game(RuleSet(schedule=(1, "1b")), seed=1, dealer=0)
+    while blind.round_index == 0:
+        blind = apply(blind, rng.choice(legal_moves(blind)))
+    assert repr(blind).startswith("<GameState round 2 of 2: 1 card each (blind), bid")
+
+
+def test_the_repr_of_a_tiebreak_round_counts_the_tiebreak_rounds() -> None:
+    rng = random.Random(2)
+    state = new_game(RuleSet(schedule=[1], tiebreak="one_card_rounds"), seed=2)
+    while state.round_index == 0:
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert repr(state).startswith("<GameState tiebreak round 1: 1 card each (normal), bid")

@@ -11,7 +11,6 @@ import json
 import math
 import os
 import pickle
-import re
 import statistics
 from pathlib import Path
 from typing import Final
@@ -20,7 +19,6 @@ import pytest
 
 from pocha_rules import (
     HeuristicBot,
-    IllegalMoveError,
     Move,
     PochaError,
     RandomBot,
@@ -30,9 +28,16 @@ from pocha_rules import (
     observe,
     play_game,
 )
-from pocha_rules.matches import BotFactory, Match, MatchResult, _t_quantile, play_match
+from pocha_rules.matches import (
+    BotFactory,
+    BotFailedError,
+    Match,
+    MatchResult,
+    _t_quantile,
+    play_match,
+)
 from pocha_rules.records import GameRecord
-from tests.parallel_helpers import DyingBot, FirstMoveBot, IllegalBot
+from tests.parallel_helpers import DyingBot, FaultyBot, FirstMoveBot, IllegalBot
 
 SHORT: Final = RuleSet(schedule=(3, 5, 3))
 BOTS: Final[dict[str, BotFactory]] = {"heuristic": HeuristicBot, "random": RandomBot}
@@ -243,19 +248,72 @@ def test_a_dead_worker_does_not_change_the_result(tmp_path: Path) -> None:
     assert result == reference
 
 
-def test_a_bots_error_names_the_game() -> None:
-    with pytest.raises(IllegalMoveError) as caught:
+def test_an_illegal_move_names_the_bot_the_seat_and_the_game() -> None:
+    with pytest.raises(BotFailedError) as caught:
         play_match(SHORT, {"bad": IllegalBot, "random": RandomBot}, 4, seed=1, workers=2)
-    notes = "\n".join(caught.value.__notes__)
+    error = caught.value
     # Whichever game failed first: every game of this match fails.
-    found = re.search(r"in game (\d) of the match \(deal seed (\d), seats (.*)\)", notes)
-    assert found is not None, notes
-    game = int(found[1])
-    assert int(found[2]) == game + 1
-    assert found[3] == (
-        "bad, random, bad, random" if game % 2 == 0 else "random, bad, random, bad"
+    assert error.bot == "bad"
+    assert error.seat % 2 == error.game % 2  # seats 0 and 2 in even games
+    assert error.deal_seed == error.game + 1
+    assert str(error) == (
+        f"bot 'bad' at seat {error.seat} in game {error.game} of the match "
+        f"(deal seed {error.deal_seed}) played bid 99, which is illegal: "
+        "bids run from 0 to 3 in a 3-card round"
     )
-    assert "in a worker" in notes
+    assert error.trace == ""
+    assert isinstance(error.finished, MatchResult)
+    assert not error.finished.complete
+
+
+FAULTS: Final = {
+    "raise": "raised ValueError: the bot broke",
+    "none": "returned None, which is not a move",
+    "illegal": "played bid 99, which is illegal: bids run from 0 to 3 in a 3-card round",
+}
+
+
+@pytest.mark.parametrize("how", sorted(FAULTS))
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_bot_stops_the_match_and_keeps_the_finished_games(
+    how: str, workers: int
+) -> None:
+    # Before: the bot's own exception, with the finished games thrown away
+    # (and the seat and bot named only for an illegal move).
+    match = Match(SHORT, {"bad": RandomBot, "random": RandomBot}, seed=5)
+    failing_game = 7  # set 3 (2 games a set)
+    seeds = frozenset({match.bot_seed(failing_game, 1)})
+    bad = functools.partial(FaultyBot, fail_seeds=seeds, how=how)
+    faulty = Match(SHORT, {"bad": bad, "random": RandomBot}, seed=5)
+    with pytest.raises(BotFailedError) as caught:
+        faulty.run(20, workers=workers, chunk_size=2)
+    error = caught.value
+    assert (error.bot, error.seat, error.game, error.deal_seed) == ("bad", 1, 7, 12)
+    assert str(error) == f"bot 'bad' at seat 1 in game 7 of the match (deal seed 12) {FAULTS[how]}"
+    assert ("ValueError: the bot broke" in error.trace) == (how == "raise")
+    finished = error.finished
+    assert finished is not None
+    assert not finished.complete
+    # Every set before the failing one is kept (with workers, some after it
+    # too), and the failing set is never counted.
+    assert range(6, 8) in error.missing or any(6 in r and 7 in r for r in error.missing)
+    assert finished.games + sum(map(len, error.missing)) == 20
+    if workers == 1:
+        assert finished.games == 6
+        assert error.missing == (range(6, 20),)
+        assert finished.as_dict() | {"complete": True} == match.run(6, workers=1).as_dict()
+
+
+def test_a_bot_factory_that_raises_is_named() -> None:
+    def broken(*, seed: int) -> RandomBot:
+        raise ZeroDivisionError(seed)
+
+    with pytest.raises(
+        BotFailedError,
+        match=r"bot 'n' at seat 1 in game 0 of the match "
+        r"\(deal seed 0\) could not be built: raised ZeroDivisionError: \d+$",
+    ):
+        play_match(SHORT, {"r": RandomBot, "n": broken}, 2, workers=1)
 
 
 # --- pickling --------------------------------------------------------------------------

@@ -26,6 +26,7 @@ PROJECT = (
     "README.md",
     "benchmarks",
     "docs",
+    "examples",
     "hatch_build.py",
     "pyproject.toml",
     "src",
@@ -34,10 +35,18 @@ PROJECT = (
 """What the source distribution ships: the root's files and folders."""
 
 NOT_SOURCE = shutil.ignore_patterns(
-    "__pycache__", "*.py[cod]", "_build", "*.so", "*.pyd", ".pytest_cache", ".hypothesis"
+    "__pycache__",
+    "*.py[cod]",
+    "_build",
+    "*.so",
+    "*.pyd",
+    ".pytest_cache",
+    ".hypothesis",
+    "*.mo",
 )
 """What a working tree holds in those folders that is not the project:
-what Python, the compiler, the tests and Sphinx leave behind."""
+what Python, the compiler, the tests and Sphinx leave behind (Sphinx compiles
+the Spanish catalogs into ``.mo`` files next to them)."""
 
 STRAYS = (
     # Names that the sdist's patterns would match at any depth if they
@@ -50,6 +59,7 @@ STRAYS = (
     "env-3.13/lib/site-packages/somepkg/docs/index.md",
     "env-3.13/lib/site-packages/somepkg/src/module.py",
     "env-3.13/lib/site-packages/somepkg/benchmarks/bench.py",
+    "env-3.13/lib/site-packages/somepkg/examples/train.py",
     "notes/README.md",
     "scratch/tests/test_idea.py",
     "third_party/cards/fonts/LICENSE",
@@ -161,3 +171,26 @@ def test_builds_that_compile_nothing_skip_the_compiler(hook: str, pure: bool) ->
     requires = build_requires(hook, pure=pure)
     assert "hatchling" in requires
     assert not COMPILER & requires
+
+
+def test_the_wheel_ships_the_json_schemas(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    from pocha_rules.schemas import NAMES, VERSIONS
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    copy_project(tree)
+    monkeypatch.setenv("POCHA_RULES_PURE_PYTHON", "1")
+    wheel = next(
+        WheelBuilder(str(tree)).build(directory=str(tmp_path / "dist"), versions=["standard"])
+    )
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for name in NAMES:
+        assert f"pocha_rules/schemas/{name}-{VERSIONS[name]}.json" in names
+    assert "pocha_rules/schemas/__init__.py" in names
+    shipped = {n for n in names if n.startswith("pocha_rules/schemas/") and n.endswith(".json")}
+    assert len(shipped) == len(NAMES)

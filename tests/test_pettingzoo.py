@@ -114,7 +114,9 @@ def test_a_single_round_episode_ends_with_the_first_round() -> None:
     returns, infos = play_episode(game, seed=8)
     state = game.game_state
     assert len(state.round_results) == 1
-    assert not state.is_over
+    # The first round as it ended (not the second one's deal): nobody to move.
+    assert state.is_over
+    assert state.round_index == 0
     points = state.round_results[0].scores
     for seat, agent in enumerate(game.possible_agents):
         assert returns[agent] == points[seat] == infos[agent]["total"]
@@ -204,8 +206,8 @@ def test_the_wrapped_env_ends_the_episode_on_an_illegal_action(
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(TypeError, match="expected a RuleSet"):
         raw_env("classic")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
-        raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'human'"):
+        raw_env(render_mode="rgb_array")
     with pytest.raises(TypeError, match="single_round must be True or False"):
         raw_env(single_round=1)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="call reset"):

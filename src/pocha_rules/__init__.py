@@ -18,9 +18,11 @@ from pocha_rules._engine import apply, explain, is_legal, legal_moves, score
 from pocha_rules._errors import (
     IllegalMoveError,
     InvalidActionError,
+    InvalidDataError,
     InvalidDealError,
     InvalidRecordError,
     InvalidRulesError,
+    OutOfTurnError,
     ParseError,
     PochaError,
 )
@@ -50,7 +52,8 @@ __version__ = "0.1.0"
 # the API reference say ``pocha_rules.Card`` rather than a private module.
 for _name in (
     "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
-    "InvalidActionError", "InvalidDealError", "InvalidRecordError", "InvalidRulesError",
+    "InvalidActionError", "InvalidDataError", "InvalidDealError", "InvalidRecordError",
+    "InvalidRulesError", "OutOfTurnError",
     "MissPenalty", "ParseError", "Pass", "Phase", "Play", "PlayedCard", "PochaError", "Round",
     "RoundKind", "RoundResult", "RuleSet", "Suit", "Tiebreak", "TrumpWhenAllDealt",
     "apply", "classic", "explain", "full", "is_legal", "legal_moves", "max_cards",
@@ -73,12 +76,14 @@ __all__ = [
     "HeuristicBot",
     "IllegalMoveError",
     "InvalidActionError",
+    "InvalidDataError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
     "MissPenalty",
     "MonteCarloBot",
     "Move",
+    "OutOfTurnError",
     "ParseError",
     "Pass",
     "Phase",

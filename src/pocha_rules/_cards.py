@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, final
+from typing import TYPE_CHECKING, Final, final
 
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, say
 from pocha_rules._text import got
+
+if TYPE_CHECKING:
+    from pocha_rules.names import Article, Language
 
 __all__ = ["Card", "Suit"]
 
@@ -60,7 +63,7 @@ class Suit(enum.Enum):
             raise TypeError(f"a suit's text must be a str such as 'o', got {got(text)}")
         suit = _SUIT_BY_TEXT.get(text.strip().lower())
         if suit is None:
-            raise ParseError(text, "expected a suit: o, c, e, b or oros, copas, espadas, bastos")
+            raise ParseError(text, say("suit_unknown"))
         return suit
 
 
@@ -110,7 +113,7 @@ class Card:
         if not isinstance(suit, Suit):
             raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
         if not 1 <= rank <= 12:
-            raise ParseError(repr(rank), "a card's rank is a whole number from 1 to 12")
+            raise ParseError(repr(rank), say("rank_not_whole"))
         return CARDS[card_index(rank, suit.value)]
 
     @classmethod
@@ -143,18 +146,37 @@ class Card:
             return card
         # Not a card of the deck: find out why.
         if not 2 <= len(raw) <= 8 or not raw[:-1].isdigit() or not raw[:-1].isascii():
-            raise ParseError(text, "expected a rank from 1 to 12 followed by o, c, e or b")
+            raise ParseError(text, say("card_form"))
         suit = _SUIT_BY_TEXT.get(raw[-1])
         if suit is None:
-            raise ParseError(text, f"unknown suit letter {raw[-1]!r}: use o, c, e or b")
+            raise ParseError(text, say("suit_letter_unknown", letter=repr(raw[-1])))
         rank = int(raw[:-1])
         if not 1 <= rank <= 12 or raw[0] == "0":
-            raise ParseError(text, f"no card has rank {raw[:-1]}: ranks run from 1 to 12")
+            raise ParseError(text, say("rank_unknown", rank=raw[:-1]))
         if deck == 40 and rank in (8, 9):
-            raise ParseError(text, f"there is no {rank} in a 40-card deck")
+            raise ParseError(text, say("rank_not_in_deck", rank=rank))
         if deck not in (40, 48):
-            raise ParseError(text, f"decks have 40 or 48 cards, not {deck}")
+            raise ParseError(text, say("deck_size", deck=deck))
         return CARDS[card_index(rank, suit.value)]
+
+    def name(self, lang: Language = "es", *, article: Article | None = None) -> str:
+        """The card's name for people: ``"as de oros"``, ``"the ace of coins"``.
+
+        The same as :func:`pocha_rules.names.card_name`, which documents
+        ``lang`` (``"es"`` or ``"en"``) and ``article``.
+
+        >>> Card.parse("1o").name("es"), Card.parse("1o").name("en")
+        ('as de oros', 'the ace of coins')
+        """
+        from pocha_rules.names import card_name
+
+        return card_name(self, lang, article=article)
+
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`pocha_rules.svg.card`)."""
+        from pocha_rules.svg import card
+
+        return card(self)
 
     def __str__(self) -> str:
         return f"{self.rank}{_LETTERS[self.index // 12]}"

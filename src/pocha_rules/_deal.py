@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from pocha_rules._cards import CARDS, Card, cards_of
-from pocha_rules._errors import InvalidDealError
+from pocha_rules._errors import InvalidDealError, say
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._tables import Tables
 from pocha_rules._text import got
@@ -88,19 +88,19 @@ def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> D
 
     n = t.players
     if len(deal.hands) != n:
-        raise refuse(f"{len(deal.hands)} hands for {n} players")
+        raise refuse(say("hands_for_players", hands=len(deal.hands), players=n))
     hands = []
     seen = 0
     for seat, hand in enumerate(deal.hands):
         if len(hand) != plan.cards:
-            raise refuse(f"seat {seat} holds {len(hand)} cards; this round deals {plan.cards}")
+            raise refuse(say("hand_size", seat=seat, held=len(hand), cards=plan.cards))
         mask = 0
         for dealt in hand:
             bit = 1 << dealt.index
             if not t.deck_mask & bit:
-                raise refuse(f"{dealt} is not in this game's deck")
+                raise refuse(say("card_not_in_deck", card=str(dealt)))
             if seen & bit:
-                raise refuse(f"{dealt} is dealt twice")
+                raise refuse(say("card_dealt_twice", card=str(dealt)))
             seen |= bit
             mask |= bit
         hands.append(mask)
@@ -110,19 +110,19 @@ def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> D
     if card is None:
         if needs_card:
             where = "turned up from the stock" if stock else "shown by the dealer"
-            raise refuse(f"this round needs a trump_card {where}")
+            raise refuse(say("trump_card_missing", where=where, from_stock=bool(stock)))
         return DealtRound(tuple(hands), stock, -1, False)
     if not needs_card:
         if plan.kind is RoundKind.AUCTION:
-            raise refuse("an auction round has no trump card: the auction winner names trump")
-        raise refuse("every card is dealt and the dealer chooses trump: no trump_card")
+            raise refuse(say("auction_trump_card"))
+        raise refuse(say("chosen_trump_card"))
     bit = 1 << card.index
     if stock:
         if not stock & bit:
-            raise refuse(f"the turned-up card {card} must come from the stock, not a hand")
+            raise refuse(say("trump_card_in_hand", card=str(card)))
         return DealtRound(tuple(hands), stock, card.index, False)
     if not hands[dealer] & bit:
-        raise refuse(f"the shown card {card} must be in the dealer's (seat {dealer}) hand")
+        raise refuse(say("shown_card_not_dealers", card=str(card), dealer=dealer))
     return DealtRound(tuple(hands), stock, card.index, True)
 
 

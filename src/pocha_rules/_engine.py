@@ -16,7 +16,7 @@ from typing import Final
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF, Suit
 from pocha_rules._deal import DealtRound
-from pocha_rules._errors import IllegalMoveError
+from pocha_rules._errors import IllegalMoveError, OutOfTurnError, say
 from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._play import explain_play
 from pocha_rules._rules import Tiebreak
@@ -36,7 +36,7 @@ from pocha_rules._state import (
 from pocha_rules._tables import Tables
 from pocha_rules._text import got, shown
 
-__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game"]
+__all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game", "start_position"]
 
 # Enum members are looked up on their class at some cost: the hot paths (here
 # and in _playout) read these module constants instead.
@@ -58,6 +58,20 @@ def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...])
     """The first state of a game whose arguments :func:`new_game` has checked."""
     setup = _new(GameSetup, (t, seed, dealer, deals))
     return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
+
+
+def start_position(
+    t: Tables, seed: int, first_dealer: int, index: int, deals: tuple[DealtRound, ...], totals: Won
+) -> GameState:
+    """The first state of round ``index``, in a game whose earlier rounds
+    are known only by their ``totals``: the start of a written position
+    (:mod:`pocha_rules.notation`). ``deals`` are the deals of round
+    ``index`` and of the rounds after it (at least one); the rounds after
+    those are dealt from ``seed``. The caller checks the arguments."""
+    # The rounds before ``index`` are never dealt: the first deal stands in
+    # for them, so that ``deals[i]`` stays the deal of round ``i``.
+    setup = _new(GameSetup, (t, seed, first_dealer, (deals[0],) * index + deals))
+    return _start_round(setup, _new(Ledger, (0, (), totals, t.no_tricks)), index)
 
 
 def _start_round(
@@ -210,14 +224,21 @@ def is_legal(state: GameState, move: object) -> bool:
     return move in legal_moves(state)
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself never changes.
+
+    With ``seat``, the move is made by that seat: a move by a seat whose
+    turn it is not is refused with :class:`~pocha_rules.OutOfTurnError`
+    (an :class:`~pocha_rules.IllegalMoveError`). An app that takes moves
+    from several players passes the seat each move came from.
 
     Raises:
         IllegalMoveError: The move is not legal here; the error names the
             move, the seat and the rule.
-        TypeError: ``state`` is not a :class:`GameState` or ``move`` not a
-            move (a text such as ``"bid 2"`` is read by :func:`parse_move`).
+        OutOfTurnError: ``seat`` is given and it is not its turn.
+        TypeError: ``state`` is not a :class:`GameState`, ``move`` not a
+            move (a text such as ``"bid 2"`` is read by :func:`parse_move`)
+            or ``seat`` not an int.
 
     >>> state = new_game(RuleSet(), seed=1, dealer=0)
     >>> apply(state, Bid(1)).bids
@@ -226,12 +247,18 @@ def apply(state: GameState, move: Move) -> GameState:
     Traceback (most recent call last):
     ...
     pocha_rules.IllegalMoveError: illegal move bid 2 by seat 1: bids run from 0 to 1 ...
+    >>> apply(state, Bid(1), seat=2)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.OutOfTurnError: illegal move bid 1 by seat 2: it is seat 1's turn, not seat 2's
 
     """
     try:
         phase = state._phase
     except AttributeError:
         raise _not_a_state(state) from None
+    if seat is not None:
+        _check_seat(state, move, seat)
     if phase is _PLAY:
         if type(move) is Play:
             card = move.card.index
@@ -289,7 +316,16 @@ def apply(state: GameState, move: Move) -> GameState:
             f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}"
             + (" (parse_move reads a move's text)" if isinstance(move, str) else "")
         )
-    raise IllegalMoveError(move, state.to_move, explain(state, move) or "not legal here")
+    raise IllegalMoveError(move, state.to_move, explain(state, move) or say("not_legal"))
+
+
+def _check_seat(state: GameState, move: Move, seat: int) -> None:
+    """Refuse a move by ``seat`` when it is not its turn (a finished game
+    is left to the move's own check)."""
+    if type(seat) is not int:
+        raise TypeError(f"seat must be an int, got {got(seat)}")
+    if state._phase is not _OVER and seat != state._to_move:
+        raise OutOfTurnError(move, state._to_move, seat)
 
 
 def play_unchecked(state: GameState, move: Play) -> GameState:
@@ -432,9 +468,9 @@ def explain(state: GameState, move: object) -> str | None:
     except AttributeError:
         raise _not_a_state(state) from None
     if phase is _OVER:
-        return "the game is over"
+        return say("game_over")
     if not isinstance(move, _MOVE_TYPES):
-        return f"{shown(move)} is not a move"
+        return say("not_a_move", got=shown(move))
     kinds = {
         Phase.AUCTION: (Call, Pass),
         Phase.CHOOSE_TRUMP: (ChooseTrump,),
@@ -442,7 +478,7 @@ def explain(state: GameState, move: object) -> str | None:
         Phase.PLAY: (Play,),
     }[phase]
     if type(move) not in kinds:
-        return f"it is time for {_EXPECTED[phase]}, not {move}"
+        return say("wrong_phase", expected=_EXPECTED[phase], phase=phase.value, move=str(move))
     r = state._c.r
     cards = r.plan.cards
     if type(move) is Play:
@@ -451,19 +487,16 @@ def explain(state: GameState, move: object) -> str | None:
         return explain_play(t, hand, state._trick, state._win, r.trump, move.card.index)
     if type(move) is Bid:
         if move.tricks > cards:
-            return f"bids run from 0 to {cards} in a {cards}-card round"
+            return say("bid_out_of_range", cards=cards)
         if move.tricks == _forbidden(state):
-            return (
-                f"the hook: the last bidder may not bid {move.tricks}, which would make "
-                f"the bids add up to {cards}, the tricks of the round"
-            )
+            return say("hook", bid=move.tricks, cards=cards)
         return None
     if type(move) is Pass:
-        return None if r.calls else "the first player must call a number and may not pass"
+        return None if r.calls else say("first_must_call")
     if type(move) is Call:
         highest = max(r.calls) if r.calls else -1
         if move.tricks > cards:
-            return f"calls run from 0 to {cards} in a {cards}-card round"
+            return say("call_out_of_range", cards=cards)
         if move.tricks <= highest:
-            return f"a call must beat the highest call so far ({highest})"
+            return say("call_too_low", highest=highest)
     return None

@@ -23,16 +23,116 @@ if TYPE_CHECKING:
 __all__ = [
     "IllegalMoveError",
     "InvalidActionError",
+    "InvalidDataError",
     "InvalidDealError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "OutOfTurnError",
     "ParseError",
     "PochaError",
+    "Reason",
+    "reason_of",
+    "say",
 ]
 
 
+class Reason(str):
+    """A sentence saying why, as text, with its stable :attr:`code` and the
+    :attr:`params` it was written from (the English template of each code
+    is in ``pocha_rules._codes``).
+
+    String parameters are kept as the sentence shows them (escaped where
+    :func:`~pocha_rules._text.printable` escapes them); a parameter that is
+    itself a :class:`Reason` is kept as its text, with its code and
+    parameters beside it (``NAME_code``, ``NAME_params``).
+    """
+
+    code: str
+    params: dict[str, object]
+
+    def __new__(cls, code: str, /, **params: object) -> Reason:
+        from pocha_rules._codes import MESSAGES
+
+        kept: dict[str, object] = {}
+        for name, value in params.items():
+            if isinstance(value, Reason):
+                kept[name] = str(value)
+                kept[f"{name}_code"] = value.code
+                kept[f"{name}_params"] = dict(value.params)
+            elif isinstance(value, str):
+                kept[name] = printable(value)
+            else:
+                kept[name] = value
+        text = MESSAGES[code].format(**kept)
+        self = super().__new__(cls, printable(text))
+        self.code = code
+        self.params = kept
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_reason, (self.code, str(self), self.params))
+
+
+def _reason(code: str, text: str, params: dict[str, object]) -> Reason:
+    self = str.__new__(Reason, text)
+    self.code = code
+    self.params = params
+    return self
+
+
+def reason_of(error: PochaError) -> Reason:
+    """The reason of ``error`` (to give it again as the reason of another
+    error), keeping its code and params: its ``reason`` when it has one,
+    else its whole message."""
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, Reason):
+        return reason
+    return _reason(error.code, str(error), dict(error.params))
+
+
+def say(code: str, /, **params: object) -> Reason:
+    """The sentence of ``code`` written with ``params`` (see :class:`Reason`)."""
+    return Reason(code, **params)
+
+
+def _why(reason: str) -> Reason:
+    """``reason`` as a :class:`Reason`: a plain string (from code outside
+    the library) gets the code ``"other"``."""
+    if isinstance(reason, Reason):
+        return reason
+    return Reason("other", reason=reason)
+
+
 class PochaError(ValueError):
-    """Base class of every error raised by pocha-rules on bad input."""
+    """Base class of every error raised by pocha-rules on bad input.
+
+    Attributes:
+        code: A stable, machine-readable name of what went wrong (such as
+            ``"must_ruff"``), listed with its parameters on the docs page
+            "Error codes", so that an app can say it in its own words and
+            language without reading the English message.
+        params: The facts the message is made of, by name (JSON-ready:
+            strings, numbers, lists, nested dicts).
+
+    """
+
+    code: str
+    params: dict[str, object]
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        # The subclasses set their own (see _coded); a plain message from
+        # code outside the library gets the code "other".
+        first = args[0] if args else None
+        if isinstance(first, Reason):
+            self.code, self.params = first.code, dict(first.params)
+        else:
+            self.code, self.params = "other", {"reason": printable(str(self))}
+
+    def _coded(self, reason: Reason, **frame: object) -> None:
+        """Take ``reason``'s code, and its params with the ``frame``'s."""
+        self.code = reason.code
+        self.params = {**frame, **reason.params}
 
     def __reduce__(self) -> tuple[object, ...]:
         # The subclasses' constructors take their parts, not the message
@@ -61,8 +161,9 @@ class ParseError(PochaError):
 
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         super().__init__(f"cannot parse {shown(text)}: {self.reason}")
+        self._coded(self.reason, text=shown(text))
 
 
 class InvalidRulesError(PochaError):
@@ -76,8 +177,9 @@ class InvalidRulesError(PochaError):
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = printable(field)
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         super().__init__(f"invalid rules: {self.field}: {self.reason}")
+        self._coded(self.reason, field=self.field)
 
 
 class InvalidDealError(PochaError):
@@ -91,8 +193,9 @@ class InvalidDealError(PochaError):
 
     def __init__(self, round_index: int, reason: str) -> None:
         self.round_index = round_index
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         super().__init__(f"invalid deal for round {round_index}: {self.reason}")
+        self._coded(self.reason, round_index=round_index)
 
 
 class IllegalMoveError(PochaError):
@@ -110,9 +213,28 @@ class IllegalMoveError(PochaError):
     def __init__(self, move: Move | object, seat: int | None, reason: str) -> None:
         self.move = move
         self.seat = seat
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         who = "after the game is over" if seat is None else f"by seat {seat}"
         super().__init__(f"illegal move {_move_text(move)} {who}: {self.reason}")
+        self._coded(self.reason, move=_move_text(move), seat=seat)
+
+
+class OutOfTurnError(IllegalMoveError):
+    """A move made by a seat whose turn it is not (see the ``seat`` of
+    :func:`~pocha_rules.apply`). The state is left unchanged.
+
+    Attributes:
+        move: The move that was refused.
+        seat: The seat whose turn it is.
+        by: The seat that tried to move.
+        reason: ``"it is seat 1's turn, not seat 2's"``.
+
+    """
+
+    def __init__(self, move: Move | object, seat: int, by: int) -> None:
+        self.by = by
+        super().__init__(move, by, Reason("out_of_turn", seat=seat, by=by))
+        self.seat = seat
 
 
 class InvalidRecordError(PochaError):
@@ -127,8 +249,32 @@ class InvalidRecordError(PochaError):
 
     def __init__(self, where: str, reason: str) -> None:
         self.where = printable(where)
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         super().__init__(f"invalid record at {self.where}: {self.reason}")
+        self._coded(self.reason, where=self.where)
+
+
+class InvalidDataError(PochaError):
+    """JSON data for a view, a state or an event was refused (see
+    :meth:`PlayerView.from_dict <pocha_rules.PlayerView.from_dict>`).
+
+    Attributes:
+        what: What the data was meant to be: ``"view"``, ``"state"`` or
+            ``"event"``.
+        where: Where in the data the problem is, as a path such as
+            ``"visible_hands[0][3]"`` or ``"rules.players"`` (empty for the
+            data as a whole).
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, what: str, where: str, reason: str) -> None:
+        self.what = printable(what)
+        self.where = printable(where)
+        self.reason = _why(reason)
+        at = f" at {self.where}" if self.where else ""
+        super().__init__(f"invalid {self.what}{at}: {self.reason}")
+        self._coded(self.reason, what=self.what, where=self.where)
 
 
 class InvalidActionError(PochaError):
@@ -149,9 +295,10 @@ class InvalidActionError(PochaError):
     def __init__(self, action: object, seat: int | None, reason: str) -> None:
         self.action = action
         self.seat = seat
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         who = "" if seat is None else f" by seat {seat}"
         super().__init__(f"invalid action {_move_text(action)}{who}: {self.reason}")
+        self._coded(self.reason, action=_move_text(action), seat=seat)
 
 
 def _move_text(move: object) -> str:
@@ -159,8 +306,8 @@ def _move_text(move: object) -> str:
     briefly and escaped."""
     from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 
-    if type(move) in (Bid, Play, ChooseTrump, Call, Pass, int):
+    if type(move) in (Bid, Play, ChooseTrump, Call, Pass):
         return str(move)
     if type(move).__module__ == "pocha_rules.poch":  # Poch's moves: their text form
         return str(move)
-    return shown(move)
+    return shown(move)  # an int as it is, unless too long to write as text

@@ -1,9 +1,4 @@
-"""Writing and reading record files safely, for every game's records.
-
-:func:`write_atomic` never leaves a half-written file: the text goes to a
-new file beside the target, which then takes the target's name in one step.
-:func:`read_record_text` reads at most a record's worth of UTF-8 text.
-"""
+"""Writing a file in one step, only over a regular file (private)."""
 
 from __future__ import annotations
 
@@ -12,25 +7,31 @@ import errno
 import os
 import secrets
 import stat
+from typing import Final
 
-from pocha_rules._errors import InvalidRecordError
-
-__all__ = ["read_record_text", "write_atomic"]
+__all__ = ["not_a_regular_file", "write_atomically"]
 
 
-def write_atomic(text: str, path: str | os.PathLike[str], *, overwrite: bool) -> None:
-    """Write ``text`` to ``path`` as UTF-8, atomically.
+def write_atomically(text: str, path: str | os.PathLike[str], *, overwrite: bool) -> None:
+    """Write ``text`` to ``path`` as UTF-8 through a new file in the same
+    folder that takes the name in one step (see :func:`pocha_rules.records.dump`).
 
-    A reader of ``path`` sees the old file or the new one, never part of
-    one; a write that fails leaves the old file as it was. A replaced file
-    keeps its permissions; a symbolic link at ``path`` is followed. With
-    ``overwrite=False`` an existing file is left alone and
-    :class:`FileExistsError` is raised, even when the file appears while the
-    text is being written.
+    Raises:
+        FileExistsError: ``overwrite`` is false and ``path`` exists.
+        OSError: The file cannot be written, or what is at ``path`` (after
+            symbolic links) is not a regular file.
+
     """
     target = os.path.realpath(path)
     if not overwrite and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(path))
+    kind = not_a_regular_file(target)
+    if kind is not None:
+        # os.replace would put a regular file in its place: a device node
+        # (`/dev/null` for root), a FIFO another program reads.
+        raise OSError(
+            f"{os.fspath(path)!r} is {kind}, not a regular file: only a regular file is replaced"
+        )
     folder, name = os.path.split(target)
     temporary, fd = _new_file(folder, name)
     try:
@@ -45,6 +46,29 @@ def write_atomic(text: str, path: str | os.PathLike[str], *, overwrite: bool) ->
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+
+
+def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
+    """What is at ``path``, following symbolic links, when it exists and is
+    not a regular file (``"a FIFO"``, ``"a character device"``...); ``None``
+    when it is a regular file or nothing is there."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # nothing there (or unreadable): nothing to replace
+        return None
+    for test, kind in _KINDS:
+        if test(mode):
+            return kind
+    return None if stat.S_ISREG(mode) else "not a file"
+
+
+_KINDS: Final = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def _new_file(folder: str, name: str) -> tuple[str, int]:
@@ -69,26 +93,3 @@ def _link_new(temporary: str, target: str, path: str) -> None:
         if os.path.lexists(target):
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path) from None
         os.replace(temporary, target)
-
-
-def read_record_text(path: str | os.PathLike[str], limit: int) -> str:
-    """The UTF-8 text of the file at ``path``, of at most ``limit`` characters.
-
-    Raises:
-        InvalidRecordError: The file is too long or is not UTF-8 text
-            (``where`` is ``"record"``).
-        OSError: The file cannot be read.
-
-    """
-    with open(path, "rb") as file:
-        raw = file.read(4 * limit + 1)
-    if len(raw) > 4 * limit:
-        raise InvalidRecordError(
-            "record", f"the file is longer than a record may be ({limit} characters)"
-        )
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidRecordError(
-            "record", f"the file is not UTF-8 text (byte {error.start})"
-        ) from None

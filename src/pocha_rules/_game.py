@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pocha_rules._deal import Deal, check_deals
-from pocha_rules._engine import start_game
-from pocha_rules._errors import PochaError
-from pocha_rules._rules import RuleSet
+from pocha_rules._deal import Deal, check_deal, check_deals
+from pocha_rules._engine import start_game, start_position
+from pocha_rules._errors import PochaError, say
+from pocha_rules._rules import RuleSet, Tiebreak
+from pocha_rules._schedules import Round
 from pocha_rules._shuffle import seeded_dealer
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
 from pocha_rules._text import got, shown
 
-__all__ = ["MAX_SEED_BITS", "check_seed", "new_game"]
+__all__ = ["MAX_SEED_BITS", "check_seed", "new_game", "round_plan", "start_at"]
 
 
 def new_game(
@@ -74,7 +75,7 @@ def new_game(
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
     elif not 0 <= dealer < t.players:
-        raise PochaError(f"dealer must be a seat from 0 to {t.players - 1}, got {shown(dealer)}")
+        raise PochaError(say("dealer_out_of_range", high=t.players - 1, got=shown(dealer)))
     return start_game(t, seed, dealer, check_deals(t, dealer, deals) if deals else ())
 
 
@@ -95,5 +96,73 @@ def check_seed(seed: object) -> int:
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {got(seed)}")
     if seed.bit_length() > MAX_SEED_BITS:
-        raise PochaError(f"a seed must be less than 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+        raise PochaError(say("seed_too_large", bits=MAX_SEED_BITS, got=shown(seed)))
     return seed
+
+
+def round_plan(rules: RuleSet, index: int) -> Round:
+    """The round played ``index``-th (0-based): the schedule's entry, or a
+    one-card tiebreak round after it."""
+    schedule = rules.schedule
+    return schedule[index] if index < len(schedule) else Round(1)
+
+
+def start_at(
+    rules: RuleSet,
+    *,
+    seed: int,
+    dealer: int,
+    round_index: int,
+    deals: Sequence[Deal],
+    scores: Sequence[int],
+) -> GameState:
+    """The first state of round ``round_index`` of a game whose earlier
+    rounds are known only by the totals they left, ``scores``: the start of
+    a written position. ``dealer`` deals that round; ``deals`` are its deal
+    and those of the rounds after it (one at least), and the rounds after
+    them are dealt from ``seed``. The state's
+    :attr:`~GameState.round_results`, :attr:`~GameState.history` and
+    :attr:`~GameState.deals` begin with this round.
+
+    Raises:
+        InvalidDealError: A deal does not fit the rules or its round.
+        PochaError: The round is not one the game can reach with these
+            scores (a tiebreak round needs a tie at the top), or a number is
+            out of range.
+
+    """
+    t = tables_for(rules)
+    n = t.players
+    check_seed(seed)
+    if not 0 <= dealer < n:
+        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {shown(dealer)}")
+    if len(scores) != n:
+        raise PochaError(f"{len(scores)} scores for {n} players")
+    totals = tuple(scores)
+    if not 0 <= round_index <= MAX_ROUND_INDEX:
+        raise PochaError(
+            f"round_index must be from 0 to {MAX_ROUND_INDEX}, got {shown(round_index)}"
+        )
+    if round_index >= len(rules.schedule):
+        if rules.tiebreak is not Tiebreak.ONE_CARD_ROUNDS:
+            raise PochaError(
+                f"the game has {len(rules.schedule)} rounds and no tiebreak rounds "
+                f"(tiebreak={rules.tiebreak.value!r})"
+            )
+        if totals.count(max(totals)) < 2:
+            raise PochaError(
+                f"round {round_index + 1} would be a tiebreak round, but the top score "
+                f"{max(totals)} is not tied"
+            )
+    dealt = tuple(
+        check_deal(t, i, round_plan(rules, i), (dealer + i - round_index) % n, deal)
+        for i, deal in enumerate(deals, start=round_index)
+    )
+    if not dealt:
+        raise PochaError("a position needs the deal of its round")
+    return start_position(t, seed, (dealer - round_index) % n, round_index, dealt, totals)
+
+
+MAX_ROUND_INDEX: Final = 10_000
+"""The largest round index a position may name: far beyond any game's
+tiebreak rounds, and small enough to write."""

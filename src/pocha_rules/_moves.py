@@ -21,7 +21,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from pocha_rules._cards import CARDS, Card, Suit
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, say
 from pocha_rules._text import got, shown
 
 __all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
@@ -31,7 +31,7 @@ def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> No
     if type(value) is not int:
         raise TypeError(f"{attribute.name} must be an int, got {got(value)}")
     if value < 0:
-        raise ParseError(repr(value), f"{attribute.name} is a whole number of tricks, 0 or more")
+        raise ParseError(repr(value), say("tricks_not_whole", name=attribute.name))
 
 
 @attrs.frozen(cache_hash=True)
@@ -140,9 +140,9 @@ _LONGEST_NUMBER: Final = 6
 
 def _number(text: str, word: str) -> int:
     if not word.isdigit() or not word.isascii():
-        raise ParseError(text, f"expected a whole number of tricks, got {shown(word)}")
+        raise ParseError(text, say("tricks_form", got=shown(word)))
     if len(word) > _LONGEST_NUMBER:
-        raise ParseError(text, f"{len(word)} digits is too long for a number of tricks")
+        raise ParseError(text, say("tricks_too_long", digits=len(word)))
     return int(word)
 
 
@@ -184,4 +184,4 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
             return PLAYS[Card.parse(arg, deck=deck).index]
         if verb == "trump":
             return TRUMP_CHOICES[Suit.parse(arg).value]
-    raise ParseError(text, "expected 'bid N', 'play CARD', 'trump SUIT', 'call N' or 'pass'")
+    raise ParseError(text, say("move_form"))

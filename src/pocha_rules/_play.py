@@ -10,6 +10,7 @@ card of the led suit.
 from __future__ import annotations
 
 from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Suit, cards_of
+from pocha_rules._errors import say
 from pocha_rules._tables import Tables
 
 __all__ = ["beats_winner", "explain_play", "legal_plays", "winning_position"]
@@ -54,7 +55,7 @@ def explain_play(
 ) -> str | None:
     """Why ``card`` may not be played, or ``None`` when it may."""
     if not (hand >> card) & 1:
-        return f"{CARDS[card]} is not in the hand ({_names(hand)})"
+        return say("not_in_hand", card=str(CARDS[card]), hand=_names(hand))
     allowed = legal_plays(t, hand, trick, win, trump)
     if (allowed >> card) & 1:
         return None
@@ -63,8 +64,8 @@ def explain_play(
     trump_suit = Suit(trump)
     if not hand & SUIT_MASKS[led.value] & (1 << card):
         if hand & SUIT_MASKS[led.value]:
-            return f"must follow suit: {led} was led and the hand holds {_names(allowed)}"
+            return say("must_follow_suit", led=str(led), allowed=_names(allowed))
         if best.suit is trump_suit and led is not trump_suit:
-            return f"must over-ruff {best} with a higher trump: {_names(allowed)}"
-        return f"void in {led}, must ruff with a trump ({trump_suit}): {_names(allowed)}"
-    return f"must overtake {best} with a higher {led}: {_names(allowed)}"
+            return say("must_overruff", best=str(best), allowed=_names(allowed))
+        return say("must_ruff", led=str(led), trump=str(trump_suit), allowed=_names(allowed))
+    return say("must_overtake", best=str(best), led=str(led), allowed=_names(allowed))

@@ -24,7 +24,7 @@ from pocha_rules._engine import (
     _bids,
     _plays,
 )
-from pocha_rules._errors import IllegalMoveError
+from pocha_rules._errors import IllegalMoveError, say
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._shuffle import deal_from_seed
 from pocha_rules._state import GameState, laid_out
@@ -55,7 +55,7 @@ def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, se
     move = policy(_ONE_SUIT.get(legal) or _plays(legal))
     if type(move) is Play and legal >> move.card.index & 1:
         return move.card.index
-    raise IllegalMoveError(move, seat, "the policy did not pick one of the legal moves")
+    raise IllegalMoveError(move, seat, say("policy_illegal"))
 
 
 def play_out(
@@ -151,9 +151,7 @@ def play_out(
                     elif type(move) is Pass and highest >= 0:
                         choice = -1
                     else:
-                        raise IllegalMoveError(
-                            move, seat, "the policy did not pick one of the legal moves"
-                        )
+                        raise IllegalMoveError(move, seat, say("policy_illegal"))
                 calls.append(choice)
                 seat = seat + 1 if seat + 1 < n else 0
             best = max(calls)
@@ -168,9 +166,7 @@ def play_out(
             else:
                 move = policy(TRUMP_CHOICES)
                 if type(move) is not ChooseTrump:
-                    raise IllegalMoveError(
-                        move, seat, "the policy did not pick one of the legal moves"
-                    )
+                    raise IllegalMoveError(move, seat, say("policy_illegal"))
                 trump = move.suit.value
             seat = order[0]
             phase = _BID
@@ -199,9 +195,7 @@ def play_out(
                     allowed = (2 << cards) - 1 & ~(1 << forbidden if forbidden >= 0 else 0)
                     move = policy(_BID_MOVES.get(allowed) or _bids(allowed))
                     if type(move) is not Bid or not allowed >> move.tricks & 1:
-                        raise IllegalMoveError(
-                            move, seat, "the policy did not pick one of the legal moves"
-                        )
+                        raise IllegalMoveError(move, seat, say("policy_illegal"))
                     bid = move.tricks
                 bids[seat] = bid
             seat = leader

@@ -8,13 +8,15 @@ naming where (``"rules.players"``, ``"deals[3].hands[1][0]"``) and why.
 
 from __future__ import annotations
 
+import enum
 import json
+import os
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
 from pocha_rules._cards import Card
 from pocha_rules._deal import Deal
-from pocha_rules._errors import InvalidRecordError, PochaError
+from pocha_rules._errors import InvalidRecordError, PochaError, reason_of, say
 from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
@@ -32,11 +34,15 @@ __all__ = [
     "load_json",
     "members",
     "no_constant",
+    "read_card",
     "read_deal",
+    "read_file",
     "read_move",
     "read_rules",
+    "read_string",
     "read_tags",
     "record_text",
+    "rules_data",
     "seat_numbers",
     "short",
     "unique_members",
@@ -91,20 +97,20 @@ def members(
     """The members of a JSON object that must have ``names`` (and may have
     ``optional``) and nothing else; an optional member left out is absent."""
     if not isinstance(value, dict):
-        fail(where or "record", f"expected an object, got {describe(value)}")
+        fail(where or "record", say("expected_object", got=describe(value)))
     for key in value:
         if key not in names and key not in optional:
             label = short(key) if isinstance(key, str) else describe(key)
-            fail(_join(where, label), "unknown member")
+            fail(_join(where, label), say("unknown_member"))
     for name in names:
         if name not in value:
-            fail(_join(where, name), "missing")
+            fail(_join(where, name), say("missing"))
     return {name: value[name] for name in (*names, *optional) if name in value}
 
 
 def whole(value: object, where: str) -> int:
     if type(value) is not int:
-        fail(where, f"expected a whole number, got {describe(value)}")
+        fail(where, say("expected_whole", got=describe(value)))
     return value
 
 
@@ -112,28 +118,45 @@ def check_seed(value: object, where: str) -> int:
     """A record's seed: a whole number below ``2**256`` in size."""
     seed = whole(value, where)
     if seed.bit_length() > MAX_SEED_BITS:
-        fail(where, f"a seed is less than 2**{MAX_SEED_BITS} in size, got {describe(seed)}")
+        fail(where, say("record_seed_too_large", bits=MAX_SEED_BITS, got=describe(seed)))
     return seed
 
 
 def flag(value: object, where: str) -> bool:
     if type(value) is not bool:
-        fail(where, f"expected true or false, got {describe(value)}")
+        fail(where, say("expected_flag", got=describe(value)))
     return value
 
 
 def as_list(value: object, where: str) -> list[object]:
     if not isinstance(value, list):
-        fail(where, f"expected a list, got {describe(value)}")
+        fail(where, say("expected_list", got=describe(value)))
     return value
 
 
-def _string(value: object, where: str) -> str:
+def read_string(value: object, where: str) -> str:
     if not isinstance(value, str):
-        fail(where, f"expected a string, got {describe(value)}")
+        fail(where, say("expected_string", got=describe(value)))
     if len(value.strip()) > _LONGEST_TEXT:
-        fail(where, f"the string {shown(value, 40)} is too long")
+        fail(where, say("string_too_long", got=shown(value, 40)))
     return value
+
+
+def rules_data(rules: RuleSet) -> dict[str, object]:
+    """Every option of ``rules`` as JSON data, by its field name."""
+    data: dict[str, object] = {}
+    for name, value in rules.options().items():
+        if name == "schedule":
+            assert isinstance(value, tuple)
+            data[name] = [str(entry) for entry in value]
+        elif name == "rank_order":
+            assert isinstance(value, tuple)
+            data[name] = list(value)
+        elif isinstance(value, enum.Enum):
+            data[name] = value.value
+        else:
+            data[name] = value
+    return data
 
 
 def read_rules(value: object) -> RuleSet:
@@ -144,7 +167,7 @@ def read_rules(value: object) -> RuleSet:
         raw = data[name]
         if name == "schedule":
             options[name] = tuple(
-                _string(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
+                read_string(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(raw, where))
             )
         elif name == "rank_order":
             options[name] = tuple(
@@ -153,23 +176,22 @@ def read_rules(value: object) -> RuleSet:
         elif isinstance(default, bool):
             options[name] = flag(raw, where)
         elif isinstance(default, str):  # the StrEnum options
-            options[name] = _string(raw, where)
+            options[name] = read_string(raw, where)
         else:
             options[name] = whole(raw, where)
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:
         field = getattr(error, "field", None)
-        reason = getattr(error, "reason", None) or str(error)
-        fail(f"rules.{field}" if field else "rules", reason)
+        fail(f"rules.{field}" if field else "rules", reason_of(error))
 
 
-def _card(value: object, where: str, deck: int) -> Card:
-    text = _string(value, where)
+def read_card(value: object, where: str, deck: int) -> Card:
+    text = read_string(value, where)
     try:
         return Card.parse(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
@@ -177,44 +199,44 @@ def read_deal(value: object, where: str, rules: RuleSet) -> Deal:
     hands_where = f"{where}.hands"
     hands = as_list(data["hands"], hands_where)
     if len(hands) != rules.players:
-        fail(hands_where, f"{len(hands)} hands for {rules.players} players")
+        fail(hands_where, say("hands_for_players", hands=len(hands), players=rules.players))
     cards = tuple(
         tuple(
-            _card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
+            read_card(card, f"{hands_where}[{seat}][{i}]", rules.deck)
             for i, card in enumerate(as_list(hand, f"{hands_where}[{seat}]"))
         )
         for seat, hand in enumerate(hands)
     )
     raw = data["trump_card"]
-    trump = None if raw is None else _card(raw, f"{where}.trump_card", rules.deck)
+    trump = None if raw is None else read_card(raw, f"{where}.trump_card", rules.deck)
     return Deal(hands=cards, trump_card=trump)
 
 
 def read_move(value: object, where: str, deck: int) -> Move:
-    text = _string(value, where)
+    text = read_string(value, where)
     try:
         return parse_move(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 def seat_numbers(value: object, where: str, players: int) -> tuple[int, ...]:
     numbers = tuple(whole(entry, f"{where}[{i}]") for i, entry in enumerate(as_list(value, where)))
     if len(numbers) != players:
-        fail(where, f"{len(numbers)} numbers for {players} players")
+        fail(where, say("numbers_for_players", numbers=len(numbers), players=players))
     for i, number in enumerate(numbers):
         if abs(number) > MAX_SCORE:
-            fail(f"{where}[{i}]", f"no game scores {describe(number)}")
+            fail(f"{where}[{i}]", say("score_too_large", got=describe(number)))
     return numbers
 
 
 def read_tags(value: object) -> Tags:
     """A record's ``tags`` member: an object of string values."""
     if not isinstance(value, dict):
-        fail("tags", f"expected an object, got {describe(value)}")
+        fail("tags", say("expected_object", got=describe(value)))
     for name, text in value.items():
         if not isinstance(text, str):
-            fail(f"tags[{shown(name)}]", f"expected a string, got {describe(text)}")
+            fail(f"tags[{shown(name)}]", say("expected_string", got=describe(text)))
     return Tags(value)
 
 
@@ -235,65 +257,75 @@ def no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a record may hold")
 
 
-def load_json(text: object, limit: int) -> object:
-    """The JSON data of a record's text: at most ``limit`` characters, no
-    member twice in an object, no ``NaN`` or ``Infinity``, not nested too
-    deeply; anything else is refused at ``"record"``."""
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str of JSON, got {got(text)}")
-    if len(text) > limit:
-        fail("record", f"{len(text)} characters is more than a record may hold ({limit})")
-    try:
-        return json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
-    except RecursionError:
-        fail("record", "the JSON is nested too deeply")
-    except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
-        fail("record", f"not valid JSON: {short(str(error), 120)}")
+# --- what every game's records share (Poch's records use these) -----------------
 
 
 def envelope(
     data: object,
     *,
     format: str,
-    game: str,
+    missing: str,
     version: int,
     rules_version: int,
     names: Sequence[str],
     optional: Sequence[str] = ("tags",),
 ) -> tuple[dict[str, object], Tags]:
     """The members of a record (``names``, and ``optional`` when present)
-    after checking what every game's records share: the ``format`` string,
-    the ``version`` of the format, the ``rules_version`` and the ``tags``.
-    ``game`` names the game in messages ("pocha", "poch")."""
+    once what every game's records share is checked: the ``format`` string
+    (``missing`` is the code said when there is none), the ``version`` of
+    the format, the ``rules_version`` and the ``tags``."""
     if not isinstance(data, dict):
-        fail("record", f"expected an object, got {describe(data)}")
+        fail("record", say("expected_object", got=describe(data)))
     if "format" not in data:
-        fail("format", f"missing: this is not a {game} record")
+        fail("format", say(missing))
     if data["format"] != format:
-        fail("format", f"expected {format!r}, got {describe(data['format'])}")
+        fail("format", say("format_unknown", expected=repr(format), got=describe(data["format"])))
     if "version" not in data:
-        fail("version", "missing")
+        fail("version", say("missing"))
     found = whole(data["version"], "version")
     if found != version:
-        fail("version", f"this library reads version {version} records, not {describe(found)}")
+        fail("version", say("record_version", version=version, got=describe(found)))
     top = members(data, "", names, optional)
     found = whole(top["rules_version"], "rules_version")
     if found != rules_version:
-        fail(
-            "rules_version",
-            f"the game was played under rules behaviour version {describe(found)}; "
-            f"this library plays version {rules_version}",
-        )
+        fail("rules_version", say("rules_version", got=describe(found), version=rules_version))
     tags = read_tags(top["tags"]) if "tags" in top else Tags()
     return top, tags
+
+
+def load_json(text: object, limit: int) -> object:
+    """The JSON data of a record's text: at most ``limit`` characters, no
+    member twice, no ``NaN`` or ``Infinity``, not nested too deeply."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str of JSON, got {got(text)}")
+    if len(text) > limit:
+        fail("record", say("record_too_long", length=len(text), most=limit))
+    try:
+        return json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
+    except RecursionError:
+        fail("record", say("json_too_deep"))
+    except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
+        fail("record", say("json_invalid", error=short(str(error), 120)))
+
+
+def read_file(path: str | os.PathLike[str], limit: int) -> str:
+    """The UTF-8 text of a record file of at most ``limit`` characters."""
+    with open(path, "rb") as file:
+        raw = file.read(4 * limit + 1)
+    if len(raw) > 4 * limit:
+        fail("record", say("file_too_long", most=limit))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail("record", say("file_not_utf8", byte=error.start))
 
 
 def record_text(
     data: dict[str, object], *, objects: Sequence[str], lists: Sequence[str], step: int
 ) -> str:
     """A record's JSON data as text that reads (and diffs) well: each member
-    of ``objects`` one entry a line, each item of ``lists`` on its own line,
-    and ``"moves"`` ``step`` to a line."""
+    of ``objects`` an entry a line, each item of ``lists`` a line, and
+    ``"moves"`` ``step`` to a line."""
     parts = []
     for key, value in data.items():
         name = json.dumps(key)

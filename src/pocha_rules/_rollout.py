@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._game import check_seed
 from pocha_rules._playout import Policy, play_out
 from pocha_rules._rules import RuleSet
@@ -135,7 +135,7 @@ def simulate(
     if type(games) is not int:
         raise TypeError(f"games must be an int, got {got(games)}")
     if games < 0:
-        raise PochaError(f"games must be 0 or more, got {shown(games)}")
+        raise PochaError(say("games_negative", got=shown(games)))
     check_seed(seed)
     check_seed(seed + games)  # the last game's seed
     t = tables_for(rules)
@@ -144,7 +144,7 @@ def simulate(
         if type(dealer) is not int:
             raise TypeError(f"dealer must be an int, got {got(dealer)}")
         if not 0 <= dealer < n:
-            raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {shown(dealer)}")
+            raise PochaError(say("dealer_out_of_range", high=n - 1, got=shown(dealer)))
     if rng is None:
         rng = random.Random(seed)
     draw, bits = _drawers(rng, policy)

@@ -10,7 +10,7 @@ from typing import Any, Final, Literal, TypeVar
 import attrs
 
 from pocha_rules._cards import RANKS_40, RANKS_48
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, ParseError, say
 from pocha_rules._schedules import (
     PRESETS,
     Round,
@@ -96,7 +96,9 @@ def _choice(kind: type[_E], field: str, value: object) -> _E:
         return kind(value)
     except ValueError:
         choices = ", ".join(repr(member.value) for member in kind)
-        raise InvalidRulesError(field, f"must be one of {choices}, got {shown(value)}") from None
+        raise InvalidRulesError(
+            field, say("option_choice", choices=choices, got=shown(value))
+        ) from None
 
 
 def _flag(field: str, value: object) -> bool:
@@ -110,9 +112,9 @@ def _whole(field: str, value: object, *, low: int, high: int) -> int:
         raise TypeError(f"{field} must be an int, got {got(value)}")
     assert isinstance(value, int)
     if value < low:
-        raise InvalidRulesError(field, f"must be at least {low}, got {shown(value)}")
+        raise InvalidRulesError(field, say("option_too_small", low=low, got=shown(value)))
     if value > high:
-        raise InvalidRulesError(field, f"must be at most {high}, got {shown(value)}")
+        raise InvalidRulesError(field, say("option_too_large", high=high, got=shown(value)))
     return value
 
 
@@ -128,7 +130,7 @@ def _rank_order(value: object, deck: int, remove_twos: bool) -> tuple[int, ...]:
     if sorted(order) not in allowed:
         raise InvalidRulesError(
             "rank_order",
-            f"must list each rank of the {deck}-card deck exactly once, got {shown(order)}",
+            say("rank_order_not_deck", deck=deck, got=shown(order)),
         )
     return order
 
@@ -142,8 +144,11 @@ def _round(entry: object, position: int) -> Round:
     if isinstance(entry, str):
         try:
             return Round.parse(entry)
-        except PochaError as error:
-            raise InvalidRulesError(f"schedule[{position}]", str(error)) from None
+        except ParseError as error:
+            raise InvalidRulesError(
+                f"schedule[{position}]",
+                say("round_unreadable", text=shown(error.text), reason=error.reason),
+            ) from None
     raise TypeError(
         f"schedule[{position}] must be a number of cards (an int), a Round or a round's "
         f"text, got {got(entry)}"
@@ -155,27 +160,34 @@ def _schedule(value: object, players: int, deck: int, remove_twos: bool) -> tupl
         preset = PRESETS.get(value)
         if preset is None:
             names = ", ".join(repr(name) for name in PRESETS)
-            raise InvalidRulesError("schedule", f"unknown preset {shown(value)}; presets: {names}")
+            raise InvalidRulesError(
+                "schedule", say("preset_unknown", got=shown(value), presets=names)
+            )
         return preset(players, deck, remove_twos=remove_twos)
     if not isinstance(value, Iterable):
         raise TypeError(f"schedule must be a preset name or a sequence, got {got(value)}")
     entries = list(itertools.islice(value, MAX_ROUNDS + 1))
     if len(entries) > MAX_ROUNDS:
-        raise InvalidRulesError("schedule", f"a schedule holds at most {MAX_ROUNDS} rounds")
+        raise InvalidRulesError("schedule", say("schedule_too_long", most=MAX_ROUNDS))
     plan = tuple(_round(entry, i) for i, entry in enumerate(entries))
     if not plan:
-        raise InvalidRulesError("schedule", "a game needs at least one round")
+        raise InvalidRulesError("schedule", say("schedule_empty"))
     size = deck - 4 * remove_twos
     top = size // players
     for i, entry in enumerate(plan):
         if not 1 <= entry.cards <= top:
             raise InvalidRulesError(
                 f"schedule[{i}]",
-                f"{shown(entry.cards)} cards: hands hold 1 to {top} cards with "
-                f"{players} players and {size} cards",
+                say(
+                    "round_cards_out_of_range",
+                    cards=shown(entry.cards),
+                    top=top,
+                    players=players,
+                    size=size,
+                ),
             )
         if entry.kind is RoundKind.BLIND and entry.cards != 1:
-            raise InvalidRulesError(f"schedule[{i}]", "a blind round deals exactly 1 card")
+            raise InvalidRulesError(f"schedule[{i}]", say("blind_round_cards"))
     return plan
 
 
@@ -281,15 +293,11 @@ class RuleSet:
         if not _is_int(players):
             raise TypeError(f"players must be an int, got {got(players)}")
         if not 3 <= players <= 8:
-            raise InvalidRulesError(
-                "players", f"Pocha is played by 3 to 8 players, got {shown(players)}"
-            )
+            raise InvalidRulesError("players", say("players_out_of_range", got=shown(players)))
         if not _is_int(deck):
             raise TypeError(f"deck must be an int, got {got(deck)}")
         if deck not in (40, 48):
-            raise InvalidRulesError(
-                "deck", f"the Spanish deck has 40 or 48 cards, got {shown(deck)}"
-            )
+            raise InvalidRulesError("deck", say("deck_unknown", got=shown(deck)))
         if remove_twos is None:
             remove_twos = default_remove_twos(players, deck)
         twos = _flag("remove_twos", remove_twos)
@@ -321,8 +329,7 @@ class RuleSet:
         if self.hit_bonus == self.per_trick == 0 and self.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
             raise InvalidRulesError(
                 "tiebreak",
-                "with hit_bonus and per_trick both 0 every total stays 0, so one-card "
-                "tiebreak rounds would never end; use tiebreak='shared'",
+                say("tiebreak_never_ends"),
             )
 
     @property
@@ -364,7 +371,9 @@ class RuleSet:
             return cls.oh_hell(**options)
         if name not in PRESETS:
             names = ", ".join(repr(n) for n in (*PRESETS, "oh_hell"))
-            raise InvalidRulesError("schedule", f"unknown preset {shown(name)}; presets: {names}")
+            raise InvalidRulesError(
+                "schedule", say("preset_unknown", got=shown(name), presets=names)
+            )
         return cls(schedule=name, **options)
 
     @classmethod
@@ -399,19 +408,14 @@ class RuleSet:
             if not _is_int(value):
                 raise TypeError(f"{field} must be an int, got {got(value)}")
         if not 3 <= players <= 8:
-            raise InvalidRulesError(
-                "players", f"Oh Hell is played by 3 to 8 players, got {shown(players)}"
-            )
+            raise InvalidRulesError("players", say("oh_hell_players", got=shown(players)))
         if deck not in (40, 48):
-            raise InvalidRulesError(
-                "deck", f"the Spanish deck has 40 or 48 cards, got {shown(deck)}"
-            )
+            raise InvalidRulesError("deck", say("deck_unknown", got=shown(deck)))
         top = (deck - 1) // players
         if not 1 <= cards <= top:
             raise InvalidRulesError(
                 "cards",
-                f"a card is always turned up for trump, so {players} players hold 1 to {top} "
-                f"cards each from {deck}, got {shown(cards)}",
+                say("oh_hell_cards", players=players, top=top, deck=deck, got=shown(cards)),
             )
         penalty = _flag("off_bid_penalty", off_bid_penalty)
         return cls(

@@ -11,8 +11,10 @@ averaging. :func:`sample_state` draws one such state:
   the cards it is known not to hold (:func:`~pocha_rules.known_voids`) and the
   dealer's shown card; so every card it has played stays a legal play;
 - the game is started with these deals and the view's public history is
-  replayed on it. Rounds after the current one come from a fresh seed drawn
-  from the random source (the true seed is hidden information).
+  replayed on it (a game that began at a written position, see
+  :mod:`pocha_rules.notation`, starts at that round, with its scores).
+  Rounds after the current one come from a fresh seed drawn from the
+  random source (the true seed is hidden information).
 
 Cards are placed constructively (each hidden slot, most constrained seat
 first, takes a random card it may hold; a slot left without one takes a card
@@ -28,8 +30,8 @@ from typing import TYPE_CHECKING
 from pocha_rules._cards import cards_of
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError
-from pocha_rules._game import check_seed, new_game
+from pocha_rules._errors import PochaError, reason_of, say
+from pocha_rules._game import check_seed, new_game, start_at
 from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
 from pocha_rules._state import GameState
 from pocha_rules._text import got, shown
@@ -64,13 +66,32 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     if not view.is_over:
         deals = deals + (_current_deal(view, rng),)
     try:
-        state = new_game(
-            view.rules, seed=rng.getrandbits(63), dealer=view.first_dealer, deals=deals
-        )
+        results = view.round_results
+        start = results[0].index if results else view.round_index
+        if start:
+            # A game that began at a written position (pocha_rules.notation):
+            # its records begin with round ``start``.
+            scores = list(view.scores)
+            for result in results:
+                scores = [
+                    total - points for total, points in zip(scores, result.scores, strict=True)
+                ]
+            state = start_at(
+                view.rules,
+                seed=rng.getrandbits(63),
+                dealer=(view.first_dealer + start) % view.rules.players,
+                round_index=start,
+                deals=deals,
+                scores=scores,
+            )
+        else:
+            state = new_game(
+                view.rules, seed=rng.getrandbits(63), dealer=view.first_dealer, deals=deals
+            )
         for move in view.history:
             state = apply(state, move)
     except PochaError as error:
-        raise PochaError(f"no game state fits this view: {error}") from None
+        raise PochaError(say("no_state_fits", error=reason_of(error))) from None
     return state
 
 
@@ -87,7 +108,7 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
     if type(count) is not int:
         raise TypeError(f"count must be an int, got {got(count)}")
     if count < 0:
-        raise PochaError(f"count must be 0 or more, got {shown(count)}")
+        raise PochaError(say("count_negative", got=shown(count)))
     check_seed(seed)
     rng = random.Random(f"pocha-sample:{seed}")
     return tuple(sample_state(view, rng) for _ in range(count))
@@ -127,7 +148,7 @@ class HiddenHands:
         for seat in range(n):
             missing[seat] = view.hand_sizes[seat] - known[seat].bit_count()
             if missing[seat] < 0:
-                raise PochaError(f"no game state fits this view: seat {seat} shows too many cards")
+                raise PochaError(say("too_many_cards_shown", seat=seat))
         self._known = known
         self._missing = missing
         self._allowed = allowed = [pool & ~excluded[seat] for seat in range(n)]
@@ -157,7 +178,7 @@ class HiddenHands:
             return hands
         placed = _place(self._missing, self._allowed, rng)
         if placed is None:
-            raise PochaError("no game state fits this view: the unseen cards cannot be placed")
+            raise PochaError(say("unseen_cannot_be_placed"))
         return [known | more for known, more in zip(self._known, placed, strict=True)]
 
 

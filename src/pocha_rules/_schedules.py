@@ -13,7 +13,7 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import ParseError, PochaError
+from pocha_rules._errors import ParseError, PochaError, say
 from pocha_rules._text import got, shown
 
 __all__ = [
@@ -58,7 +58,7 @@ def _kind(value: RoundKind | str) -> RoundKind:
     try:
         return RoundKind(value)
     except ValueError:
-        raise ParseError(value, "a round's kind is 'normal', 'auction' or 'blind'") from None
+        raise ParseError(value, say("round_kind_unknown")) from None
 
 
 _LONGEST_NUMBER: Final = 6
@@ -98,9 +98,9 @@ class Round:
         digits = raw.rstrip("ab")
         suffix = raw[len(digits) :]
         if not digits.isdigit() or not digits.isascii() or suffix not in _SUFFIX_KIND:
-            raise ParseError(text, "expected a number of cards, then 'a' (auction) or 'b' (blind)")
+            raise ParseError(text, say("round_form"))
         if len(digits) > _LONGEST_NUMBER:
-            raise ParseError(text, f"{len(digits)} digits is too long for a number of cards")
+            raise ParseError(text, say("cards_too_long", digits=len(digits)))
         return cls(int(digits), _SUFFIX_KIND[suffix])
 
     def __str__(self) -> str:
@@ -124,7 +124,7 @@ def max_cards(players: int, deck: int = 40, *, remove_twos: bool | None = None) 
     if type(players) is not int or type(deck) is not int:
         raise TypeError(f"players and deck must be ints, got {got(players)} and {got(deck)}")
     if players < 1:
-        raise PochaError(f"players must be 1 or more, got {shown(players)}")
+        raise PochaError(say("players_too_few", got=shown(players)))
     if remove_twos is None:
         remove_twos = default_remove_twos(players, deck)
     return (deck - 4 * remove_twos) // players

@@ -373,9 +373,18 @@ class GameState:
             penalties = self._ledger.penalties
             charged = f", revoke penalties {penalties}" if any(penalties) else ""
             return f"<GameState over, scores {self.scores}{charged}, winners {self.winners}>"
+        # Rounds are numbered from 1 here, as in the views and the command
+        # line (``round_index`` counts from 0).
         trump = self.trump
+        total = len(self._g.tables.rules.schedule)
+        number = self._r.number + 1
+        which = (
+            f"round {number} of {total}" if number <= total else f"tiebreak round {number - total}"
+        )
+        plan = self._r.plan
+        cards = f"{plan.cards} card{'s' if plan.cards != 1 else ''} each ({plan.kind.value})"
         return (
-            f"<GameState round {self._r.number} ({self._r.plan}), {self._phase}, "
+            f"<GameState {which}: {cards}, {self._phase}, "
             f"seat {self._to_move} to move, trump {trump if trump else '?'}>"
         )
 
@@ -593,6 +602,56 @@ class GameState:
     def round_moves(self) -> tuple[Move, ...]:
         """The moves of the current round so far."""
         return unchain(self._moves)
+
+    # --- JSON (pocha_rules._view_json does the work) -----------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The state as JSON data in the ``pocha-state`` format: its game's
+        record (every deal and move, so hidden cards included: for servers,
+        not for players), with its phase and the seat to move. A game
+        replayed leniently with its revokes charged is marked
+        ``"lenient": true`` and read back the same way."""
+        from pocha_rules._view_json import state_to_dict
+
+        return state_to_dict(self)
+
+    @staticmethod
+    def from_dict(data: object) -> GameState:
+        """Read a state from JSON data; the record in it is replayed.
+
+        Raises:
+            InvalidDataError: The data is not a state, or its game does not
+                replay; the error says where (``"record.moves[12]"``) and why.
+
+        """
+        from pocha_rules._view_json import state_from_dict
+
+        return state_from_dict(data)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as JSON text (:meth:`to_dict`, written out)."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @staticmethod
+    def from_json(text: str) -> GameState:
+        """Read a state from JSON text.
+
+        Raises:
+            InvalidDataError: The text is not JSON, or not a state.
+            TypeError: ``text`` is not a string.
+
+        """
+        from pocha_rules._view_json import loads, state_from_dict
+
+        return state_from_dict(loads(text, "state"))
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (:func:`pocha_rules.svg.table`)."""
+        from pocha_rules.svg import table
+
+        return table(self)
 
 
 # mypyc gives a class it compiles its signature as its __doc__, in place of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, final
 
-from pocha_rules._errors import InvalidRecordError
+from pocha_rules._errors import InvalidRecordError, say
 from pocha_rules._text import clean, got, shown
 
 __all__ = ["MAX_TAGS", "MAX_TAG_NAME", "MAX_TAG_VALUE", "Tags"]
@@ -39,21 +39,19 @@ def check_tag(name: str, value: str) -> None:
     """
     where = _where(name)
     if not name or name != name.strip():
-        raise InvalidRecordError(where, "a tag's name is not empty and has no spaces at its ends")
+        raise InvalidRecordError(where, say("tag_name_blank"))
     if len(name) > MAX_TAG_NAME:
-        raise InvalidRecordError(where, f"a tag's name is at most {MAX_TAG_NAME} characters")
+        raise InvalidRecordError(where, say("tag_name_long", most=MAX_TAG_NAME))
     if "=" in name:
-        raise InvalidRecordError(where, "a tag's name may not hold '='")
+        raise InvalidRecordError(where, say("tag_name_equals"))
     if not clean(name):
-        raise InvalidRecordError(where, "a tag's name may not hold control characters")
+        raise InvalidRecordError(where, say("tag_name_control"))
     if len(value) > MAX_TAG_VALUE:
         raise InvalidRecordError(
-            where, f"{len(value)} characters: a tag's value is at most {MAX_TAG_VALUE}"
+            where, say("tag_value_long", length=len(value), most=MAX_TAG_VALUE)
         )
     if not clean(value):
-        raise InvalidRecordError(
-            where, "a tag's value is one line with no control characters (tabs, line breaks...)"
-        )
+        raise InvalidRecordError(where, say("tag_value_control"))
 
 
 @final
@@ -112,9 +110,9 @@ class Tags(Mapping[str, str]):
                 raise TypeError(f"the tag {shown(name)} must have a str value, got {got(value)}")
             check_tag(name, value)
             if name in values:
-                raise InvalidRecordError(_where(name), "the tag is given twice")
+                raise InvalidRecordError(_where(name), say("tag_twice"))
             if len(values) == MAX_TAGS:
-                raise InvalidRecordError("tags", f"a record carries at most {MAX_TAGS} tags")
+                raise InvalidRecordError("tags", say("tags_too_many", most=MAX_TAGS))
             values[name] = value
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_pairs", tuple(values.items()))

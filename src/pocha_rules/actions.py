@@ -36,7 +36,7 @@ from typing import Final
 
 from pocha_rules._cards import CARDS, Card
 from pocha_rules._engine import apply, explain, legal_moves
-from pocha_rules._errors import InvalidActionError
+from pocha_rules._errors import InvalidActionError, say
 from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._rules import RuleSet, TrumpWhenAllDealt
 from pocha_rules._schedules import RoundKind
@@ -153,7 +153,7 @@ class ActionTable:
 
             if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
                 raise TypeError(f"expected a move, got {type(move).__name__}: {move!r}")
-            raise InvalidActionError(move, None, "no move of these rules: it has no action id")
+            raise InvalidActionError(move, None, say("no_action_id"))
         return action
 
     def move(self, action: int) -> Move:
@@ -166,9 +166,7 @@ class ActionTable:
         """
         index = _index(action)
         if not 0 <= index < self.size:
-            raise InvalidActionError(
-                action, None, f"out of range: these rules have ids 0 to {self.size - 1}"
-            )
+            raise InvalidActionError(action, None, say("action_out_of_range", high=self.size - 1))
         return self.moves[index]
 
     def legal_actions(self, position: GameState | PlayerView) -> tuple[int, ...]:
@@ -214,7 +212,10 @@ def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
     )
 
 
-_LAST: list[tuple[RuleSet, ActionTable]] = []
+# The last rule set used, found by identity, in one entry that is read once
+# and replaced in one store: a free-threaded interpreter may replace it
+# between two reads, which would pair one rule set with another's table.
+_LAST: Final[list[tuple[RuleSet | None, ActionTable | None]]] = [(None, None)]
 _CACHE: Final[dict[RuleSet, ActionTable]] = {}
 _CACHE_LIMIT: Final = 64
 
@@ -222,15 +223,16 @@ _CACHE_LIMIT: Final = 64
 def action_table(rules: RuleSet) -> ActionTable:
     """The :class:`ActionTable` of ``rules``, built once and cached (the
     cache keeps at most 64 rule sets)."""
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
+    last, found = _LAST[0]
+    if last is rules and found is not None:
+        return found
     table = _CACHE.get(rules)
     if table is None:
         table = ActionTable(rules)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[rules] = table
-    _LAST[:] = [(rules, table)]
+    _LAST[0] = (rules, table)
     return table
 
 
@@ -291,10 +293,12 @@ def apply_action(state: GameState, action: int) -> GameState:
     index = _index(action)
     if not 0 <= index < table.size:
         raise InvalidActionError(
-            action, state.to_move, f"out of range: these rules have ids 0 to {table.size - 1}"
+            action, state.to_move, say("action_out_of_range", high=table.size - 1)
         )
     move = table.moves[index]
     reason = explain(state, move)
     if reason is not None:
-        raise InvalidActionError(action, state.to_move, f"{move}: {reason}")
+        raise InvalidActionError(
+            action, state.to_move, say("action_illegal", move=str(move), reason=reason)
+        )
     return apply(state, move)

@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
 from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._estimates import (
     LEAD_WINNER,
     blind_chance,
@@ -63,7 +63,7 @@ def _moves(view: PlayerView) -> tuple[Move, ...]:
     check_view(view)
     moves = view.legal_moves()
     if not moves:
-        raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
+        raise PochaError(say("no_move_to_make", seat=view.seat, to_move=str(view.to_move)))
     return moves
 
 
@@ -307,7 +307,7 @@ def play_game(
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
     if len(bots) != rules.players:
-        raise PochaError(f"{len(bots)} bots for {rules.players} players: give one bot per seat")
+        raise PochaError(say("bots_for_players", bots=len(bots), players=rules.players))
     state = new_game(rules, seed=seed, dealer=dealer)
     while True:
         seat = state.to_move

@@ -67,14 +67,32 @@ from typing import Any, Final, Generic, Protocol, TypeVar, overload
 import attrs
 
 from pocha_rules import poch
-from pocha_rules._errors import PochaError
+from pocha_rules._bot_faults import Fault, not_played, one_line, raised, trace
+from pocha_rules._engine import apply
+from pocha_rules._errors import IllegalMoveError, PochaError, say
+from pocha_rules._game import check_seed, new_game
+from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
 from pocha_rules._rules import RuleSet
 from pocha_rules._shuffle import seeded_number
 from pocha_rules._state import GameState
+from pocha_rules._text import got, shown
 from pocha_rules.bots import Bot, play_game
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
+from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
+from pocha_rules.referee import Fault as RefereeFault
+from pocha_rules.referee import RefereedGame, referee_game
+from pocha_rules.views import observe
 
-__all__ = ["BotFactory", "BotStats", "Estimate", "Match", "MatchResult", "play_match"]
+__all__ = [
+    "BotFactory",
+    "BotFailedError",
+    "BotStats",
+    "Estimate",
+    "Forfeit",
+    "Match",
+    "MatchResult",
+    "play_match",
+]
 
 G = TypeVar("G", RuleSet, poch.RuleSet)
 """The rules of the game a match plays: Pocha's or Poch's."""
@@ -84,9 +102,10 @@ class BotFactory(Protocol):
     """Builds a fresh bot from a seed: ``factory(seed=n)``. A bot class
     whose constructor takes ``seed`` is one."""
 
-    def __call__(self, *, seed: int) -> Bot | poch.Bot:
-        """A new bot, seeded with ``seed`` (a Pocha bot, or a Poch bot for
-        a match of Poch)."""
+    def __call__(self, *, seed: int) -> Bot:
+        """A new bot, seeded with ``seed`` (for a match of Poch, a Poch bot:
+        the same protocol, with Poch's views and moves; a type checker
+        wants such factories in a ``dict[str, Any]``)."""
         ...
 
 
@@ -180,6 +199,27 @@ class BotStats:
 
 
 @attrs.frozen
+class Forfeit:
+    """A game of a match that a bot forfeited (see
+    :mod:`pocha_rules.referee`).
+
+    Attributes:
+        game: The game's number in the match.
+        bot: The faulty bot's name.
+        fault: What happened.
+
+    """
+
+    game: int
+    bot: str
+    fault: RefereeFault
+
+    def line(self) -> str:
+        """The forfeit in one line, naming the game, the bot and the seat."""
+        return self.fault.line(self.bot, self.game)
+
+
+@attrs.frozen
 class _Tally:
     """Integer sums over sets: their number, each bot's total score ``T``,
     the products ``T_a * T_b`` (row by row) and each bot's wins."""
@@ -188,6 +228,12 @@ class _Tally:
     totals: tuple[int, ...]
     products: tuple[int, ...]
     wins: tuple[int, ...]
+    fault: Fault | None = None
+    """The bot's fault that ended the chunk early (``sets`` counts the sets
+    finished before it); never kept by a sum."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """The games forfeited by a faulty bot (a match with ``forfeits=True``),
+    in order."""
 
     @classmethod
     def empty(cls, bots: int) -> _Tally:
@@ -199,6 +245,7 @@ class _Tally:
             tuple(map(int.__add__, self.totals, other.totals)),
             tuple(map(int.__add__, self.products, other.products)),
             tuple(map(int.__add__, self.wins, other.wins)),
+            forfeits=self.forfeits + other.forfeits,
         )
 
 
@@ -235,6 +282,12 @@ class MatchResult:
     def games(self) -> int:
         """The games played."""
         return self.tally.sets * self.set_size
+
+    @property
+    def forfeits(self) -> tuple[Forfeit, ...]:
+        """The games that a faulty bot forfeited (a match with
+        ``forfeits=True``), in order."""
+        return self.tally.forfeits
 
     @property
     def deals(self) -> int:
@@ -323,7 +376,64 @@ class MatchResult:
             "seed": self.seed,
             "lineup": list(self.lineup),
             "bots": [stats.as_dict() for stats in self.bots.values()],
+            "forfeits": [
+                {"game": f.game, "bot": f.bot, **f.fault.as_dict()} for f in self.forfeits
+            ],
         }
+
+
+class BotFailedError(PochaError):
+    """A bot failed in a game of a match: its factory or its ``act`` raised,
+    it returned something that is not a move, or it made an illegal move.
+    The match stops there; the games that finished are kept.
+
+    Attributes:
+        bot: The bot's name in the match.
+        seat: Its seat in that game.
+        game: The game's number in the match.
+        deal_seed: The seed that dealt the game.
+        reason: What the bot did, in one line.
+        trace: The traceback of what the bot raised (empty when it raised
+            nothing).
+        finished: A :class:`MatchResult` of the sets that finished (its
+            :attr:`~MatchResult.complete` is false).
+        missing: The ranges of games that were not played.
+
+    """
+
+    def __init__(
+        self,
+        bot: str,
+        seat: int,
+        game: int,
+        deal_seed: int,
+        reason: str,
+        trace: str = "",
+        finished: MatchResult | None = None,
+        missing: Sequence[range] = (),
+    ) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.game = game
+        self.deal_seed = deal_seed
+        self.reason = reason
+        self.trace = trace
+        self.finished = finished
+        self.missing = tuple(missing)
+        super().__init__(
+            say(
+                "bot_failed",
+                bot=repr(bot),
+                seat=seat,
+                game=game,
+                deal_seed=deal_seed,
+                reason=reason,
+            )
+        )
+
+
+_MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+_POCH_MOVES: Final = POCH_MOVE_TYPES
 
 
 def _period(lineup: tuple[str, ...]) -> int:
@@ -347,6 +457,12 @@ class Match(Generic[G]):
         seed: The match's seed: the deals and the bots' seeds follow from
             it and from each game's number.
         duplicate: Replay each deal once per rotation of the seats.
+        forfeits: A bot's fault (it raises, answers something that is not a
+            move, makes an illegal move; an engine crashes, hangs or answers
+            garbage) forfeits its game and the match goes on
+            (:mod:`pocha_rules.referee`; :attr:`MatchResult.forfeits` lists
+            them). By default a fault stops the match
+            (:exc:`BotFailedError`), keeping the games that finished.
 
     Raises:
         TypeError: An argument is not of the expected type.
@@ -370,6 +486,7 @@ class Match(Generic[G]):
         lineup: Sequence[str] | None = None,
         seed: int = 0,
         duplicate: bool = False,
+        forfeits: bool = False,
     ) -> None:
         if not isinstance(rules, RuleSet | poch.RuleSet):
             raise TypeError(f"rules must be a RuleSet (of Pocha or of Poch), got {rules!r}")
@@ -380,41 +497,45 @@ class Match(Generic[G]):
                 raise TypeError(f"bot names must be non-empty strings, got {name!r}")
             if not callable(factory):
                 raise TypeError(f"bot {name!r}: a factory must be callable, got {factory!r}")
-        if type(seed) is not int:
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        check_seed(seed)  # each game's seeds are drawn from it
+        if not isinstance(forfeits, bool):
+            raise TypeError(f"forfeits must be a bool, got {forfeits!r}")
+        if forfeits and isinstance(rules, poch.RuleSet):
+            raise PochaError(say("poch_no_referee"))
         if not isinstance(duplicate, bool):
             raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
         names = tuple(bots)
         n = rules.players
         if not names:
-            raise PochaError("a match needs at least one bot")
+            raise PochaError(say("match_no_bots"))
         if lineup is None:
             if len(names) > n:
-                raise PochaError(f"{len(names)} bots for {n} seats: give a lineup")
+                raise PochaError(say("match_needs_lineup", bots=len(names), seats=n))
             lineup = [names[seat % len(names)] for seat in range(n)]
         if isinstance(lineup, str):
             raise TypeError(f"lineup must be a sequence of bot names, got {lineup!r}")
         seats = tuple(lineup)
         if len(seats) != n:
-            raise PochaError(f"the lineup names {len(seats)} seats, the rules have {n}")
+            raise PochaError(say("lineup_size", seats=len(seats), players=n))
         for name in seats:
             if name not in bots:
-                raise PochaError(f"the lineup names {name!r}, which is not one of the bots")
+                raise PochaError(say("lineup_unknown_bot", name=repr(name)))
         for name in names:
             if name not in seats:
-                raise PochaError(f"bot {name!r} has no seat in the lineup")
+                raise PochaError(say("bot_without_seat", name=repr(name)))
         self._rules: G = rules
-        self._factories: dict[str, BotFactory] = dict(bots)
+        self._factories: dict[str, Any] = dict(bots)
         self._lineup = seats
         self._seed = seed
         self._duplicate = duplicate
+        self._forfeits: bool = forfeits
         self._period = _period(seats)
 
     def __repr__(self) -> str:
         bots = ", ".join(f"{name!r}: {factory!r}" for name, factory in self._factories.items())
         return (
             f"Match({self._rules!r}, {{{bots}}}, lineup={list(self._lineup)!r}, "
-            f"seed={self._seed!r}, duplicate={self._duplicate!r})"
+            f"seed={self._seed!r}, duplicate={self._duplicate!r}, forfeits={self._forfeits!r})"
         )
 
     @property
@@ -443,6 +564,12 @@ class Match(Generic[G]):
         return self._duplicate
 
     @property
+    def forfeits(self) -> bool:
+        """Whether a bot's fault forfeits its game instead of stopping the
+        match."""
+        return self._forfeits
+
+    @property
     def set_size(self) -> int:
         """The games in a set: the moves of one seat that bring the lineup
         back to itself. A match is a whole number of sets."""
@@ -451,6 +578,7 @@ class Match(Generic[G]):
     def seating(self, game: int) -> tuple[str, ...]:
         """The bot at each seat in game ``game``: the lineup moved on
         ``game`` seats (each bot one seat further from seat 0 each game)."""
+        _game_number(game)
         n = len(self._lineup)
         shift = game % self._period
         return tuple(self._lineup[(seat - shift) % n] for seat in range(n))
@@ -458,16 +586,24 @@ class Match(Generic[G]):
     def deal_seed(self, game: int) -> int:
         """The seed that deals game ``game``: ``seed + game``, or in the
         duplicate format ``seed`` plus the number of its set."""
+        _game_number(game)
         return self._seed + (game // self._period if self._duplicate else game)
 
     def bot_seed(self, game: int, seat: int) -> int:
         """The seed of the bot at ``seat`` in game ``game``: a 63-bit number
         drawn from the match's seed, the game and the seat."""
+        _game_number(game)
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int, got {got(seat)}")
+        if not 0 <= seat < self._rules.players:
+            raise PochaError(
+                say("seat_out_of_range", high=self._rules.players - 1, got=shown(seat))
+            )
         return seeded_number(f"{self._seed}:{game}:{seat}:bot") >> 257
 
-    def bots_for(self, game: int) -> list[Bot | poch.Bot]:
+    def bots_for(self, game: int) -> list[Bot]:
         """Fresh bots for game ``game``, one per seat."""
-        bots: list[Bot | poch.Bot] = []
+        bots: list[Bot] = []
         for seat, name in enumerate(self.seating(game)):
             bot = self._factories[name](seed=self.bot_seed(game, seat))
             if not isinstance(bot, Bot):
@@ -485,7 +621,56 @@ class Match(Generic[G]):
         if isinstance(rules, poch.RuleSet):
             bots: list[Any] = self.bots_for(game)
             return poch.play_game(rules, bots, seed=self.deal_seed(game))
-        return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))  # type: ignore[arg-type]
+        return play_game(rules, self.bots_for(game), seed=self.deal_seed(game))
+
+    def referee(self, game: int) -> RefereedGame:
+        """Play game ``game`` of the match under the referee: a faulty bot
+        forfeits it (:func:`~pocha_rules.referee.referee_game`)."""
+        rules = self._rules
+        if isinstance(rules, poch.RuleSet):
+            raise PochaError(say("poch_no_referee"))
+        return referee_game(rules, self.bots_for(game), seed=self.deal_seed(game))
+
+    def _play_watched(self, game: int) -> GameState | poch.GameState | Fault:
+        """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
+        one did, instead of raising it."""
+        deal_seed = self.deal_seed(game)
+        seating = self.seating(game)
+
+        def fault(seat: int, reason: str, trace: str = "") -> Fault:
+            return Fault(seating[seat], seat, game, deal_seed, reason, trace)
+
+        bots = []
+        for seat, name in enumerate(seating):
+            try:
+                bot = self._factories[name](seed=self.bot_seed(game, seat))
+            except Exception as error:
+                return fault(seat, f"could not be built: {raised(error)}", trace())
+            if not isinstance(bot, Bot):
+                return fault(seat, f"could not be built: its factory made {one_line(repr(bot))}")
+            bots.append(bot)
+        rules = self._rules
+        # The engine of the match's game: Pocha's, or Poch's.
+        start: Any = new_game
+        step: Any = apply
+        see: Any = observe
+        moves: tuple[type, ...] = _MOVES
+        if isinstance(rules, poch.RuleSet):
+            start, step, see, moves = poch.new_game, poch.apply, poch.observe, _POCH_MOVES
+        state = start(rules, seed=deal_seed)
+        while (mover := state.to_move) is not None:
+            try:
+                move = bots[mover].act(see(state, mover))
+            except Exception as error:
+                return fault(mover, raised(error), trace())
+            if not isinstance(move, moves):
+                return fault(mover, f"returned {one_line(repr(move))}, which is not a move")
+            try:
+                state = step(state, move)
+            except IllegalMoveError as error:
+                return fault(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
+        final: GameState | poch.GameState = state
+        return final
 
     def run(
         self,
@@ -512,6 +697,10 @@ class Match(Generic[G]):
 
         Raises:
             PochaError: ``games`` is not a whole number of sets.
+            BotFailedError: A bot raised, returned something that is not a
+                move or made an illegal move; it names the bot, the seat
+                and the game, and its ``finished`` is the result of the
+                sets that finished (the match stops at the fault).
             LostGamesError: Some games could not be played; it names them,
                 and its ``finished`` is the result of the others.
             Interrupted: Ctrl-C; its ``finished`` is the result of the games
@@ -521,24 +710,25 @@ class Match(Generic[G]):
         if type(games) is not int:
             raise TypeError(f"games must be an int, got {games!r}")
         size = self._period
-        if games < 1 or games % size:
-            raise PochaError(
-                f"games must be a positive multiple of {size}, the games in a set "
-                f"(every bot in every seat), got {games}"
-            )
-        if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-            raise TypeError(f"chunk_size must be a positive int, got {chunk_size!r}")
+        if games < 1 or games % size or games > _MAX_GAMES:
+            raise PochaError(say("games_not_sets", size=size, got=shown(games)))
+        if chunk_size is not None:  # as run_chunks says it
+            if type(chunk_size) is not int:
+                raise TypeError(f"chunk_size must be an int, got {got(chunk_size)}")
+            if chunk_size < 1:
+                raise PochaError(say("chunk_size_too_small", got=shown(chunk_size)))
         sets = games // size
         report = None if progress is None else _Scaled(progress, size)
         try:
-            chunks = run_chunks(
+            chunks = _run_chunks(
                 _MatchSets(self),
                 sets,
-                workers=workers,
-                executor=executor,
-                chunk_size=None if chunk_size is None else -(-chunk_size // size),
-                retries=retries,
-                progress=report,
+                workers,
+                executor,
+                None if chunk_size is None else -(-chunk_size // size),
+                retries,
+                report,
+                _faulty,
             )
         except Interrupted as stop:
             partial = self._result(stop.finished, complete=False)
@@ -546,6 +736,21 @@ class Match(Generic[G]):
         except LostGamesError as error:
             partial = self._result(error.finished, complete=False)
             raise LostGamesError(partial, self._games(error.missing), error.reason) from error
+        faults = [part.fault for _, part in chunks if part.fault is not None]
+        if faults:
+            first = min(faults, key=lambda fault: fault.game)
+            partial = self._result(chunks, complete=False)
+            missing = self._games(not_played(chunks, sets))
+            raise BotFailedError(
+                first.bot,
+                first.seat,
+                first.game,
+                first.deal_seed,
+                first.reason,
+                first.trace,
+                partial,
+                missing,
+            )
         return self._result(chunks, complete=True)
 
     def _games(self, sets: Sequence[range]) -> list[range]:
@@ -565,6 +770,22 @@ class Match(Generic[G]):
             complete=complete,
             tally=tally,
         )
+
+
+_MAX_GAMES: Final = 2**62
+"""The most games a match may ask for, and the largest game number."""
+
+
+def _game_number(game: object) -> int:
+    if type(game) is not int:
+        raise TypeError(f"game must be an int, got {got(game)}")
+    if not 0 <= game < _MAX_GAMES:
+        raise PochaError(say("game_number_range", got=shown(game)))
+    return game
+
+
+def _faulty(part: _Tally) -> bool:
+    return part.fault is not None
 
 
 class _Scaled:
@@ -590,27 +811,34 @@ class _MatchSets:
         k = len(names)
         index = {name: i for i, name in enumerate(names)}
         totals, products, wins = [0] * k, [0] * (k * k), [0] * k
+        forfeits: list[Forfeit] = []
+        done = 0
         for number in chunk:
-            scores = [0] * k
+            scores, won = [0] * k, [0] * k
             for game in range(number * match.set_size, (number + 1) * match.set_size):
                 seating = match.seating(game)
-                try:
-                    state = match.play(game)
-                except Exception as error:
-                    error.add_note(
-                        f"in game {game} of the match (deal seed {match.deal_seed(game)}, "
-                        f"seats {', '.join(seating)})"
+                if match.forfeits:
+                    played = match.referee(game)
+                    final, winners = played.scores, played.winners
+                    forfeits.extend(
+                        Forfeit(game, seating[fault.seat], fault) for fault in played.faults
                     )
-                    raise
-                for seat, score in enumerate(state.scores):
+                else:
+                    state = match._play_watched(game)
+                    if isinstance(state, Fault):  # the set is not counted; the chunk stops
+                        return _Tally(done, tuple(totals), tuple(products), tuple(wins), state)
+                    final, winners = state.scores, state.winners
+                for seat, score in enumerate(final):
                     scores[index[seating[seat]]] += score
-                for seat in state.winners:
-                    wins[index[seating[seat]]] += 1
+                for seat in winners:
+                    won[index[seating[seat]]] += 1
             for a in range(k):
+                wins[a] += won[a]
                 totals[a] += scores[a]
                 for b in range(k):
                     products[a * k + b] += scores[a] * scores[b]
-        return _Tally(len(chunk), tuple(totals), tuple(products), tuple(wins))
+            done += 1
+        return _Tally(done, tuple(totals), tuple(products), tuple(wins), forfeits=tuple(forfeits))
 
 
 def play_match(
@@ -621,6 +849,7 @@ def play_match(
     lineup: Sequence[str] | None = None,
     seed: int = 0,
     duplicate: bool = False,
+    forfeits: bool = False,
     workers: int | None = None,
     executor: cf.Executor | None = None,
     chunk_size: int | None = None,
@@ -630,10 +859,10 @@ def play_match(
     """Play a match of ``games`` games between ``bots``; its statistics.
 
     The same as ``Match(rules, bots, lineup=lineup, seed=seed,
-    duplicate=duplicate).run(games, ...)``: see :class:`Match` and
-    :meth:`Match.run`.
+    duplicate=duplicate, forfeits=forfeits).run(games, ...)``: see
+    :class:`Match` and :meth:`Match.run`.
     """
-    match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=duplicate)
+    match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=duplicate, forfeits=forfeits)
     return match.run(
         games,
         workers=workers,

@@ -37,7 +37,7 @@ import random
 from typing import Final
 
 from pocha_rules._cards import mask_of
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Play
 from pocha_rules._sampling import HiddenHands
 from pocha_rules._schedules import RoundKind
@@ -86,7 +86,7 @@ class MonteCarloBot:
 
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if type(samples) is not int or samples < 1:
-            raise PochaError(f"samples must be a whole number, 1 or more, got {samples!r}")
+            raise PochaError(say("samples_too_few", got=repr(samples)))
         self._rng = random.Random(seed)
         self._samples = samples
 

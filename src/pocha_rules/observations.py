@@ -19,6 +19,13 @@ and so on. Cards are indexed as the play ids of :mod:`pocha_rules.actions`
 fields are all 0 while their value is unknown; counts and scores are plain
 numbers (scale them as your model needs).
 
+Every field has bounds (:attr:`ObservationField.low` and ``high``) that hold
+in every state of its rules. Those of ``scores`` are the lowest and highest
+totals the schedule can reach, round after round; under
+``tiebreak="one_card_rounds"`` they are infinite, because tied players play
+one more round until the tie breaks, so a game has no bound on its length
+and neither have its totals.
+
 >>> from pocha_rules import RuleSet, new_game, observe
 >>> rules = RuleSet()
 >>> observation_size(rules)
@@ -71,11 +78,14 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple, Protocol
 
+from pocha_rules._cards import Suit
 from pocha_rules._knowledge import forbidden_bid
 from pocha_rules._moves import Call
-from pocha_rules._rules import RuleSet
+from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import RoundKind
+from pocha_rules._scoring import round_score
 from pocha_rules._state import Phase
+from pocha_rules._text import shown as _shown
 from pocha_rules.actions import action_table
 from pocha_rules.views import PlayerView
 
@@ -117,7 +127,8 @@ class ObservationField(NamedTuple):
     low: float
     """The smallest value a number of the field takes."""
     high: float
-    """The largest value a number of the field takes (``inf`` for scores)."""
+    """The largest value a number of the field takes (``inf`` for the scores
+    of a game with no bound on its length)."""
 
     @property
     def slice(self) -> slice:
@@ -127,6 +138,32 @@ class ObservationField(NamedTuple):
 
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
 _KINDS: Final = (RoundKind.NORMAL, RoundKind.AUCTION, RoundKind.BLIND)
+
+
+def _score_bounds(rules: RuleSet) -> tuple[float, float]:
+    """The lowest and highest total a seat can have at any point of a game:
+    the running sums of each round's lowest and highest points, from 0
+    before the first round; infinite when tiebreak rounds have no end."""
+    if rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS:
+        return -math.inf, math.inf
+    extremes: dict[int, tuple[int, int]] = {}
+    low = high = lowest = highest = 0
+    for entry in rules.schedule:
+        cards = entry.cards
+        if cards not in extremes:
+            points = [
+                round_score(rules, cards, trump, bid, won)
+                for trump in Suit
+                for bid in range(cards + 1)
+                for won in range(cards + 1)
+            ]
+            extremes[cards] = (min(points), max(points))
+        least, most = extremes[cards]
+        low += least
+        high += most
+        lowest = min(lowest, low)
+        highest = max(highest, high)
+    return float(lowest), float(highest)
 
 
 class _Encoder:
@@ -188,7 +225,7 @@ class _Encoder:
             "tricks_won": (0.0, float(largest)),
             "tricks_needed": (-float(largest), float(largest)),
             "hand_sizes": (0.0, float(largest)),
-            "scores": (-math.inf, math.inf),
+            "scores": _score_bounds(rules),
         }
         fields: list[ObservationField] = []
         offset = 0
@@ -306,13 +343,17 @@ class _Encoder:
 _CACHE: Final[dict[RuleSet, _Encoder]] = {}
 _CACHE_LIMIT: Final = 64
 # The last rule set used, found by identity: hashing a RuleSet hashes its
-# whole schedule, which would cost more than encoding a small view.
-_LAST: Final[list[tuple[RuleSet, _Encoder]]] = []
+# whole schedule, which would cost more than encoding a small view. The
+# entry is read once and replaced in one store: a free-threaded interpreter
+# may replace it between two reads, which would pair one rule set with
+# another's encoder.
+_LAST: Final[list[tuple[RuleSet | None, _Encoder | None]]] = [(None, None)]
 
 
 def _encoder(rules: RuleSet) -> _Encoder:
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
+    last, found = _LAST[0]
+    if last is rules and found is not None:
+        return found
     encoder = _CACHE.get(rules)
     if encoder is None:
         if not isinstance(rules, RuleSet):
@@ -320,7 +361,7 @@ def _encoder(rules: RuleSet) -> _Encoder:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         encoder = _CACHE[rules] = _Encoder(rules)
-    _LAST[:] = [(rules, encoder)]
+    _LAST[0] = (rules, encoder)
     return encoder
 
 
@@ -413,6 +454,8 @@ def view_text(view: PlayerView) -> str:
     scores: 0, 0, 0, 0
     seat 1 holds: ...
     """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"expected a PlayerView, got {type(view).__name__}: {_shown(view)}")
     n = view.players
     total = len(view.rules.schedule)
     number = (

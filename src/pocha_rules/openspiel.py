@@ -16,14 +16,19 @@ any rule set can be loaded by name or from a :class:`~pocha_rules.RuleSet`:
 **Parameters** are the options' names. Whole numbers and switches are
 OpenSpiel integers and booleans; the choices are their string values
 (``miss_penalty=per_trick_bid``); ``schedule`` is a preset name or round
-texts separated by spaces (``schedule=1 2 3a``; one round of 9 cards is
-``schedule=9`` followed by a space, which OpenSpiel would otherwise read as
-a number); ``rank_order`` is ``default`` or ranks separated by spaces;
-``remove_twos`` is ``auto`` (the deck's default), ``yes`` or ``no``.
+texts separated by spaces (``schedule=1 2 3a``); ``rank_order`` is
+``default`` or ranks separated by spaces; ``remove_twos`` is ``auto`` (the
+deck's default), ``yes`` or ``no``.
 A parameter of the wrong type is refused by OpenSpiel naming it, and a
 value the rules refuse raises :class:`~pocha_rules.InvalidRulesError`
 naming the option. :func:`game_parameters` writes any rule set's
 parameters.
+
+One round of 9 cards is ``schedule=9`` for :func:`rules_from_parameters`
+and ``PochaGame({"schedule": 9})``, but OpenSpiel's ``load_game`` reads a
+bare number as an integer and checks each parameter's type against the
+game's before the game sees it, so there it is ``schedule=9`` followed by
+a space (``"python_pocha(schedule=9 )"``), as the game's own name writes it.
 
 **Chance nodes** deal the cards, as explicit chance outcomes: first the
 first dealer (outcome = seat), then for each round its cards one at a time,
@@ -52,6 +57,17 @@ While cards are being dealt the tensors are all 0.
 player's view with :func:`~pocha_rules.sample_state`, so OpenSpiel's
 ``ismcts`` bot plays the game out of the box.
 
+**Serialisation.** :meth:`PochaState.serialize` writes a state as one
+line of JSON: the rules and the history of action ids, chance outcomes
+included. :meth:`PochaGame.deserialize_state` and
+:func:`deserialize_game_and_state` read it back by replaying that history
+through the engine, each outcome and move checked; any other text is
+refused with :class:`~pocha_rules.InvalidRecordError`. OpenSpiel's own
+``pyspiel.serialize_game_and_state``, ``pyspiel.deserialize_game_and_state``
+and the pickling of a state write and read any Python game's state in
+OpenSpiel's form, which holds pickled data: reading such a text runs
+whatever it holds, so give those only texts you wrote yourself.
+
 OpenSpiel needs bounds on a game's length and its returns. With
 ``tiebreak="one_card_rounds"`` a game has no bound: the bounds count
 :data:`TIEBREAK_ROUNDS_COUNTED` tiebreak rounds at most.
@@ -70,12 +86,21 @@ import pyspiel
 from pocha_rules._cards import CARDS, Suit
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import (
+    InvalidActionError,
+    InvalidRecordError,
+    InvalidRulesError,
+    PochaError,
+    reason_of,
+    say,
+)
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._schedules import PRESETS, Round, RoundKind
 from pocha_rules._scoring import round_score
-from pocha_rules._state import GameState, RoundResult
+from pocha_rules._spiel_text import information_text, read_state_text, state_text
+from pocha_rules._state import GameState
+from pocha_rules._text import got, shown
 from pocha_rules.actions import action_table, legal_actions
 from pocha_rules.observations import encode_view_into, observation_layout, view_text
 from pocha_rules.views import PlayerView, observe, sample_state
@@ -86,6 +111,7 @@ __all__ = [
     "PochaGame",
     "PochaObserver",
     "PochaState",
+    "deserialize_game_and_state",
     "game_parameters",
     "load_game",
     "rules_from_parameters",
@@ -129,7 +155,7 @@ def game_parameters(rules: RuleSet) -> dict[str, int | bool | str]:
     ('1 3a', 48, 'no')
     """
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        raise TypeError(f"expected a RuleSet, got {got(rules)}")
     out: dict[str, int | bool | str] = {}
     for name, value in rules.options().items():
         if name == "schedule":
@@ -164,16 +190,26 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
     TypeError: game parameter players must be an int, got str: '3'
 
     """
+    if not isinstance(parameters, Mapping):
+        raise TypeError(
+            f"game parameters must be a mapping of names to values, got {got(parameters)}"
+        )
     options: dict[str, Any] = {}
     for name, value in parameters.items():
-        default = _DEFAULTS.get(name)
+        default = _DEFAULTS.get(name) if isinstance(name, str) else None
         if default is None:
-            raise InvalidRulesError(name, f"not a parameter of {GAME_NAME}")
+            field = name[:60] if isinstance(name, str) else shown(name)
+            raise InvalidRulesError(field, say("not_a_parameter", game=GAME_NAME))
+        if name == "schedule" and type(value) is int:
+            # OpenSpiel reads "schedule=9" as a number: one round of 9 cards.
+            if value.bit_length() > 64:
+                raise InvalidRulesError(name, say("schedule_number_too_large", got=shown(value)))
+            value = str(value)
         expected = type(default)
         if type(value) is not expected:
             raise TypeError(
                 f"game parameter {name} must be a{'n' if expected is int else ''} "
-                f"{expected.__name__}, got {type(value).__name__}: {value!r}"
+                f"{expected.__name__}, got {type(value).__name__}: {shown(value)}"
             )
         options[name] = _option(name, value)
     return RuleSet(**options)
@@ -185,17 +221,15 @@ def _option(name: str, value: object) -> object:
             "auto": None, "yes": True, "no": False, "true": True, "false": False
         }  # fmt: skip
         if value not in choices:
-            raise InvalidRulesError(name, f"must be 'auto', 'yes' or 'no', got {value!r}")
+            raise InvalidRulesError(name, say("auto_yes_no", got=shown(value)))
         return choices[value]
     if name == "rank_order":
         assert isinstance(value, str)
         if value == "default":
             return None
         words = value.replace(",", " ").split()
-        if not all(word.isdigit() and word.isascii() for word in words):
-            raise InvalidRulesError(
-                name, f"must be 'default' or ranks separated by spaces, got {value!r}"
-            )
+        if not all(word.isdigit() and word.isascii() and len(word) <= 2 for word in words):
+            raise InvalidRulesError(name, say("rank_order_text", got=shown(value)))
         return tuple(int(word) for word in words)
     if name == "schedule":
         assert isinstance(value, str)
@@ -259,6 +293,10 @@ class PochaGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         rules = rules_from_parameters(params or {})
+        params = dict(params or {})
+        if type(params.get("schedule")) is int:
+            # Kept as text, so that the game's name loads again.
+            params["schedule"] = f"{params['schedule']} "
         low, high = _utility_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=action_table(rules).size,
@@ -269,7 +307,7 @@ class PochaGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
         )
-        super().__init__(_GAME_TYPE, info, dict(params or {}))
+        super().__init__(_GAME_TYPE, info, params)
         self.rules = rules
         """The rules the game plays."""
         self.round_moves = max(_decisions(rules, entry) for entry in _rounds(rules))
@@ -279,6 +317,33 @@ class PochaGame(pyspiel.Game):
     def new_initial_state(self) -> PochaState:
         """The start of a game: the first dealer is to be drawn."""
         return PochaState(self)
+
+    def deserialize_state(self, text: str) -> PochaState:
+        """The state that :meth:`PochaState.serialize` wrote as ``text``:
+        its history is replayed through the engine, each chance outcome
+        and each move checked. Nothing in the text is evaluated or
+        unpickled.
+
+        Raises:
+            TypeError: ``text`` is not a string.
+            InvalidRecordError: ``text`` is not such a text (OpenSpiel's own
+                serialisation included), is of other rules than this game's,
+                or holds an action that is not legal where it is; ``where``
+                names the part (``"history[12]"``).
+
+        """
+        rules, history = read_state_text(text)
+        if rules != self.rules:
+            raise InvalidRecordError("rules", say("state_of_other_rules"))
+        state = self.new_initial_state()
+        for index, action in enumerate(history):
+            if state.is_terminal():
+                raise InvalidRecordError(f"history[{index}]", say("history_after_end"))
+            try:
+                state.apply_action(action)
+            except PochaError as error:
+                raise InvalidRecordError(f"history[{index}]", reason_of(error)) from None
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
@@ -293,6 +358,22 @@ class PochaGame(pyspiel.Game):
 def load_game(rules: RuleSet | None = None) -> Any:
     """The ``python_pocha`` game of ``rules`` (the defaults when ``None``)."""
     return pyspiel.load_game(GAME_NAME, game_parameters(rules or RuleSet()))
+
+
+def deserialize_game_and_state(text: str) -> tuple[PochaGame, PochaState]:
+    """The game and the state that :meth:`PochaState.serialize` wrote as
+    ``text`` (the game is that of the rules the text holds); the safe
+    counterpart of ``pyspiel.deserialize_game_and_state`` for a text from
+    elsewhere.
+
+    Raises:
+        TypeError: ``text`` is not a string.
+        InvalidRecordError: As :meth:`PochaGame.deserialize_state`.
+
+    """
+    rules, _ = read_state_text(text)
+    game: PochaGame = load_game(rules)
+    return game, game.deserialize_state(text)
 
 
 # --- the state --------------------------------------------------------------------------
@@ -402,14 +483,42 @@ class PochaState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         at = self._at
+        table = action_table(self._rules)
         if not self._dealing():
             assert at.game is not None
-            self._at = at._replace(game=apply(at.game, action_table(self._rules).moves[action]))
+            if not 0 <= action < table.size:
+                raise InvalidActionError(
+                    action,
+                    at.game.to_move,
+                    say("decision_out_of_range", game=GAME_NAME, high=table.size - 1),
+                )
+            self._at = at._replace(game=apply(at.game, table.moves[action]))
             return
         if at.first_dealer < 0:
+            players = self._rules.players
+            if not 0 <= action < players:
+                raise InvalidActionError(
+                    action,
+                    None,
+                    say("chance_dealer_out_of_range", high=players - 1),
+                )
             self._at = at._replace(first_dealer=action)
             return
-        dealing = at.dealing + (action_table(self._rules).cards[action].index,)
+        cards = table.cards
+        if not 0 <= action < len(cards):
+            raise InvalidActionError(
+                action,
+                None,
+                say("chance_card_out_of_range", high=len(cards) - 1),
+            )
+        card = cards[action].index
+        if card in at.dealing:
+            raise InvalidActionError(
+                action,
+                None,
+                say("chance_card_dealt", card=str(cards[action])),
+            )
+        dealing = at.dealing + (card,)
         entry, dealer = self._round_to_deal()
         n = self._rules.players
         complete = n * entry.cards + self._needs_turned_up_card(entry)
@@ -438,11 +547,18 @@ class PochaState(pyspiel.State):
         self._at = _Position(at.first_dealer, deals, (), game)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        table = action_table(self._rules)
         if player == pyspiel.PlayerId.CHANCE:
             if self._at.first_dealer < 0:
                 return f"seat {action} deals first"
-            return f"deal {action_table(self._rules).cards[action]}"
-        return str(action_table(self._rules).moves[action])
+            if not 0 <= action < len(table.cards):
+                raise InvalidActionError(
+                    action,
+                    None,
+                    say("chance_id_out_of_range", high=len(table.cards) - 1),
+                )
+            return f"deal {table.cards[action]}"
+        return str(table.move(action))
 
     def returns(self) -> list[float]:
         """The players' game totals at the end; 0 before."""
@@ -450,6 +566,17 @@ class PochaState(pyspiel.State):
         if game is None or not game.is_over:
             return [0.0] * self._rules.players
         return [float(total) for total in game.scores]
+
+    def serialize(self) -> str:
+        """The state as text: the rules and the history of action ids, as
+        one line of JSON, which :meth:`PochaGame.deserialize_state` (or
+        :func:`deserialize_game_and_state`) reads back by replaying it.
+
+        (OpenSpiel's own ``pyspiel.serialize_game_and_state`` writes a
+        state of any Python game in its own form, which holds pickled
+        data: see the module's notes.)
+        """
+        return state_text(self._rules, self.history())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PochaState:
         """A state the player cannot tell from this one: the same view,
@@ -463,7 +590,7 @@ class PochaState(pyspiel.State):
         """
         view = self.view(player_id)
         if view is None and not self.is_terminal():
-            raise PochaError("resample_from_infostate needs a decision node, not a deal")
+            raise PochaError(say("resample_at_deal"))
         game = self._at.game
         assert game is not None
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -537,14 +664,13 @@ class PochaObserver:
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params!r}")
+            raise PochaError(say("observer_params", game=GAME_NAME, got=shown(params)))
         if (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
-            raise ValueError(
-                "python_pocha observes one seat's own view (public_info=True, "
-                f"private_info=SINGLE_PLAYER), not {iig_obs_type}"
+            raise PochaError(
+                say("observer_type", game=GAME_NAME, type=_observation_type(iig_obs_type))
             )
         self.perfect_recall: bool = iig_obs_type.perfect_recall
         """Whether this observes the information state (else the observation)."""
@@ -593,7 +719,16 @@ class PochaObserver:
             return _dealing_text(state, player, self.perfect_recall)
         if not self.perfect_recall:
             return view_text(view)
-        return _information_text(view)
+        return information_text(view)
+
+
+def _observation_type(kind: Any) -> str:
+    """An ``IIGObservationType`` as words (its repr is an object's address)."""
+    private = str(kind.private_info).rsplit(".", 1)[-1]
+    return (
+        f"IIGObservationType(perfect_recall={kind.perfect_recall}, "
+        f"public_info={kind.public_info}, private_info={private})"
+    )
 
 
 def _dealing_text(state: PochaState, player: int, history: bool) -> str:
@@ -609,67 +744,8 @@ def _dealing_text(state: PochaState, player: int, history: bool) -> str:
     ]
     text = f"seat {player}: round {len(at.deals) + 1} is being dealt; got {' '.join(own) or '-'}"
     if history and at.game is not None:
-        before = _information_text(observe(at.game, player), current=False)
+        before = information_text(observe(at.game, player), current=False)
         text = f"{before}\n{text}"
-    return text
-
-
-def _information_text(view: PlayerView, *, current: bool = True) -> str:
-    """Everything ``view``'s seat has seen: the finished rounds' deals (all
-    their cards were played) and moves, this round's trump card and the
-    hands it sees, and this round's moves."""
-    lines = [f"seat {view.seat}, first dealer {view.first_dealer}", _past_text(view)]
-    if current and not view.is_over:
-        seen = " | ".join(
-            "?" if hand is None else " ".join(map(str, hand)) for hand in view.visible_hands
-        )
-        lines.append(
-            f"round {view.round_index + 1}: trump card {view.trump_card}; holding now {seen}"
-        )
-        moves = view.history[_moves_before(view) :]
-        lines.append("moves: " + ", ".join(map(str, moves)))
-    return "\n".join(lines)
-
-
-def _round_moves(players: int, result: RoundResult, deal: Deal) -> int:
-    """How many moves a finished round took: every seat bids and plays its
-    cards, after the auction's calls and choice of trump, or the dealer's
-    choice of trump."""
-    count = players + players * result.cards
-    if result.kind is RoundKind.AUCTION:
-        return count + players  # calls, the choice of trump; the winner does not bid
-    return count + (deal.trump_card is None)
-
-
-def _moves_before(view: PlayerView) -> int:
-    """How many moves the finished rounds took."""
-    return sum(
-        _round_moves(view.players, result, deal)
-        for result, deal in zip(view.round_results, view.past_deals, strict=True)
-    )
-
-
-# The finished rounds' text is the same for every state of a round: it is
-# kept for the last round seen (the entry holds the results tuple it is
-# for, so that tuple's identity cannot be reused while it is kept).
-_PAST_TEXT: Final[list[tuple[tuple[RoundResult, ...], str]]] = [((), "")]
-
-
-def _past_text(view: PlayerView) -> str:
-    results = view.round_results
-    cached, text = _PAST_TEXT[0]
-    if cached is results:
-        return text
-    lines = []
-    start = 0
-    for index, (result, deal) in enumerate(zip(results, view.past_deals, strict=True)):
-        hands = " | ".join(" ".join(map(str, hand)) for hand in deal.hands)
-        end = start + _round_moves(view.players, result, deal)
-        moves = ", ".join(map(str, view.history[start:end]))
-        lines.append(f"round {index + 1}: dealt {hands}; trump card {deal.trump_card}; {moves}")
-        start = end
-    text = "\n".join(lines)
-    _PAST_TEXT[0] = (results, text)
     return text
 
 

@@ -40,6 +40,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 import traceback
 from collections import deque
@@ -47,10 +48,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
+from pocha_rules._main_guard import check_main_module
 from pocha_rules._rollout import simulate as _simulate
 from pocha_rules._rules import RuleSet
-from pocha_rules._text import got
+from pocha_rules._text import got, shown
 
 __all__ = [
     "Interrupted",
@@ -62,6 +64,16 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+
+_MAX_COUNT: Final = 2**62
+"""The most numbers (games) one run may cover."""
+
+_MAX_WORKERS: Final = 4_096
+"""The most workers a run may ask for (of the default pool, or of an
+executor that was passed in)."""
+
+_MAX_RETRIES: Final = 1_000
+"""The most times a chunk may be played again."""
 
 _TARGET_SECONDS: Final = 0.2
 _TARGET_SECONDS_ELSEWHERE: Final = 1.0
@@ -82,7 +94,8 @@ def describe_ranges(ranges: Sequence[range], noun: str = "games") -> str:
     """``ranges`` in words, for messages: ``"games 0-9, 20 and 40-59"``."""
     parts = []
     for r in sorted(ranges, key=lambda r: r.start):
-        parts.append(str(r.start) if len(r) == 1 else f"{r.start}-{r.stop - 1}")
+        first, last = shown(r.start), shown(r.stop - 1)
+        parts.append(first if r.start == r.stop - 1 else f"{first}-{last}")
     if not parts:
         return f"no {noun}"
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -164,8 +177,12 @@ def _call(job: Callable[[range], Any], chunk: range, attempt: int) -> _Outcome:
 
 
 def _ignore_sigint() -> None:
-    """Workers of the default pool leave Ctrl-C to the process that runs them."""
+    """Workers of the default pool leave Ctrl-C, and a hangup (the terminal
+    closed), to the process that runs them, which stops them. (A
+    termination request still ends a worker: that is how they are stopped.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 # --- the default pool ------------------------------------------------------------------
@@ -253,8 +270,13 @@ class _Run(Generic[R]):
         chunk_size: int | None,
         retries: int,
         progress: Callable[[int], None] | None,
+        on_result: Callable[[range, R], None] | None = None,
+        until: Callable[[R], bool] | None = None,
     ) -> None:
         self.job = job
+        self.on_result = on_result
+        self.until = until
+        self.halted = False
         self.own = executor is None
         self.pool: cf.Executor | None = executor
         self.workers = workers
@@ -292,13 +314,17 @@ class _Run(Generic[R]):
             raise error
         self.done.append((chunk, outcome.value))
         self.sizer.record(chunk, outcome.seconds)
+        if self.on_result is not None:
+            self.on_result(chunk, outcome.value)
         if self.progress is not None:
             self.progress(len(chunk))
+        if self.until is not None and self.until(outcome.value):
+            self.halted = True
 
     # In this process, one chunk after the other.
 
     def serial(self) -> list[tuple[range, R]]:
-        while (chunk := self.sizer.take()) is not None:
+        while not self.halted and (chunk := self.sizer.take()) is not None:
             self.accept(chunk, _call(self.job, chunk, 0), remote=False)
         return self.finished()
 
@@ -365,6 +391,9 @@ class _Run(Generic[R]):
                         self.failed(chunk, attempt, pool, error)
                         continue
                     self.accept(chunk, outcome)
+                if self.halted:  # what finished is kept; the rest is not played
+                    self.stop()
+                    return self.finished()
                 self.fill()
         except BaseException:
             self.stop()
@@ -384,6 +413,8 @@ class _Run(Generic[R]):
                 outcome = future.result()
                 if outcome.error is None:
                     self.done.append((chunk, outcome.value))
+                    if self.on_result is not None:
+                        self.on_result(chunk, outcome.value)
             else:
                 future.cancel()
         self.flying.clear()
@@ -405,6 +436,7 @@ def run_chunks(
     chunk_size: int | None = None,
     retries: int = 2,
     progress: Callable[[int], None] | None = None,
+    on_result: Callable[[range, R], None] | None = None,
 ) -> list[tuple[range, R]]:
     """Call ``job(chunk)`` for chunks of the numbers ``0`` to ``count - 1``,
     spread over workers; return each chunk with its result, in order.
@@ -418,11 +450,11 @@ def run_chunks(
     Args:
         job: Called with a :class:`range` of numbers; returns one value for
             the whole chunk (a list of per-number results, or sums).
-        count: How many numbers.
+        count: How many numbers (at most ``2**62``).
         workers: The number of worker processes of the default pool (by
             default one per core of this machine); ``1`` runs every chunk in
             this process. With an ``executor``, the number of workers it
-            has: twice as many chunks are kept in flight.
+            has: twice as many chunks are kept in flight. At most 4,096.
         executor: Any :class:`concurrent.futures.Executor`; the default is a
             :class:`~concurrent.futures.ProcessPoolExecutor` built for the
             call and shut down at its end. An executor passed in is left
@@ -434,12 +466,22 @@ def run_chunks(
             before the run gives up on it.
         progress: Called in this process with the size of each chunk that
             finishes.
+        on_result: Called in this process with each chunk that finishes
+            and its result, as it finishes (to save it at once: a run that
+            is interrupted later loses nothing that was handed over).
 
     Raises:
         LostGamesError: Some chunks could not be played; it names them and
             holds the finished chunks.
         Interrupted: Ctrl-C; it holds the finished chunks.
-        TypeError: ``job`` does not pickle and must.
+        TypeError: ``job`` does not pickle and must, or an argument is not
+            of its type.
+        PochaError: ``count``, ``workers``, ``chunk_size`` or ``retries``
+            is out of range.
+        RuntimeError: The default pool's workers could not start from this
+            program: it calls this at the top level of a script outside
+            ``if __name__ == "__main__":``, or it was read from standard
+            input. Nothing was started; the message says what to do.
 
     >>> def squares(chunk):
     ...     return [n * n for n in chunk]
@@ -447,19 +489,43 @@ def run_chunks(
     [(range(0, 2), [0, 1]), (range(2, 4), [4, 9]), (range(4, 5), [16])]
 
     """
+    return _run_chunks(
+        job, count, workers, executor, chunk_size, retries, progress, None, on_result
+    )
+
+
+def _run_chunks(
+    job: Callable[[range], R],
+    count: int,
+    workers: int | None,
+    executor: cf.Executor | None,
+    chunk_size: int | None,
+    retries: int,
+    progress: Callable[[int], None] | None,
+    until: Callable[[R], bool] | None,
+    on_result: Callable[[range, R], None] | None = None,
+) -> list[tuple[range, R]]:
+    """:func:`run_chunks`, which also stops, keeping what finished, as soon
+    as ``until`` is true of a chunk's result (the matches stop at a bot's
+    fault this way): the chunks not finished then are not played, and the
+    result covers only those that finished."""
     if not callable(job):
         raise TypeError(f"job must be callable, got {job!r}")
     count = _whole("count", count, 0)
     if workers is not None:
-        workers = _whole("workers", workers, 1)
+        workers = _whole("workers", workers, 1, _MAX_WORKERS)
     if chunk_size is not None:
         chunk_size = _whole("chunk_size", chunk_size, 1)
-    retries = _whole("retries", retries, 0)
+    retries = _whole("retries", retries, 0, _MAX_RETRIES)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     size = workers if workers is not None else available_cores()
-    run = _Run(job, count, executor, size, chunk_size, retries, progress)
+    if on_result is not None and not callable(on_result):
+        raise TypeError(f"on_result must be callable, got {on_result!r}")
+    run = _Run(job, count, executor, size, chunk_size, retries, progress, on_result, until)
     serial = executor is None and size == 1
+    if executor is None and not serial:
+        check_main_module(sys._getframe(1))
     if not serial and not isinstance(executor, cf.ThreadPoolExecutor):
         _picklable(job)
     try:
@@ -472,11 +538,13 @@ def run_chunks(
     return done
 
 
-def _whole(name: str, value: object, least: int) -> int:
+def _whole(name: str, value: object, least: int, most: int = _MAX_COUNT) -> int:
     if type(value) is not int:
-        raise TypeError(f"{name} must be an int, got {value!r}")
+        raise TypeError(f"{name} must be an int, got {got(value)}")
     if value < least:
-        raise ValueError(f"{name} must be {least} or more, got {value}")
+        raise PochaError(say("number_too_small", name=name, least=least, got=shown(value)))
+    if value > most:
+        raise PochaError(say("number_too_large", name=name, most=f"{most:,}", got=shown(value)))
     return value
 
 
@@ -541,8 +609,8 @@ def simulate(
     """
     if type(games) is not int:
         raise TypeError(f"games must be an int, got {got(games)}")
-    if games < 0:
-        raise PochaError(f"games must be a whole number, 0 or more, got {games!r}")
+    if not 0 <= games <= _MAX_COUNT:
+        raise PochaError(say("games_count_range", got=shown(games)))
     _simulate(rules, 0, seed=seed, dealer=dealer)  # checks the other arguments
     job = _RandomGames(rules, seed, dealer)
     try:

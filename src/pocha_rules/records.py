@@ -82,7 +82,7 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import enum
+import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Final
@@ -91,8 +91,8 @@ import attrs
 
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import InvalidDealError, PochaError
-from pocha_rules._files import read_record_text, write_atomic
+from pocha_rules._errors import InvalidDealError, PochaError, reason_of, say
+from pocha_rules._files import write_atomically
 from pocha_rules._game import new_game
 from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._record_json import (
@@ -100,14 +100,17 @@ from pocha_rules._record_json import (
     as_list,
     check_seed,
     describe,
-    envelope,
     fail,
-    load_json,
+    members,
+    no_constant,
     read_deal,
     read_move,
     read_rules,
-    record_text,
+    read_tags,
+    rules_data,
     seat_numbers,
+    short,
+    unique_members,
     whole,
 )
 from pocha_rules._rules import RuleSet
@@ -213,7 +216,7 @@ def _score(value: object) -> None:
     if type(value) is not int:
         raise TypeError(f"a score must be an int, got {got(value)}")
     if abs(value) > MAX_SCORE:
-        fail("scores", f"no game scores {describe(value)}")
+        fail("scores", say("score_too_large", got=describe(value)))
 
 
 def _scores(instance: object, attribute: object, value: tuple[int, ...] | None) -> None:
@@ -301,10 +304,21 @@ class GameRecord:
         Raises:
             TypeError: ``state`` is not a :class:`~pocha_rules.GameState`.
             InvalidRecordError: A tag is refused (see :class:`Tags`).
+            PochaError: The game began at a written position
+                (:mod:`pocha_rules.notation`), not at its first round.
 
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, got {got(state)}")
+        results = state.round_results
+        start = results[0].index if results else state.round_index
+        if start:
+            # A game read from a position (pocha_rules.notation) is known
+            # from that round on only.
+            raise PochaError(
+                f"this game began at a written position (round {start + 1}): a record "
+                "holds a whole game from its first round"
+            )
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -320,18 +334,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
-        rules: dict[str, object] = {}
-        for name, value in self.rules.options().items():
-            if name == "schedule":
-                assert isinstance(value, tuple)
-                rules[name] = [str(entry) for entry in value]
-            elif name == "rank_order":
-                assert isinstance(value, tuple)
-                rules[name] = list(value)
-            elif isinstance(value, enum.Enum):
-                rules[name] = value.value
-            else:
-                rules[name] = value
+        rules = rules_data(self.rules)
         data: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
@@ -368,25 +371,37 @@ class GameRecord:
                 the error says where and why.
 
         """
-        if isinstance(data, dict) and data.get("format") == "poch-record":
-            fail("format", "this is a Poch record: read it with pocha_rules.poch.records")
-        top, tags = envelope(
-            data,
-            format=FORMAT,
-            game="pocha",
-            version=VERSION,
-            rules_version=RULES_VERSION,
-            names=_MEMBERS,
-            optional=_OPTIONAL_MEMBERS,
-        )
-        rules_version = RULES_VERSION
+        if not isinstance(data, dict):
+            fail("record", say("expected_object", got=describe(data)))
+        if data.get("format") == "poch-record":
+            fail("format", say("record_is_poch"))
+        if "format" not in data:
+            fail("format", say("not_a_record"))
+        if data["format"] != FORMAT:
+            fail(
+                "format",
+                say("format_unknown", expected=repr(FORMAT), got=describe(data["format"])),
+            )
+        if "version" not in data:
+            fail("version", say("missing"))
+        version = whole(data["version"], "version")
+        if version != VERSION:
+            fail("version", say("record_version", version=VERSION, got=describe(version)))
+        top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
+        rules_version = whole(top["rules_version"], "rules_version")
+        if rules_version != RULES_VERSION:
+            fail(
+                "rules_version",
+                say("rules_version", got=describe(rules_version), version=RULES_VERSION),
+            )
+        tags = read_tags(top["tags"]) if "tags" in top else Tags()
         rules = read_rules(top["rules"])
         seed = check_seed(top["seed"], "seed")
         first_dealer = whole(top["first_dealer"], "first_dealer")
         if not 0 <= first_dealer < rules.players:
             fail(
                 "first_dealer",
-                f"seats run from 0 to {rules.players - 1}, got {describe(first_dealer)}",
+                say("seat_out_of_range", high=rules.players - 1, got=describe(first_dealer)),
             )
         deals = tuple(
             read_deal(entry, f"deals[{i}]", rules)
@@ -421,12 +436,29 @@ class GameRecord:
         """The record as JSON text: one rule per line, one deal per line and
         the moves a few to a line, so that records read (and diff) well.
         """
-        return record_text(
-            self.to_dict(),
-            objects=("rules", "tags"),
-            lists=("deals", "round_scores", "moves"),
-            step=self.rules.players,
-        )
+        data = self.to_dict()
+        parts = []
+        for key, value in data.items():
+            name = json.dumps(key)
+            if key in ("rules", "tags"):
+                assert isinstance(value, dict)
+                inner = ",\n".join(
+                    f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()
+                )
+                parts.append(f"  {name}: {{\n{inner}\n  }}")
+            elif key in ("deals", "round_scores", "moves") and value:
+                assert isinstance(value, list)
+                if key == "moves":
+                    step = self.rules.players
+                    rows = [value[i : i + step] for i in range(0, len(value), step)]
+                    lines = [", ".join(json.dumps(m) for m in row) for row in rows]
+                else:
+                    lines = [json.dumps(item) for item in value]
+                inner = ",\n".join(f"    {line}" for line in lines)
+                parts.append(f"  {name}: [\n{inner}\n  ]")
+            else:
+                parts.append(f"  {name}: {json.dumps(value)}")
+        return "{\n" + ",\n".join(parts) + "\n}\n"
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -443,7 +475,19 @@ class GameRecord:
             TypeError: ``text`` is not a string.
 
         """
-        data = load_json(text, MAX_RECORD_CHARS)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str of JSON, got {got(text)}")
+        if len(text) > MAX_RECORD_CHARS:
+            fail(
+                "record",
+                say("record_too_long", length=len(text), most=MAX_RECORD_CHARS),
+            )
+        try:
+            data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
+        except RecursionError:
+            fail("record", say("json_too_deep"))
+        except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
+            fail("record", say("json_invalid", error=short(str(error), 120)))
         return cls.from_dict(data)
 
 
@@ -574,20 +618,23 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
     if record.rules_version != RULES_VERSION:
         fail(
             "rules_version",
-            f"the game was played under rules behaviour version {shown(record.rules_version)}; "
-            f"this library plays version {RULES_VERSION}",
+            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
         )
     players = record.rules.players
     if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
         fail(
-            "first_dealer", f"seats run from 0 to {players - 1}, got {shown(record.first_dealer)}"
+            "first_dealer",
+            say("seat_out_of_range", high=players - 1, got=shown(record.first_dealer)),
         )
     deals = record.deals
     for index, deal in enumerate(deals):
         if len(deal.hands) != players:
-            fail(f"deals[{index}].hands", f"{len(deal.hands)} hands for {players} players")
+            fail(
+                f"deals[{index}].hands",
+                say("hands_for_players", hands=len(deal.hands), players=players),
+            )
     if not deals:
-        fail("deals", "the record has no deal for round 0")
+        fail("deals", say("no_first_deal"))
     try:
         state = new_game(
             record.rules,
@@ -596,18 +643,18 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             deals=deals[: _explicit_rounds(record)],
         )
     except InvalidDealError as error:
-        fail(f"deals[{error.round_index}]", error.reason)
+        fail(f"deals[{error.round_index}]", reason_of(error))
     revokes: list[Revoke] = []
     for index, move in enumerate(record.moves):
         where = f"moves[{index}]"
         seat = state.to_move
         if seat is None:
-            fail(where, f"{move}: the game is already over")
+            fail(where, say("move_after_end", move=str(move)))
         try:
             state = apply(state, move)
             continue
         except PochaError as error:
-            reason = getattr(error, "reason", None) or str(error)
+            reason = reason_of(error)
         # A revoke: a card of the hand, played when cards are played.
         if (
             lenient
@@ -618,16 +665,16 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
             state = play_unchecked(state, move)
             revokes.append(Revoke(index=index, seat=seat, move=move, reason=reason))
             continue
-        fail(where, f"seat {seat} may not {move}: {reason}")
+        fail(where, say("record_illegal_move", seat=seat, move=str(move), reason=reason))
     # Rounds reached: the finished ones, and the one in progress.
     reached = len(state.round_results) + (not state.is_over)
     if reached < len(deals):
         fail(
             f"deals[{reached}]",
-            f"the moves end in round {reached - 1}; this deal is for a round never reached",
+            say("deal_never_reached", last=reached - 1),
         )
     if reached > len(deals):
-        fail("deals", f"the game reaches round {len(deals)} but the record has no deal for it")
+        fail("deals", say("deal_missing", round=len(deals)))
     _check_scores(record, state)
     return state, revokes
 
@@ -640,7 +687,7 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
     if record.scores is not None and record.scores != state.scores:
         fail(
             "scores",
-            f"the record says {_numbers(record.scores)} but the moves give {list(state.scores)}",
+            say("scores_differ", said=_numbers(record.scores), given=str(list(state.scores))),
         )
     if record.round_scores is None:
         return
@@ -649,12 +696,12 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
         if stored != real:
             fail(
                 f"round_scores[{index}]",
-                f"the record says {_numbers(stored)} but the moves give {list(real)}",
+                say("scores_differ", said=_numbers(stored), given=str(list(real))),
             )
     if len(record.round_scores) != len(actual):
         fail(
             "round_scores",
-            f"{len(record.round_scores)} rounds recorded, but {len(actual)} were finished",
+            say("rounds_differ", recorded=len(record.round_scores), finished=len(actual)),
         )
 
 
@@ -669,6 +716,8 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
     the old file or the new one, never part of one, and a write that fails
     (a full disk, an interrupt) leaves the old file as it was. A file that is
     replaced keeps its permissions; a symbolic link at ``path`` is followed.
+    Only a regular file is ever replaced: a device, a FIFO or a socket at
+    ``path`` (or at the end of a symbolic link there) is refused.
 
     Args:
         record: The record to write.
@@ -680,12 +729,13 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
 
     Raises:
         FileExistsError: ``overwrite`` is false and ``path`` exists.
-        OSError: The file cannot be written.
+        OSError: The file cannot be written, or what is at ``path`` is not
+            a regular file (the message says what it is).
 
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, got {got(record)}")
-    write_atomic(record.to_json(), path, overwrite=overwrite)
+    write_atomically(record.to_json(), path, overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
@@ -699,5 +749,12 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         OSError: The file cannot be read.
 
     """
-    text = read_record_text(path, MAX_RECORD_CHARS)
+    with open(path, "rb") as file:
+        raw = file.read(4 * MAX_RECORD_CHARS + 1)
+    if len(raw) > 4 * MAX_RECORD_CHARS:
+        fail("record", say("file_too_long", most=MAX_RECORD_CHARS))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail("record", say("file_not_utf8", byte=error.start))
     return GameRecord.from_json(text)

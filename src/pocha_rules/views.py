@@ -49,12 +49,16 @@ from pocha_rules._play import legal_plays, winning_position
 from pocha_rules._rules import RuleSet
 from pocha_rules._sampling import sample_state, sample_states
 from pocha_rules._schedules import Round, RoundKind
+from pocha_rules._seats import SeatedMove
 from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._tables import tables_for
 from pocha_rules._text import got, shown
 
+SeatedMove.__module__ = __name__  # documented, and shown in reprs, as views.SeatedMove
+
 __all__ = [
     "PlayerView",
+    "SeatedMove",
     "forbidden_bid",
     "known_voids",
     "observe",
@@ -172,6 +176,12 @@ class PlayerView:
             return False
         return all(p.card is not card for p in self.played)
 
+    def _repr_svg_(self) -> str:
+        """The table as the seat sees it, for Jupyter (:func:`pocha_rules.svg.table`)."""
+        from pocha_rules.svg import table
+
+        return table(self)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves, the same as :func:`~pocha_rules.legal_moves`
         of the game when it is this seat's turn; ``()`` otherwise."""
@@ -197,6 +207,66 @@ class PlayerView:
         if phase is Phase.CHOOSE_TRUMP:
             return TRUMP_CHOICES
         return ()
+
+    @property
+    def seated_history(self) -> tuple[SeatedMove, ...]:
+        """Every move of the game so far with the seat that made it, as
+        ``(seat, move)`` pairs (:class:`~pocha_rules.views.SeatedMove`), worked out from the
+        view (the finished rounds are played again from their deals)."""
+        from pocha_rules._seats import seated_history
+
+        return seated_history(self)
+
+    # --- JSON ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The view as JSON data (dicts, lists, strings, numbers, ``None``),
+        in the ``pocha-view`` format (see :mod:`pocha_rules.schemas`); the
+        seat's legal moves are included as text and as action ids.
+
+        >>> from pocha_rules import RuleSet, new_game
+        >>> data = observe(new_game(RuleSet(), seed=3, dealer=0), 1).to_dict()
+        >>> data["schema"], data["hand"], data["legal_moves"], data["legal_actions"]
+        ('pocha-view', ['1b'], ['bid 0', 'bid 1'], [40, 41])
+        """
+        from pocha_rules._view_json import view_to_dict
+
+        return view_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerView:
+        """Read a view from JSON data (as :func:`json.loads` returns it).
+
+        The data is checked: its parts, and that what it says twice (the
+        hand, the seats of the moves, the legal moves) agrees.
+
+        Raises:
+            InvalidDataError: The data is not a view; the error says where
+                (a path such as ``"visible_hands[0][3]"``) and why.
+
+        """
+        from pocha_rules._view_json import view_from_dict
+
+        return view_from_dict(data)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The view as JSON text (:meth:`to_dict`, written out)."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> PlayerView:
+        """Read a view from JSON text.
+
+        Raises:
+            InvalidDataError: The text is not JSON, or not a view.
+            TypeError: ``text`` is not a string.
+
+        """
+        from pocha_rules._view_json import loads, view_from_dict
+
+        return view_from_dict(loads(text, "view"))
 
 
 # The deals of finished rounds cost a conversion per round; states of one
@@ -248,7 +318,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     ((), [None, '3c', '5e', '7b'])
 
     """
-    from pocha_rules._errors import PochaError
+    from pocha_rules._errors import PochaError, say
 
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, got {got(state)}")
@@ -256,7 +326,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if type(seat) is not int:
         raise TypeError(f"seat must be an int, got {got(seat)}")
     if not 0 <= seat < n:
-        raise PochaError(f"seat must be from 0 to {n - 1}, got {shown(seat)}")
+        raise PochaError(say("seat_must_be", high=n - 1, got=shown(seat)))
     hands = state.hands
     phase = state.phase
     if state.round_kind is RoundKind.BLIND and phase is not Phase.OVER:

@@ -4,6 +4,7 @@ format included) work for Poch as they do for Pocha."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_bots_refuse_views_where_they_do_not_move() -> None:
 
 
 def test_play_game_refusals() -> None:
-    with pytest.raises(PochaError, match="2 bots for 3 seats"):
+    with pytest.raises(PochaError, match="2 bots for 3 players"):
         play_game(RuleSet(players=3), [RandomBot(), RandomBot()])
     with pytest.raises(TypeError, match="act"):
         play_game(RuleSet(players=3), [RandomBot(), RandomBot(), object()])  # type: ignore[list-item]
@@ -108,7 +109,8 @@ def test_montecarlo_is_reproducible() -> None:
 
 def test_match_of_poch_duplicate_replays_the_deals() -> None:
     rules = RuleSet(players=4, end="deals", deals=2)
-    match = matches.Match(rules, {"h": HeuristicBot, "r": RandomBot}, duplicate=True, seed=3)
+    bots: dict[str, Any] = {"h": HeuristicBot, "r": RandomBot}
+    match = matches.Match(rules, bots, duplicate=True, seed=3)
     assert match.set_size == 2
     one, two = match.play(0), match.play(1)
     assert isinstance(one, GameState)
@@ -118,14 +120,10 @@ def test_match_of_poch_duplicate_replays_the_deals() -> None:
     three = match.play(2)
     assert isinstance(three, GameState)
     assert [d.ordering for d in three.deal_results] != [d.ordering for d in one.deal_results]
-    result = matches.play_match(
-        rules, {"h": HeuristicBot, "r": RandomBot}, games=8, seed=3, duplicate=True, workers=1
-    )
+    result = matches.play_match(rules, bots, games=8, seed=3, duplicate=True, workers=1)
     assert result.games == 8
     assert result.deals == 4
-    again = matches.play_match(
-        rules, {"h": HeuristicBot, "r": RandomBot}, games=8, seed=3, duplicate=True, workers=1
-    )
+    again = matches.play_match(rules, bots, games=8, seed=3, duplicate=True, workers=1)
     assert again == result
     totals = result.bots["h"].score.mean * 2 + result.bots["r"].score.mean * 2
     assert totals <= 0  # chips left on the board belong to nobody
@@ -133,4 +131,4 @@ def test_match_of_poch_duplicate_replays_the_deals() -> None:
 
 def test_match_refuses_other_rules() -> None:
     with pytest.raises(TypeError, match="RuleSet"):
-        matches.Match("rules", {"r": RandomBot})  # type: ignore[type-var]
+        matches.Match("rules", {"r": RandomBot})  # type: ignore[type-var, dict-item]

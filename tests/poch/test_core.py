@@ -196,9 +196,11 @@ def test_new_game_refusals() -> None:
         new_game(rules, pools={"ace": -1})
     deal = ordering(4, 0, {1: "10h Jd 8d 7c As", 2: "Kh Qh 10c 10d 7s",
                            3: "9c 9d 9s Ah 8c", 0: "Qc Qs Jc Js 7h"}, "8h")  # fmt: skip
-    with pytest.raises(InvalidDealError, match="invalid deal 0: card 3 appears twice"):
+    with pytest.raises(InvalidDealError, match="invalid deal for round 0: card 3 appears twice"):
         new_game(rules, deals=[[*deal[:3], deal[0], *deal[4:]]])
-    with pytest.raises(InvalidDealError, match="invalid deal 1: card 0: cannot parse '2c'"):
+    with pytest.raises(
+        InvalidDealError, match="invalid deal for round 1: card 0: there is no 2 in a 32-card deck"
+    ):
         new_game(rules, deals=[deal, ["2c", *deal[1:]]])
     with pytest.raises(InvalidDealError, match="32 cards, got 31"):
         new_game(rules, deals=[deal[:-1]])
@@ -332,5 +334,5 @@ def test_deal_pack_deals_the_hands_given() -> None:
         deal_pack(rules, dealer=0, turnup="Ah", hands=HANDS)
     with pytest.raises(PochaError, match="seat 2 is in the game and has no cards"):
         deal_pack(rules, dealer=0, turnup="8h", hands={1: HANDS[1]})
-    with pytest.raises(PochaError, match=r"hands\[1\]: cannot parse '2c'"):
+    with pytest.raises(PochaError, match=r"hands\[1\]: there is no 2 in a 32-card deck"):
         deal_pack(rules, dealer=0, turnup="8h", hands={**HANDS, 1: "2c Jd 8d 7c As"})

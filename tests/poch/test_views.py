@@ -52,7 +52,7 @@ def test_view_after_showdown_shows_the_contestants_hands() -> None:
 
 def test_view_refusals() -> None:
     state = new_game(RuleSet(players=3), seed=1)
-    with pytest.raises(PochaError, match="seat must be from 0 to 2, got 3"):
+    with pytest.raises(PochaError, match="seats run from 0 to 2, got 3"):
         observe(state, 3)
     with pytest.raises(TypeError, match="seat must be an int"):
         observe(state, "1")  # type: ignore[arg-type]
@@ -81,6 +81,7 @@ def _public(state: GameState) -> tuple[object, ...]:
         state.moves,
         state.table,
         state.to_move,
+        state.last_card,  # whether a series stopped is public, even when a stop pays nothing
         tuple(len(h) for h in state.hands),
         state.turnup,
         len(state.stock),

@@ -13,6 +13,8 @@ each:
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
 - ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule;
+- ``explain`` (:mod:`.explain`): what each move may or may not do in a
+  written position, and why.
 - ``poch`` (:mod:`.poch`): the same commands for Poch, the other game, as
   a group of their own (``pocha poch play``, ...).
 
@@ -29,9 +31,19 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, cast
+from typing import Any, NoReturn, TextIO, cast
 
-from pocha_rules._cli import match, play, poch, records, rules, simulate
+from pocha_rules._cli import (
+    engine,
+    explain,
+    match,
+    play,
+    poch,
+    records,
+    rules,
+    simulate,
+    tournament,
+)
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._text import printable
@@ -65,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
             "pocha play --human 0 --save game.json   # a game against three bots",
             "pocha rules full --players 5            # what a rule set holds",
             "pocha replay game.json                  # the score sheet of a record",
+            'pocha explain "POSITION"                # what may be played there, and why',
             "pocha poch play --human 0               # a game of Poch",
             "pocha COMMAND --help                    # a command's options",
         ),
@@ -83,8 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands, [output])
     simulate.add_parser(commands, [output])
     match.add_parser(commands, [output])
+    tournament.add_parser(commands, [output])
+    engine.add_parser(commands, [output])
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
+    explain.add_parser(commands, [output])
     poch.add_parser(commands, [output])
     return parser
 
@@ -93,8 +109,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pocha`` command and return its exit status.
 
     0: done (and bare ``pocha``, which prints the help); 1: a game was
-    abandoned or a record refused; 2: bad arguments; 130: interrupted.
+    abandoned, a record refused, or the output could not be written (a full
+    disk); 2: bad arguments; 130: interrupted.
     """
+    stdout = sys.stdout
+    if stdout is None:  # pragma: no cover - pythonw: nowhere to write
+        return _main(argv)
+    sys.stdout = cast("TextIO", _Guarded(stdout))
+    try:
+        try:
+            status = _main(argv)
+        except SystemExit:  # argparse's --help, --version and errors
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+    except _Unwritable as failure:
+        reason = failure.error.strerror or str(failure.error)
+        print(f"pocha: cannot write to standard output: {reason}", file=sys.stderr)
+        _silence(stdout)
+        return 1
+    finally:
+        sys.stdout = stdout
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:
@@ -118,7 +157,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``pocha replay game.json | head``): stop
         # quietly, and keep Python from complaining when it flushes stdout.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence(sys.stdout)
         return 1
     return status
+
+
+class _Unwritable(Exception):
+    """Standard output refused a write (a full disk, an I/O error)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Guarded:
+    """Standard output while the command runs: a write or flush that fails
+    (other than a closed pipe, which ends the command quietly) raises
+    :exc:`_Unwritable`, which no command's own ``except OSError`` catches,
+    so that :func:`main` says so in one line whichever command wrote."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _Unwritable(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _Unwritable(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that Python's
+    last flush of what it still holds neither fails nor complains."""
+    try:
+        fileno = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)

@@ -10,26 +10,47 @@ import math
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from pocha_rules._cli.options import (
     BOTS,
+    MAX_GAMES,
     Fail,
     examples,
     json_option,
     rules_arguments,
     rules_from_args,
+    seed_from_args,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
+from pocha_rules._text import shown
 from pocha_rules.bots import Bot
-from pocha_rules.matches import BotFactory, Estimate, Match, MatchResult
-from pocha_rules.parallel import Interrupted, LostGamesError
+from pocha_rules.matches import (
+    BotFactory,
+    BotFailedError,
+    Estimate,
+    Forfeit,
+    Match,
+    MatchResult,
+)
+from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
 
-__all__ = ["BuiltInBot", "add_parser", "load_bot", "print_result", "run"]
+__all__ = [
+    "BuiltInBot",
+    "add_parser",
+    "engine_arguments",
+    "load_bot",
+    "load_engine",
+    "print_forfeits",
+    "print_result",
+    "run",
+]
 
 _DEFAULT_BOTS = ("heuristic", "random")
 
@@ -47,12 +68,16 @@ def add_parser(
         "to game, and report each bot's mean score per game with a 95% confidence "
         "interval, its margin over the other seats and its win rate. A bot is a built-in "
         f"name ({', '.join(BOTS)}) or MODULE:CLASS, a class whose constructor takes seed "
-        "(found from the current directory too); NAME=MODULE:CLASS renames it. Without "
-        "--lineup the bots take the seats in turn round the table.",
+        "(found from the current directory too); NAME=MODULE:CLASS renames it; "
+        "--engine NAME=COMMAND seats a program of the engine protocol. Without "
+        "--lineup the bots take the seats in turn round the table. A bot's fault (an "
+        "exception, an illegal move; an engine's crash, hang or garbage) forfeits its game "
+        "and is named in one line; the match goes on.",
         **examples(
             "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
             "pocha match --bot me=mybots:Greedy --bot heuristic "
             "--lineup me,heuristic,heuristic,heuristic",
+            "pocha match --engine js='node examples/engine.js' --bot heuristic -n 40",
         ),
     )
     parser.add_argument(
@@ -62,6 +87,7 @@ def add_parser(
         metavar="BOT",
         help="a bot in the match (repeatable; default: heuristic and random)",
     )
+    engine_arguments(parser)
     parser.add_argument(
         "--lineup",
         default=None,
@@ -100,6 +126,59 @@ class BuiltInBot:
 
     def __repr__(self) -> str:
         return f"BuiltInBot({self.name!r})"
+
+
+def engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--engine``, ``--time-limit`` and ``--traceback``."""
+    parser.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program of the engine protocol in the match (repeatable)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="an engine's time for each move (default 10)",
+    )
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="when a Python bot raises, show its full traceback too",
+    )
+
+
+def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:
+    """The name and factory of ``--engine NAME=COMMAND``.
+
+    Raises:
+        ValueError: The spec or the time limit makes no sense.
+
+    """
+    from pocha_rules.engines import Engine
+
+    name, sep, command = spec.partition("=")
+    if not sep or not name.strip() or not command.strip():
+        raise ValueError("expected NAME=COMMAND, e.g. js='node engine.js'")
+    if not time_limit > 0:
+        raise ValueError(f"--time-limit: above 0 seconds, got {time_limit}")
+    try:
+        return name.strip(), Engine(command.strip(), time_limit=time_limit, name=name.strip())
+    except (TypeError, PochaError) as error:
+        raise ValueError(str(error)) from None
+
+
+def print_forfeits(forfeits: Sequence[Forfeit], command: str, traceback: bool) -> None:
+    """One line on stderr for each forfeit (and its traceback, if asked)."""
+    for forfeit in forfeits:
+        trace = forfeit.fault.traceback
+        if traceback and trace:
+            print(trace.rstrip(), file=sys.stderr)
+        hint = " (--traceback shows where)" if trace and not traceback else ""
+        print(f"pocha {command}: {forfeit.line()}{hint}", file=sys.stderr)
 
 
 def load_bot(spec: str) -> tuple[str, BotFactory]:
@@ -146,7 +225,7 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     bots: dict[str, BotFactory] = {}
-    for spec in args.bot or _DEFAULT_BOTS:
+    for spec in args.bot or ([] if args.engine else _DEFAULT_BOTS):
         try:
             name, factory = load_bot(spec)
         except ValueError as error:
@@ -154,31 +233,46 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         if name in bots:
             fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
         bots[name] = factory
+    for spec in args.engine:
+        try:
+            name, factory = load_engine(spec, args.time_limit)
+        except ValueError as error:
+            fail(f"--engine {spec}: {error}")
+        if name in bots:
+            fail(f"--engine {spec}: two bots named {name!r}")
+        bots[name] = factory
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
-    seed = args.seed if args.seed is not None else int(time.time())
+    seed = seed_from_args(args, fail)
     try:
-        match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
+        match = Match(
+            rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate, forfeits=True
+        )
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
     games = args.games if args.games is not None else 100 * match.set_size
-    if games < 1 or games % match.set_size:
+    if games < 1 or games % match.set_size or games > MAX_GAMES:
         fail(
             f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"got {games}"
+            f"up to {MAX_GAMES:,}, got {shown(games)}"
         )
+    seed_from_args(args, fail, games=games)  # the last game's deal seed too
     workers = workers_from_args(args, fail)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with out.progress(games, "match") as advance:
+    failed: BotFailedError | None = None
+    with interruptible(), out.progress(games, "match") as advance:
         try:
             result = match.run(
                 games, workers=workers, chunk_size=args.chunk_size, progress=advance
             )
         except (Interrupted, LostGamesError) as stop:
             result, stopped = stop.finished, stop
+        except BotFailedError as error:  # Match.run gives what finished
+            result, failed = cast("MatchResult", error.finished), error
     seconds = time.perf_counter() - started
+    print_forfeits(result.forfeits, "match", args.traceback)
     if args.json:
         report = result.as_dict()
         report.update(
@@ -193,7 +287,22 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
+    if failed is not None:
+        return _bot_failed(failed, result.games, games, show_trace=args.traceback)
     return stop_status("match", stopped, result.games, games)
+
+
+def _bot_failed(error: BotFailedError, done: int, asked: int, *, show_trace: bool) -> int:
+    """Say which bot failed, where, and what finished; the exit status."""
+    if show_trace and error.trace:
+        print(error.trace.rstrip(), file=sys.stderr)
+    hint = "" if show_trace or not error.trace else " (--traceback shows where)"
+    print(
+        f"pocha match: {error}{hint}; {done} of {asked} games finished, "
+        f"{describe_ranges(error.missing)} not played",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def _number(value: float | None, sign: bool = False) -> str:
@@ -203,9 +312,13 @@ def _number(value: float | None, sign: bool = False) -> str:
 
 
 def _interval(estimate: Estimate | None, sign: bool = False) -> str:
-    if estimate is None or estimate.low is None or estimate.high is None:
+    """The mean and the half-width of its 95% interval: ``17.5 ± 2.9``."""
+    if estimate is None:
         return "-"
-    return f"{_number(estimate.low, sign)} to {_number(estimate.high, sign)}"
+    mean = _number(estimate.mean, sign)
+    if estimate.low is None or estimate.high is None:
+        return mean
+    return f"{mean} ± {(estimate.high - estimate.low) / 2:.1f}"
 
 
 def print_result(
@@ -215,32 +328,21 @@ def print_result(
     deals = f"{result.deals} deal sets" if result.duplicate else f"{result.deals} deals"
     played = f"{result.games} games" if result.complete else f"{result.games} of {asked} games"
     title = f"{kind} match, {played}, {deals}, seed {result.seed}"
-    rows = []
-    for stats in result.bots.values():
-        advantage = stats.advantage
-        rows.append(
-            [
-                stats.name,
-                str(stats.seats),
-                _number(stats.score.mean),
-                _interval(stats.score),
-                _number(stats.score.stderr),
-                "-" if advantage is None else _number(advantage.mean, sign=True),
-                _interval(advantage, sign=True),
-                "-" if math.isnan(stats.win_rate) else f"{100 * stats.win_rate:.1f}%",
-            ]
-        )
-    headers = [
-        "bot",
-        "seats",
-        "mean score",
-        "95% interval",
-        "std. error",
-        "vs the others",
-        "95% interval",
-        "wins",
+    # Narrow enough for 80 columns: each mean with the half-width of its
+    # 95% interval in one cell (the standard errors are in --json).
+    rows = [
+        [
+            stats.name,
+            str(stats.seats),
+            _interval(stats.score),
+            _interval(stats.advantage, sign=True),
+            "-" if math.isnan(stats.win_rate) else f"{100 * stats.win_rate:.1f}%",
+        ]
+        for stats in result.bots.values()
     ]
+    headers = ["bot", "seats", "mean score ± 95%", "vs the others ± 95%", "wins"]
     out.table(title, headers, rows)
+    out.line("± 95%: half the width of the 95% confidence interval (--json: std. errors)")
     out.line(f"lineup of the first game: {', '.join(result.lineup)}")
     rate = f"{result.games / seconds:.1f}" if seconds else "inf"
     spread = f" ({workers} workers)" if workers > 1 else ""

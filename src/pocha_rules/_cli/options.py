@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
 from pocha_rules._errors import PochaError
+from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, Round
-from pocha_rules._text import printable
+from pocha_rules._text import printable, shown
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
 from pocha_rules.montecarlo import MonteCarloBot
 
@@ -176,15 +178,49 @@ def spread_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MAX_GAMES: Final = 10**12
+"""The most games ``-n`` may ask for."""
+
+MAX_WORKERS: Final = 4_096
+"""The most workers ``--workers`` may ask for (as the library allows)."""
+
+
 def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
-    """The number of workers ``--workers`` asks for (0: one per core)."""
+    """The number of workers ``--workers`` asks for (0: one per core); more
+    workers than cores are allowed, with a word on stderr."""
     from pocha_rules.parallel import available_cores
 
-    if args.workers < 0:
-        fail(f"--workers: 0 or more, got {args.workers}")
-    if args.chunk_size is not None and args.chunk_size < 1:
-        fail(f"--chunk-size: at least one game, got {args.chunk_size}")
-    return int(args.workers) or available_cores()
+    if not 0 <= args.workers <= MAX_WORKERS:
+        fail(f"--workers: 0 to {MAX_WORKERS:,}, got {shown(args.workers)}")
+    if args.chunk_size is not None and not 1 <= args.chunk_size <= MAX_GAMES:
+        fail(f"--chunk-size: 1 to {MAX_GAMES:,} games, got {shown(args.chunk_size)}")
+    cores = available_cores()
+    if args.workers > cores:
+        print(
+            f"pocha {args.command}: {args.workers} workers on {cores} "
+            f"core{'s' if cores != 1 else ''}: the extra workers only wait their turn "
+            "(--workers 0 takes one per core)",
+            file=sys.stderr,
+        )
+    return int(args.workers) or cores
+
+
+def games_from_args(args: argparse.Namespace, fail: Fail) -> int:
+    """The number of games ``-n`` asks for, when it gives one."""
+    if not 1 <= args.games <= MAX_GAMES:
+        fail(f"-n: 1 to {MAX_GAMES:,} games, got {shown(args.games)}")
+    return int(args.games)
+
+
+def seed_from_args(args: argparse.Namespace, fail: Fail, *, games: int = 1) -> int:
+    """``--seed`` (by default, from the clock), checked: the command deals
+    from it and the ``games - 1`` seeds after it, which must all be seeds
+    :func:`~pocha_rules.new_game` takes."""
+    seed = args.seed if args.seed is not None else int(time.time())
+    last = seed + games - 1
+    if max(seed.bit_length(), last.bit_length()) > MAX_SEED_BITS:
+        fail(f"--seed: the seeds must be less than 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+    return int(seed)
 
 
 def stop_status(command: str, stopped: BaseException | None, done: int, asked: int) -> int:

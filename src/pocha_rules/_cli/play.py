@@ -8,6 +8,7 @@ import shlex
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
+from pocha_rules._bot_faults import raised
 from pocha_rules._cards import Suit
 from pocha_rules._cli.options import (
     BOTS,
@@ -17,20 +18,25 @@ from pocha_rules._cli.options import (
     examples,
     rules_arguments,
     rules_from_args,
+    seed_from_args,
 )
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._cli.saving import check_target, interruptible, save
+from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.sheet import ScoreSheet
-from pocha_rules._engine import apply
+from pocha_rules._cli.signals import interruptible
+from pocha_rules._engine import apply, explain
 from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
-from pocha_rules._moves import Move, Play, parse_move
+from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
 from pocha_rules._tags import Tags
-from pocha_rules._text import printable, shown_path
-from pocha_rules.bots import Bot
+from pocha_rules._text import got, printable, shown_path
+from pocha_rules.bots import Bot, RandomBot
+from pocha_rules.events import MoveMade, TrickWon, events
+from pocha_rules.events import step as step_events
+from pocha_rules.referee import BotFault
 from pocha_rules.views import PlayerView, observe
 
 if TYPE_CHECKING:
@@ -64,7 +70,24 @@ def add_parser(
         help="a seat you play (repeatable); with none, bots play every seat",
     )
     parser.add_argument(
-        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help="the bot at the other seats"
+        "--bot",
+        default=DEFAULT_BOT,
+        metavar="BOT",
+        help=f"the bot at the other seats: {', '.join(BOTS)} (default {DEFAULT_BOT}), "
+        "or MODULE:CLASS, a class whose constructor takes seed",
+    )
+    parser.add_argument(
+        "--engine",
+        default=None,
+        metavar="COMMAND",
+        help="a program of the engine protocol at the other seats (one process each)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="an engine's time for each move (default 10)",
     )
     parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
     parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
@@ -172,6 +195,37 @@ def _help(rules: RuleSet) -> list[str]:
     ]
 
 
+class _Quit(Stop):
+    """``quit`` at the prompt: the player chose to leave."""
+
+
+_CLEAR: Final = "\033[H\033[2J\033[3J"
+"""Clear the terminal and its scrollback, and go to its top left corner."""
+
+
+def _hand_over(seat: int, out: Output, stdin: TextIO, *, clear: bool) -> None:
+    """Between two people at one keyboard: clear the screen (the last one's
+    cards with it), and wait for the next one to press Enter."""
+    if clear:
+        out.stream.write(_CLEAR)
+        out.stream.flush()
+    out.line(f"pass the keyboard to seat {seat}, then press Enter")
+    out.stream.write(f"seat {seat}, press Enter> ")
+    out.stream.flush()
+    if not stdin.readline():
+        out.line()
+        raise Stop(1, "end of input: the game is abandoned")
+    out.stream.write(_CLEAR)
+    out.stream.flush()
+
+
+def _at_a_terminal(out: Output, stdin: TextIO) -> bool:
+    try:
+        return stdin.isatty() and out.stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
     view = observe(state, seat)
     for line in _prompt_lines(view):
@@ -190,7 +244,7 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         if not text:
             continue
         if text.lower() in ("quit", "exit"):
-            raise Stop(1, "the game is abandoned")
+            raise _Quit(1, "the game is abandoned")
         if text.lower() in ("help", "?"):
             for line in _help(state.rules):
                 out.line(line)
@@ -215,17 +269,11 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
 
 
 def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> None:
-    seat = before.to_move
-    out.line(f"seat {seat}: {move}")
-    if type(move) is not Play or len(before.trick) + 1 < before.rules.players:
-        return
-    if after.is_over or after.round_index != before.round_index:
-        result = after.round_results[-1]
-        won = result.won
-    else:
-        won = after.tricks_won
-    winner = next(s for s in range(len(won)) if won[s] != before.tricks_won[s])
-    out.line(f"  seat {winner} takes the trick")
+    for event in events(before, after):
+        if isinstance(event, MoveMade):
+            out.line(f"seat {event.seat}: {event.move}")
+        elif isinstance(event, TrickWon):
+            out.line(f"  seat {event.seat} takes the trick")
 
 
 def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
@@ -260,13 +308,16 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         rules = rules_from_args(args, fail)
         if args.dealer is not None:
             _check_seat(args.dealer, "--dealer", rules, fail)
+        if args.seed is not None:
+            seed_from_args(args, fail)
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
     for seat in args.human:
         _check_seat(seat, "--human", rules, fail)
     args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
-    bots = bots_for([args.bot] * rules.players, state.seed)
-    names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
+    bots, playing = _other_seats(args, rules, state.seed, fail)
+    person = "you" if len(humans) == 1 else "person"
+    names = [person if s in humans else playing for s in range(rules.players)]
     out.line(
         f"Pocha: {rules.players} players, {len(rules.schedule)} rounds, seed {state.seed}, "
         f"seat {state.first_dealer} deals first"
@@ -281,6 +332,18 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     table = _Table(state, humans, bots, out, earlier)
     try:
+        return _play_table(table, args, humans, replace, out)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+
+
+def _play_table(
+    table: _Table, args: argparse.Namespace, humans: list[int], replace: bool, out: Output
+) -> int:
+    try:
         with interruptible():
             table.play()
     except KeyboardInterrupt:  # Ctrl-C, a hangup: keep the game so far
@@ -288,7 +351,12 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             out.line()  # end the line the prompt or ^C left
         _keep(args, table.state, humans, replace, out)
         raise Stop(130, "interrupted") from None
-    except BaseException:  # quit, end of input, an error: keep the game so far
+    except _Quit:  # left by choice: saved (with --save) is done
+        _keep(args, table.state, humans, replace, out)
+        if args.save is not None:
+            return 0
+        raise
+    except BaseException:  # end of input, an error: keep the game so far
         _keep(args, table.state, humans, replace, out)
         raise
     if args.save is not None:
@@ -327,6 +395,10 @@ class _Table:
             if humans:
                 sheet.legend()
         shown = -1  # the round whose title is on the screen
+        # Several people at one terminal: each one's cards are cleared from
+        # the screen before the next one sits down.
+        hot_seat = len(humans) > 1 and _at_a_terminal(out, sys.stdin)
+        at_keyboard = -1  # the person whose cards are on the screen
         while not self.state.is_over:
             state = self.state
             seat = state.to_move
@@ -341,10 +413,18 @@ class _Table:
                 self.earlier = []
                 shown = state.round_index
             if seat in humans:
+                if hot_seat and seat != at_keyboard:
+                    _hand_over(seat, out, sys.stdin, clear=at_keyboard >= 0)
+                    out.line(_round_title(observe(state, seat)))
+                    at_keyboard = seat
                 move = _read_move(state, seat, out, sys.stdin)
             else:
-                move = self.bots[seat].act(observe(state, seat))
-            after = apply(state, move)
+                move = self._bot_move(state, seat)
+            after, happened = step_events(state, move)
+            for bot in self.bots:
+                notify = getattr(bot, "notify", None)
+                if callable(notify):
+                    notify(happened)
             if humans:
                 _narrate(out, state, move, after)
             self.state = after
@@ -361,6 +441,61 @@ class _Table:
         if not humans:
             sheet.legend()
         sheet.footer(self.state)
+
+    def _bot_move(self, state: GameState, seat: int) -> Move:
+        """The bot's move at ``seat``; a bot that fails (it raises, answers
+        something that is not a legal move; an engine crashes, hangs or
+        answers garbage) is named in one line and a random bot plays on
+        for its seat."""
+        bot = self.bots[seat]
+        try:
+            move = bot.act(observe(state, seat))
+            if not isinstance(move, Move):
+                raise BotFault("garbage", f"answered {got(move)}, which is not a move")
+            reason = explain(state, move)
+            if reason is not None:
+                raise BotFault("illegal", f"played {move}, which is illegal: {reason}")
+        except Exception as error:
+            kind = error.kind if isinstance(error, BotFault) else "error"
+            what = error.reason if isinstance(error, BotFault) else raised(error)
+            self.out.line(f"seat {seat}'s bot failed ({kind}): {what}; a random bot plays on")
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+            self.bots[seat] = RandomBot(seed=state.seed + seat)
+            move = self.bots[seat].act(observe(state, seat))
+        return move
+
+
+def _other_seats(
+    args: argparse.Namespace, rules: RuleSet, seed: int, fail: Fail
+) -> tuple[list[Bot], str]:
+    """A bot for every seat (the people's are not asked), and what plays
+    the other seats, in words."""
+    from pocha_rules._cli.match import load_bot
+    from pocha_rules.engines import EngineBot
+
+    n = rules.players
+    if args.engine is not None:
+        if args.bot != DEFAULT_BOT:
+            fail("--bot and --engine: give one of them")
+        if not args.time_limit > 0:
+            fail(f"--time-limit: above 0 seconds, got {args.time_limit}")
+        try:
+            engines: list[Bot] = [
+                EngineBot(args.engine, time_limit=args.time_limit, seed=seed + 1 + seat)
+                for seat in range(n)
+            ]
+        except (TypeError, PochaError) as error:
+            fail(f"--engine: {error}")
+        return engines, "engine"
+    if args.bot in BOTS:
+        return bots_for([args.bot] * n, seed), f"{args.bot} bot"
+    try:
+        name, factory = load_bot(args.bot)
+    except ValueError as error:
+        fail(f"--bot {args.bot}: {error}")
+    return [factory(seed=seed + 1 + seat) for seat in range(n)], f"{name} bot"
 
 
 def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
@@ -452,5 +587,7 @@ def _keep(
         command += ["--human", str(seat)]
     if args.bot != DEFAULT_BOT:
         command += ["--bot", args.bot]
+    if args.engine is not None:
+        command += ["--engine", args.engine]
     command += ["--save", path]
     out.line(f"to go on with it: {printable(shlex.join(command))}")

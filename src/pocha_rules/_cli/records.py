@@ -42,12 +42,22 @@ def add_parsers(
         "replay",
         parents=parents,
         help="the score sheet of a recorded game",
-        description="Print the score sheet of a recorded game, finished or not.",
-        **examples("pocha replay game.json", "pocha replay --lenient table.json"),
+        description="Print the score sheet of a recorded game, finished or not; with "
+        "--moves, first go through the game trick by trick.",
+        **examples(
+            "pocha replay game.json",
+            "pocha replay --moves game.json   # every bid, trick and round",
+            "pocha replay --lenient table.json",
+        ),
     )
     replay.add_argument("file", help="the record (JSON)")
     replay.add_argument(
         "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
+    )
+    replay.add_argument(
+        "--moves",
+        action="store_true",
+        help="go through the game trick by trick: bids, tricks and who takes them, rounds",
     )
     replay.set_defaults(run=run_replay, subparser=replay)
 
@@ -106,6 +116,11 @@ def run_replay(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     )
     for name, value in tags.items():  # checked when read: printable already
         out.line(f"{printable(name)}: {printable(value)}")
+    if args.moves:
+        from pocha_rules._cli.steps import print_steps
+        from pocha_rules.records import load
+
+        print_steps(out, load(args.file))
     # A lenient game ends, and is won, on the totals with revoke penalties.
     totals = lenient.totals if lenient is not None and lenient.revokes else None
     print_sheet(out, state, totals)

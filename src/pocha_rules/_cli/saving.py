@@ -4,19 +4,18 @@ written, and also when the game is interrupted.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pocha_rules import poch
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._files import not_a_regular_file
 from pocha_rules._state import GameState
 from pocha_rules._text import printable, shown_path
 
-__all__ = ["check_target", "interruptible", "save"]
+__all__ = ["check_target", "save"]
 
 _OTHER_NAMES = 99
 """How many other names (``game-2.json`` ... ) a game may go to when the
@@ -37,6 +36,9 @@ def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail)
         fail(f"--save {shown}: that is a folder; name a file")
     if not folder.is_dir():
         fail(f"--save {shown}: there is no folder '{shown_path(folder)}'")
+    kind = not_a_regular_file(target)
+    if kind is not None:  # a device, a FIFO (or a link to one): never replaced
+        fail(f"--save {shown}: that is {kind}, not a regular file; name a file")
     if force or _same_file(target, replaceable):
         return True
     if os.path.lexists(target):
@@ -108,27 +110,3 @@ def _other_names(path: str) -> Iterator[str]:
     target = Path(path)
     for number in range(2, _OTHER_NAMES + 2):
         yield str(target.with_name(f"{target.stem}-{number}{target.suffix}"))
-
-
-@contextlib.contextmanager
-def interruptible() -> Iterator[None]:
-    """While in the block, a hangup (the terminal closed) or a termination
-    request interrupts like Ctrl-C, so that the game is saved before the
-    command ends.
-    """
-    signals = [
-        number
-        for number in (getattr(signal, "SIGHUP", None), getattr(signal, "SIGTERM", None))
-        if number is not None
-    ]
-    previous = {}
-    try:
-        for number in signals:
-            previous[number] = signal.signal(number, signal.default_int_handler)
-    except ValueError:  # not the main thread: signals stay as they are
-        pass
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)

@@ -14,14 +14,17 @@ from pocha_rules._cli.options import (
     Fail,
     bots_for,
     examples,
+    games_from_args,
     json_option,
     rules_arguments,
     rules_from_args,
+    seed_from_args,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet
@@ -131,14 +134,13 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         names *= rules.players
     if len(names) != rules.players:
         fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
-    if args.games < 1:
-        fail(f"-n: at least one game, got {args.games}")
+    games_from_args(args, fail)
     workers = workers_from_args(args, fail)
     n = rules.players
-    base = args.seed if args.seed is not None else int(time.time())
+    base = seed_from_args(args, fail, games=args.games)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with out.progress(args.games, "simulating") as advance:
+    with interruptible(), out.progress(args.games, "simulating") as advance:
         try:
             chunks = run_chunks(
                 SeatGames(rules, names, base),

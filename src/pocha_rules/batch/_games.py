@@ -6,11 +6,12 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._errors import InvalidActionError, PochaError
+from pocha_rules._errors import InvalidActionError, PochaError, Reason, say
 from pocha_rules._play import explain_play
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
+from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._observations import Observer
@@ -52,6 +53,7 @@ class BatchActionError(InvalidActionError):
     def __init__(self, game: int, action: int, seat: int, reason: str) -> None:
         self.game = game
         super().__init__(action, seat, reason)
+        self.params["game"] = game
         self.args = (f"invalid action {action} by seat {seat} in game {game}: {reason}",)
 
 
@@ -111,7 +113,7 @@ class BatchGames:
         self._seed = resolve_seed(seed)
         self._dealer = check_dealer(dealer, self._rules.players)
         if not isinstance(record, bool):
-            raise TypeError(f"record must be True or False, got {record!r}")
+            raise TypeError(f"record must be True or False, got {got(record)}")
         self._record = record
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
@@ -287,16 +289,16 @@ class BatchGames:
         if seats is None:
             chosen = engine.to_move() if engine.active else np.zeros(0, dtype=np.int64)
         else:
-            given = np.asarray(seats)
+            try:
+                given = np.asarray(seats)
+            except ValueError:  # a ragged sequence
+                raise PochaError(say("seats_ragged", games=self._games)) from None
             if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-                raise TypeError(f"seats must be seat numbers, got {seats!r}")
+                raise TypeError(f"seats must be seat numbers, got {got(seats)}")
             if given.shape not in ((), (self._games,)):
-                raise PochaError(
-                    f"seats must be one seat, or one per game, shape ({self._games},); "
-                    f"got shape {given.shape}"
-                )
+                raise PochaError(say("seats_shape", games=self._games, shape=str(given.shape)))
             if ((given < 0) | (given >= n)).any():
-                raise PochaError(f"seats run from 0 to {n - 1}, got {seats!r}")
+                raise PochaError(say("seat_out_of_range", high=n - 1, got=shown(seats)))
             every = np.broadcast_to(given, (self._games,)).astype(np.int64)
             chosen = every[engine.rows]
         encoded = self._observer().encode(engine, chosen)
@@ -328,32 +330,34 @@ class BatchGames:
                 game, the action, the seat and the reason.
 
         """
-        given = np.asarray(actions)
+        try:
+            given = np.asarray(actions)
+        except ValueError:  # a ragged sequence: numpy makes no array of it
+            raise PochaError(say("actions_ragged", games=self._games)) from None
         if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
             raise TypeError(f"actions must be whole numbers, got an array of {given.dtype}")
         if given.shape != (self._games,):
-            raise PochaError(
-                f"actions must hold one action per game, shape ({self._games},); "
-                f"got shape {given.shape}"
-            )
+            raise PochaError(say("actions_shape", games=self._games, shape=str(given.shape)))
         engine = self._engine
         if engine.phase is Phase.OVER:
-            raise PochaError("every game of the batch is over: reset() deals new ones")
-        chosen = given if engine.active == self._games else given[engine.rows]
-        chosen = chosen.astype(np.int64, copy=False)
+            raise PochaError(say("batch_over"))
+        raw = given if engine.active == self._games else given[engine.rows]
         ids, values = self._section()
         size = self.num_actions
+        # Compared in the array's own type: an id of uint64 at or above 2**63
+        # is out of range, never a negative int64.
+        in_range = (raw >= 0) & (raw < size)
+        chosen = np.where(in_range, raw, 0).astype(np.int64)
         # The value of each id in this phase, or -1 for an id of another
         # phase (and out-of-range ids are refused first).
         value_of = np.full(size, -1, dtype=np.int64)
         value_of[ids] = values.view(np.int64)
-        in_range = (chosen >= 0) & (chosen < size)
-        value = np.where(in_range, value_of[np.clip(chosen, 0, size - 1)], -1)
+        value = np.where(in_range, value_of[chosen], -1)
         legal = engine.legal()
         ok = (value >= 0) & (((legal >> np.maximum(value, 0).astype(U64)) & U64(1)) == 1)
         if not ok.all():
             row = int(np.argmin(ok))
-            raise self._refusal(row, int(chosen[row]), bool(in_range[row]))
+            raise self._refusal(row, int(raw[row]), bool(in_range[row]))
         engine.apply(value.astype(U64))
         self._mask = None
 
@@ -364,7 +368,7 @@ class BatchGames:
         seat = int(engine.to_move()[row])
         table = self._bt.actions
         if not in_range:
-            reason = f"out of range: these rules have ids 0 to {table.size - 1}"
+            reason = say("action_out_of_range", high=table.size - 1)
             return BatchActionError(game, action, seat, reason)
         move = table.moves[action]
         phase = engine.phase
@@ -373,30 +377,31 @@ class BatchGames:
             reason = self._play_refusal(row, int(self._bt.card_of[action]))
         elif phase is Phase.BID and action in table.bids:
             if action - table.bids.start > cards:
-                reason = f"bids run from 0 to {cards} in a {cards}-card round"
+                reason = say("bid_out_of_range", cards=cards)
             else:
-                reason = (
-                    f"the hook: the last bidder may not bid {action - table.bids.start}, which "
-                    f"would make the bids add up to {cards}, the tricks of the round"
-                )
+                reason = say("hook", bid=action - table.bids.start, cards=cards)
         elif phase is Phase.AUCTION and action == table.pass_action:
-            reason = "the first player must call a number and may not pass"
+            reason = say("first_must_call")
         elif phase is Phase.AUCTION and action in table.calls:
             if action - table.calls.start > cards:
-                reason = f"calls run from 0 to {cards} in a {cards}-card round"
+                reason = say("call_out_of_range", cards=cards)
             else:
                 highest = int(engine.highest()[row])
-                reason = f"a call must beat the highest call so far ({highest})"
+                reason = say("call_too_low", highest=highest)
         else:
-            reason = f"it is time for {_EXPECTED[phase]}, not {move}"
-        return BatchActionError(game, action, seat, f"{move}: {reason}")
+            reason = say(
+                "wrong_phase", expected=_EXPECTED[phase], phase=phase.value, move=str(move)
+            )
+        return BatchActionError(
+            game, action, seat, say("action_illegal", move=str(move), reason=reason)
+        )
 
-    def _play_refusal(self, row: int, card: int) -> str:
+    def _play_refusal(self, row: int, card: int) -> Reason:
         """Why ``card`` may not be played in the engine's row ``row``."""
         engine = self._engine
         hand, trick, win, trump = engine.trick_of(row)
         reason = explain_play(self._bt.tables, hand, trick, win, trump, card)
-        assert reason is not None
+        assert isinstance(reason, Reason)
         return reason
 
     # --- records -------------------------------------------------------------
@@ -410,11 +415,11 @@ class BatchGames:
 
         """
         if not self._record:
-            raise PochaError("this batch does not record its games: use record=True")
+            raise PochaError(say("batch_not_recorded"))
         if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+            raise TypeError(f"game must be an int, got {got(game)}")
         if not 0 <= game < self._games:
-            raise PochaError(f"game must be from 0 to {self._games - 1}, got {game}")
+            raise PochaError(say("game_out_of_range", high=self._games - 1, got=shown(int(game))))
         engine = self._engine
         rounds = list(engine.history)
         current = engine.current_round()

@@ -4,14 +4,19 @@ random generators they deal and choose with."""
 from __future__ import annotations
 
 import operator
+from typing import Final
 
 import numpy as np
 
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, PochaError, say
+from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round
+from pocha_rules._text import got, shown
 
 __all__ = [
+    "MAX_GAMES",
+    "check_chunk",
     "check_dealer",
     "check_games",
     "first_dealers",
@@ -26,43 +31,69 @@ def game_rules(rules: object, round: int | str | Round | None) -> RuleSet:
     rules of a game of that one round (its only schedule entry, no tiebreak
     rounds)."""
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        raise TypeError(f"expected a RuleSet, got {got(rules)}")
     if round is None:
         return rules
     if isinstance(round, bool) or not isinstance(round, int | str | Round):
-        raise TypeError(f"round must be a number of cards, a round text or a Round, got {round!r}")
+        raise TypeError(
+            f"round must be a number of cards, a round text or a Round, got {got(round)}"
+        )
     options = rules.options()
     options.update(schedule=(round,), tiebreak="shared")
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except InvalidRulesError as error:
-        raise PochaError(f"round {round!r}: {error.reason}") from None
+        raise PochaError(say("batch_round", round=shown(round), reason=error.reason)) from None
+
+
+MAX_GAMES: Final = 2**40
+"""The most games one batch may hold: far more than memory holds the
+results of (each game's scores alone take 8 bytes a seat)."""
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` as an int (a NumPy integer too), or a TypeError naming ``name``."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {got(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {got(value)}") from None
 
 
 def check_games(games: object) -> int:
-    """The number of games, checked: a whole number, 0 or more."""
-    if isinstance(games, bool):
-        raise TypeError(f"games must be an int, got {games!r}")
-    try:
-        count = operator.index(games)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"games must be an int, got {type(games).__name__}: {games!r}") from None
+    """The number of games, checked: a whole number, 0 to :data:`MAX_GAMES`."""
+    count = _whole(games, "games")
     if count < 0:
-        raise PochaError(f"games must be 0 or more, got {count}")
+        raise PochaError(say("games_negative", got=shown(count)))
+    if count > MAX_GAMES:
+        raise PochaError(say("games_too_many", got=shown(count)))
     return count
 
 
+def check_chunk(chunk: object) -> int:
+    """The number of games played at once, checked: a whole number, 1 or more."""
+    size = _whole(chunk, "chunk")
+    if size < 1:
+        raise PochaError(say("chunk_too_small", got=shown(size)))
+    return size
+
+
 def resolve_seed(seed: object) -> int:
-    """The seed to use: ``seed`` checked, or fresh entropy for ``None``."""
+    """The seed to use: ``seed`` checked (0 or more, below ``2**256``, as
+    a game record holds it), or fresh entropy for ``None``."""
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)
         return entropy
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}: {seed!r}")
-    if seed < 0:
-        raise PochaError(f"seed must be 0 or more, got {seed}")
-    return int(seed)
+        raise TypeError(f"seed must be an int, got {got(seed)}")
+    value = int(seed)
+    if value < 0:
+        raise PochaError(say("seed_negative", got=shown(value)))
+    if value.bit_length() > MAX_SEED_BITS:
+        raise PochaError(say("batch_seed_too_large", bits=MAX_SEED_BITS, got=shown(value)))
+    return value
 
 
 def generator(seed: int, stream: int) -> np.random.Generator:
@@ -76,9 +107,9 @@ def check_dealer(dealer: object, players: int) -> int | None:
     if dealer is None:
         return None
     if isinstance(dealer, bool) or not isinstance(dealer, int | np.integer):
-        raise TypeError(f"dealer must be an int or None, got {type(dealer).__name__}: {dealer!r}")
+        raise TypeError(f"dealer must be an int or None, got {got(dealer)}")
     if not 0 <= dealer < players:
-        raise PochaError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
+        raise PochaError(say("dealer_out_of_range", high=players - 1, got=shown(dealer)))
     return int(dealer)
 
 

@@ -23,13 +23,15 @@ from typing import Final
 import attrs
 import numpy as np
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
+from pocha_rules._text import got, shown
 from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
+    check_chunk,
     check_dealer,
     check_games,
     first_dealers,
@@ -157,11 +159,11 @@ class BatchResult:
 
         """
         if self._logs is None:
-            raise PochaError("the games were not recorded: simulate them with record=True")
+            raise PochaError(say("batch_games_not_recorded"))
         if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+            raise TypeError(f"game must be an int, got {got(game)}")
         if not 0 <= game < self.games:
-            raise PochaError(f"game must be from 0 to {self.games - 1}, got {game}")
+            raise PochaError(say("game_out_of_range", high=self.games - 1, got=shown(int(game))))
         chunk, row = divmod(int(game), self._chunk)
         return game_record(
             self.rules,
@@ -233,12 +235,9 @@ def simulate_batch(
     count = check_games(games)
     start_seed = resolve_seed(seed)
     first = check_dealer(dealer, played.players)
-    if isinstance(chunk, bool) or not isinstance(chunk, int):
-        raise TypeError(f"chunk must be an int, got {type(chunk).__name__}: {chunk!r}")
-    if chunk < 1:
-        raise PochaError(f"chunk must be 1 or more, got {chunk}")
+    chunk = check_chunk(chunk)
     if not isinstance(record, bool):
-        raise TypeError(f"record must be True or False, got {record!r}")
+        raise TypeError(f"record must be True or False, got {got(record)}")
     bt = batch_tables(played)
     n = played.players
     tiebreak = played.tiebreak is Tiebreak.ONE_CARD_ROUNDS

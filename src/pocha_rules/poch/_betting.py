@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pocha_rules._errors import say
 from pocha_rules.poch._ledger import Reason
 from pocha_rules.poch._moves import (
     CLOSE,
@@ -161,43 +162,43 @@ def explain_betting(state: GameState, move: Move) -> str | None:
         if type(move) is Reopen:
             limit = rules.bet_rounds_max
             if limit is not None and bet.rounds >= limit:
-                return f"the betting has had its {limit} rounds: the opener can only close"
+                return say("poch_rounds_over", limit=limit)
             cap = _cap(state, seat)
             if move.chips > cap:
                 return _too_many("reopen", move.chips, cap, rules.bet_max)
             return None
-        return f"every other contestant has answered: opener seat {seat} closes or reopens"
+        return say("poch_opener_decides", opener=seat)
     if type(move) is Pass:
         return None
     if type(move) is Open:
         if bet.opener >= 0:
-            return f"seat {bet.opener} has opened already: match or pass"
+            return say("poch_opened_already", opener=bet.opener)
         if not has_combination:
-            return f"seat {seat} has no combination (a pair at least) and can only pass"
+            return say("poch_no_combination", seat=seat)
         cap = _cap(state, seat)
         if move.chips > cap:
             return _too_many("open", move.chips, cap, rules.bet_max)
         return None
     if type(move) is Match:
         if bet.opener < 0:
-            return "nobody has opened: there is nothing to match"
+            return say("poch_nothing_to_match")
         if not has_combination:
-            return f"seat {seat} has no combination (a pair at least) and can only pass"
+            return say("poch_no_combination", seat=seat)
         owed = bet.level - bet.stakes[seat]
         if not _may_match(state, seat):
-            return f"matching costs {owed} chips and seat {seat} has {state._balances[seat]}"
+            return say("poch_match_cost", owed=owed, seat=seat, balance=state._balances[seat])
         return None
     if type(move) in (Close, Reopen):
-        return "only the opener closes or reopens, once the others have answered"
-    return "the betting is not over: cards are shed after it"
+        return say("poch_not_the_opener")
+    return say("poch_betting_not_over")
 
 
 def _too_many(verb: str, chips: int, cap: int, bet_max: int) -> str:
     if cap < bet_max:
         if cap == 0:
-            return f"a seat with no chips cannot {verb}"
-        return f"a seat can {verb} with at most its balance, {cap} chips"
-    return f"a seat can {verb} with 1 to {bet_max} chips"
+            return say("poch_no_chips", verb=verb)
+        return say("poch_bet_over_balance", verb=verb, cap=cap)
+    return say("poch_bet_range", verb=verb, bet_max=bet_max)
 
 
 def apply_betting(state: GameState, move: Move) -> GameState:

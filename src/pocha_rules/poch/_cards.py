@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, say
 from pocha_rules._text import got
 
 __all__ = ["Card", "Suit"]
@@ -58,9 +58,7 @@ class Suit(enum.Enum):
             raise TypeError(f"a suit's text must be a str such as 'h', got {got(text)}")
         suit = _SUIT_BY_TEXT.get(text.strip().lower())
         if suit is None:
-            raise ParseError(
-                text, "expected a suit: c, d, h, s or clubs, diamonds, hearts, spades"
-            )
+            raise ParseError(text, say("poch_suit_unknown"))
         return suit
 
 
@@ -141,7 +139,7 @@ class Card:
         if not isinstance(suit, Suit):
             raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
         if not 2 <= rank <= ACE:
-            raise ParseError(repr(rank), "a card's rank is a whole number from 2 to 14")
+            raise ParseError(repr(rank), say("poch_rank_not_whole"))
         return CARDS[card_index(rank, suit.value)]
 
     @classmethod
@@ -171,18 +169,18 @@ class Card:
         if type(deck) is not int:
             raise TypeError(f"deck must be an int, 32 or 52, got {got(deck)}")
         if deck not in DECKS:
-            raise ParseError(text, f"decks have 32 or 52 cards, not {deck}")
+            raise ParseError(text, say("poch_deck_size", deck=deck))
         raw = text.strip().lower()
         if len(raw) < 2:
-            raise ParseError(text, "expected a rank (2-10, J, Q, K, A) followed by c, d, h or s")
+            raise ParseError(text, say("poch_card_form"))
         suit = _SUIT_BY_TEXT.get(raw[-1])
         rank = _RANK_BY_TEXT.get(raw[:-1])
         if rank is None:
-            raise ParseError(text, "expected a rank (2-10, J, Q, K, A) followed by c, d, h or s")
+            raise ParseError(text, say("poch_card_form"))
         if suit is None:
-            raise ParseError(text, f"unknown suit letter {raw[-1]!r}: use c, d, h or s")
+            raise ParseError(text, say("poch_suit_letter_unknown", letter=repr(raw[-1])))
         if rank < lowest_rank(deck):
-            raise ParseError(text, f"there is no {RANK_TEXT[rank]} in a {deck}-card deck")
+            raise ParseError(text, say("poch_rank_not_in_deck", rank=RANK_TEXT[rank], deck=deck))
         return CARDS[card_index(rank, suit.value)]
 
     def __str__(self) -> str:

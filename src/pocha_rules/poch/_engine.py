@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._errors import IllegalMoveError
+from pocha_rules._errors import IllegalMoveError, say
 from pocha_rules._text import got
 from pocha_rules.poch._betting import apply_betting, betting_moves, explain_betting
 from pocha_rules.poch._moves import MOVE_TYPES, Move
@@ -66,7 +66,7 @@ def explain(state: GameState, move: Move) -> str | None:
     _check_move(move)
     phase = state._phase
     if phase is _OVER:
-        return "the game is over"
+        return say("game_over")
     if phase is _SHEDDING:
         return explain_shedding(state, move)
     return explain_betting(state, move)
@@ -94,7 +94,7 @@ def apply(state: GameState, move: Move) -> GameState:
     _check_move(move)
     phase = state._phase
     if phase is _OVER:
-        raise IllegalMoveError(move, None, "the game is over")
+        raise IllegalMoveError(move, None, say("game_over"))
     if phase is _SHEDDING:
         reason = explain_shedding(state, move)
         if reason is not None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pocha_rules._errors import InvalidDealError as _PochaDealError
-from pocha_rules._errors import PochaError
-from pocha_rules._text import got, printable, shown
+from pocha_rules._errors import PochaError, reason_of, say
+from pocha_rules._text import got, shown
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._dealing import begin_deal, seeded_dealer
 from pocha_rules.poch._rules import POOLS, RuleSet
@@ -22,16 +22,15 @@ class InvalidDealError(_PochaDealError):
     """An explicit ordering of the pack for a deal was refused.
 
     Attributes:
-        deal: The number of the deal it was given for (0-based).
+        deal: The number of the deal it was given for (0-based; also
+            ``round_index``, as for Pocha's deals).
         reason: Why it was refused.
 
     """
 
     def __init__(self, deal: int, reason: str) -> None:
+        super().__init__(deal, reason)
         self.deal = deal
-        self.round_index = deal
-        self.reason = printable(reason)
-        ValueError.__init__(self, f"invalid deal {deal}: {self.reason}")
 
 
 def _ordering(index: int, value: object, deck: int) -> tuple[int, ...]:
@@ -43,7 +42,10 @@ def _ordering(index: int, value: object, deck: int) -> tuple[int, ...]:
             try:
                 card = Card.parse(item, deck=deck)
             except PochaError as error:
-                raise InvalidDealError(index, f"card {position}: {error}") from None
+                raise InvalidDealError(
+                    index,
+                    say("poch_deal_card_unreadable", position=position, reason=reason_of(error)),
+                ) from None
         elif type(item) is Card:
             card = item
         else:
@@ -56,12 +58,12 @@ def _ordering(index: int, value: object, deck: int) -> tuple[int, ...]:
         allowed = set(expected)
         for position, number in enumerate(cards):
             if number not in allowed:
-                raise InvalidDealError(index, f"card {position} is not in the {deck}-card pack")
+                raise InvalidDealError(
+                    index, say("poch_deal_card_not_in_pack", position=position, deck=deck)
+                )
             if cards.index(number) != position:
-                raise InvalidDealError(index, f"card {position} appears twice")
-        raise InvalidDealError(
-            index, f"an ordering holds every card of the pack once: {deck} cards, got {len(cards)}"
-        )
+                raise InvalidDealError(index, say("poch_deal_card_twice", position=position))
+        raise InvalidDealError(index, say("poch_deal_size", deck=deck, got=len(cards)))
     return tuple(cards)
 
 
@@ -115,13 +117,13 @@ def new_game(
     elif type(seed) is not int:
         raise TypeError(f"seed must be an int, got {got(seed)}")
     elif seed.bit_length() > MAX_SEED_BITS:
-        raise PochaError(f"seed must be below 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+        raise PochaError(say("seed_too_large", bits=MAX_SEED_BITS, got=shown(seed)))
     if dealer is None:
         dealer = seeded_dealer(seed, n)
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
     elif not 0 <= dealer < n:
-        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {dealer}")
+        raise PochaError(say("dealer_out_of_range", high=n - 1, got=shown(dealer)))
     if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
         raise TypeError(f"deals must be a sequence of orderings, got {got(deals)}")
     orderings = tuple(_ordering(i, deal, rules.deck) for i, deal in enumerate(deals))
@@ -131,14 +133,12 @@ def new_game(
         if isinstance(balances, str | bytes) or not isinstance(balances, Sequence):
             raise TypeError(f"balances must be a sequence of ints, got {got(balances)}")
         if len(balances) != n:
-            raise PochaError(f"balances must give {n} seats' chips, got {len(balances)}")
+            raise PochaError(say("poch_balances_size", players=n, got=len(balances)))
         for seat, chips in enumerate(balances):
             if type(chips) is not int:
                 raise TypeError(f"balances[{seat}] must be an int, got {got(chips)}")
             if chips < 0 and rules.insolvency == "out":
-                raise PochaError(
-                    f'balances[{seat}] is {chips}: with insolvency="out" no balance is negative'
-                )
+                raise PochaError(say("poch_balance_negative", seat=seat, got=chips))
         start = tuple(balances)
     board = [0] * len(POOLS)
     if pools is not None:
@@ -147,13 +147,12 @@ def new_game(
         for name, chips in pools.items():
             if name not in rules.pool_names:
                 raise PochaError(
-                    f"pools: no pool named {shown(name)} under these rules; "
-                    f"pools: {', '.join(rules.pool_names)}"
+                    say("poch_pool_unknown", got=shown(name), pools=", ".join(rules.pool_names))
                 )
             if type(chips) is not int:
                 raise TypeError(f"pools[{name!r}] must be an int, got {got(chips)}")
             if chips < 0:
-                raise PochaError(f"pools[{name!r}] must not be negative, got {chips}")
+                raise PochaError(say("poch_pool_negative", name=repr(name), got=chips))
             board[POOLS.index(name)] = chips
     total = sum(start) + sum(board)
     g = Setup(rules, seed, dealer, orderings, start, tuple(board), total)
@@ -178,7 +177,7 @@ def deal_pack(
     ...     1: "10h Qh 8h Jc Qc", 2: "9h Kh Kc 9c 8d", 0: "Jh Ah 7h As 10d"})
     >>> state = new_game(rules, dealer=0, deals=[pack])
     >>> [str(c) for c in state.hand(2)], state.takings
-    (['8d', '9c', 'Kc', '9h', 'Kh'], (('ace', 0), ('king', 0)))
+    (['9c', 'Kc', '8d', '9h', 'Kh'], (('ace', 0), ('king', 0)))
 
     Raises:
         PochaError: A seat in the game has not five cards, a card is dealt
@@ -199,7 +198,9 @@ def deal_pack(
             try:
                 return Card.parse(value, deck=rules.deck)
             except PochaError as error:
-                raise PochaError(f"{where}: {error}") from None
+                raise PochaError(
+                    say("poch_hand_card_unreadable", where=where, reason=reason_of(error))
+                ) from None
         raise TypeError(f"{where}: expected a Card or a str, got {got(value)}")
 
     top: list[Card] = []
@@ -207,11 +208,11 @@ def deal_pack(
     for seat in seats:
         held = hands.get(seat)
         if held is None:
-            raise PochaError(f"hands: seat {seat} is in the game and has no cards")
+            raise PochaError(say("poch_hand_missing", seat=seat))
         items = held.split() if isinstance(held, str) else list(held)
         dealt[seat] = [card(item, f"hands[{seat}]") for item in items]
         if len(dealt[seat]) != 5:
-            raise PochaError(f"hands: seat {seat} must hold 5 cards, got {len(dealt[seat])}")
+            raise PochaError(say("poch_hand_size", seat=seat, got=len(dealt[seat])))
     for seat in seats:
         top.extend(dealt[seat][:3])
     for seat in seats:
@@ -219,6 +220,6 @@ def deal_pack(
     top.append(card(turnup, "turnup"))
     if len(set(top)) != len(top):
         twice = next(c for c in top if top.count(c) > 1)
-        raise PochaError(f"{twice} is dealt twice")
+        raise PochaError(say("poch_dealt_twice", card=str(twice)))
     used = set(top)
     return (*top, *(CARDS[i] for i in deck_indices(rules.deck) if CARDS[i] not in used))

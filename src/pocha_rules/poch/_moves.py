@@ -22,7 +22,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pocha_rules._errors import ParseError
+from pocha_rules._errors import ParseError, say
 from pocha_rules._text import got, shown
 from pocha_rules.poch._cards import CARDS, Card
 
@@ -33,7 +33,7 @@ def _chips(instance: object, attribute: attrs.Attribute[int], value: int) -> Non
     if type(value) is not int:
         raise TypeError(f"{attribute.name} must be an int, got {got(value)}")
     if value < 1:
-        raise ParseError(repr(value), f"{attribute.name} is a whole number of chips, 1 or more")
+        raise ParseError(repr(value), say("poch_chips_not_whole", name=attribute.name))
 
 
 def _card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
@@ -199,11 +199,9 @@ def parse_move(text: str, *, deck: int = 52) -> Move:
             return PLAYS[Card.parse(argument, deck=deck).index]
         if verb in ("open", "reopen"):
             if not argument.isdigit() or not argument.isascii() or len(argument) > 12:
-                raise ParseError(
-                    text, f"{verb} takes a whole number of chips, got {shown(argument)}"
-                )
+                raise ParseError(text, say("poch_chips_form", verb=verb, got=shown(argument)))
             chips = int(argument)
             if chips < 1:
-                raise ParseError(text, f"{verb} takes at least 1 chip")
+                raise ParseError(text, say("poch_chips_too_few", verb=verb))
             return open_move(chips) if verb == "open" else reopen_move(chips)
-    raise ParseError(text, "expected pass, open N, match, close, reopen N or play CARD")
+    raise ParseError(text, say("poch_move_form"))

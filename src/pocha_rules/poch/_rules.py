@@ -7,7 +7,7 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import InvalidRulesError
+from pocha_rules._errors import InvalidRulesError, say
 from pocha_rules._text import got, shown
 from pocha_rules.poch._cards import DECKS
 
@@ -56,7 +56,7 @@ def _choice(field: str) -> Any:
             )
         if value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
-            raise InvalidRulesError(field, f"must be one of {allowed}, got {shown(value)}")
+            raise InvalidRulesError(field, say("option_choice", choices=allowed, got=shown(value)))
 
     return check
 
@@ -69,9 +69,9 @@ def _whole(field: str, low: int, high: int = MAX_CHIPS, *, optional: bool = Fals
             kind = "an int or None" if optional else "an int"
             raise TypeError(f"{field} must be {kind}, got {got(value)}")
         if value < low:
-            raise InvalidRulesError(field, f"must be at least {low}, got {value}")
+            raise InvalidRulesError(field, say("option_too_small", low=low, got=shown(value)))
         if value > high:
-            raise InvalidRulesError(field, f"must be at most {high}, got {value}")
+            raise InvalidRulesError(field, say("option_too_large", high=high, got=shown(value)))
 
     return check
 
@@ -187,30 +187,28 @@ class RuleSet:
         if type(self.deck) is not int:
             raise TypeError(f"deck must be an int, 32 or 52, got {got(self.deck)}")
         if self.deck not in DECKS:
-            raise InvalidRulesError("deck", f"must be 32 or 52, got {self.deck}")
-        if 5 * self.players + 1 > self.deck:  # pragma: no cover - impossible with 3 to 6 players
-            raise InvalidRulesError("deck", f"too few cards for {self.players} players")
-        if self.end == "deals" and self.deals is None:
-            raise InvalidRulesError("deals", 'end="deals" needs the number of deals')
-        if self.end != "deals" and self.deals is not None:
             raise InvalidRulesError(
-                "deals", f'is only used with end="deals", not end={self.end!r}'
+                "deck", say("option_choice", choices="32, 52", got=shown(self.deck))
             )
+        if 5 * self.players + 1 > self.deck:  # pragma: no cover - impossible with 3 to 6 players
+            raise InvalidRulesError("deck", say("poch_deck_too_small", players=self.players))
+        if self.end == "deals" and self.deals is None:
+            raise InvalidRulesError("deals", say("poch_deals_needed"))
+        if self.end != "deals" and self.deals is not None:
+            raise InvalidRulesError("deals", say("poch_deals_unused", end=repr(self.end)))
         if self.insolvency == "debt":
             if self.end == "bust":
-                raise InvalidRulesError(
-                    "end", 'end="bust" needs insolvency="out" (with debts nobody ever goes bust)'
-                )
+                raise InvalidRulesError("end", say("poch_bust_needs_out"))
             if self.bet_rounds_max is None:
-                raise InvalidRulesError(
-                    "bet_rounds_max",
-                    'no limit (None) needs insolvency="out", where balances end the betting',
-                )
+                raise InvalidRulesError("bet_rounds_max", say("poch_unlimited_needs_out"))
         elif self.starting_chips < self.dressed_pools:
             raise InvalidRulesError(
                 "starting_chips",
-                f'with insolvency="out" must be at least one dressing of the board '
-                f"({self.dressed_pools} chips), got {self.starting_chips}",
+                say(
+                    "poch_chips_below_dressing",
+                    dressing=self.dressed_pools,
+                    got=self.starting_chips,
+                ),
             )
 
     @property

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules.poch._cards import ACE, JACK, KING, QUEEN, TEN, card_index, deck_indices
 from pocha_rules.poch._dealing import begin_deal
 from pocha_rules.poch._engine import apply
@@ -43,7 +43,7 @@ def draw_state(view: PlayerView, rng: random.Random) -> GameState:
     from pocha_rules.poch.views import observe
 
     if view.phase is Phase.OVER or view.dealer is None or view.turnup is None:
-        raise PochaError("the game is over: there is nothing hidden left to sample")
+        raise PochaError(say("poch_sample_over"))
     rules = view.rules
     n = rules.players
     order = view.order
@@ -77,7 +77,7 @@ def draw_state(view: PlayerView, rng: random.Random) -> GameState:
     for held in known.values():
         placed |= held
     if any(len(held) > 5 for held in known.values()) or len(stock) > view.stock_size:
-        raise PochaError("no game state fits this view: more cards are known than places")
+        raise PochaError(say("poch_sample_overfull"))
     free = [c for c in deck_indices(rules.deck) if c not in placed]
     previous_dealer = (
         (view.first_dealer - 1) % n if not view.past_deals else view.past_deals[-1].dealer
@@ -128,4 +128,4 @@ def draw_state(view: PlayerView, rng: random.Random) -> GameState:
             continue
         if observe(state, view.seat) == view:
             return state
-    raise PochaError(f"no game state fitting this view was found in {ATTEMPTS} draws")
+    raise PochaError(say("poch_sample_not_found", attempts=ATTEMPTS))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pocha_rules._errors import say
 from pocha_rules.poch._cards import CARDS, indices_of
 from pocha_rules.poch._dealing import end_deal
 from pocha_rules.poch._ledger import Reason
@@ -53,18 +54,17 @@ def explain_shedding(state: GameState, move: Move) -> str | None:
     """Why ``move`` is illegal in a shedding state, or ``None``."""
     seat = state._to_move
     if type(move) is not Play:
-        return "the betting is over: shed a card"
+        return say("poch_betting_over")
     card = move.card.index
     if state._last >= 0:
         due = successor(state._last)
         if card == due:
             return None
-        return (
-            f"seat {seat} holds {CARDS[due]}, the card after {CARDS[state._last]}, "
-            f"and must play it"
+        return say(
+            "poch_must_follow", seat=seat, due=str(CARDS[due]), last=str(CARDS[state._last])
         )
     if not state._hands[seat] >> card & 1:
-        return f"seat {seat} does not hold {move.card}"
+        return say("poch_not_in_hand", seat=seat, card=str(move.card))
     return None
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import operator
 from typing import Final
 
-from pocha_rules._errors import InvalidActionError, PochaError
+from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._text import got
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._engine import apply, explain, legal_moves
@@ -97,8 +97,7 @@ class ActionTable:
             raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
         if rules.bet_max > MAX_BET_ACTIONS:
             raise PochaError(
-                f"bet_max is {rules.bet_max}: action tables are built for bet_max up to "
-                f"{MAX_BET_ACTIONS}"
+                say("poch_bet_max_actions", bet_max=rules.bet_max, most=MAX_BET_ACTIONS)
             )
         bets = range(1, rules.bet_max + 1)
         cards = deck_indices(rules.deck)
@@ -131,7 +130,7 @@ class ActionTable:
         if action is None:
             if type(move) not in MOVE_TYPES:
                 raise TypeError(f"expected a poch move, got {got(move)}")
-            raise InvalidActionError(move, None, "no move of these rules: it has no action id")
+            raise InvalidActionError(move, None, say("no_action_id"))
         return action
 
     def move(self, action: int) -> Move:
@@ -144,9 +143,7 @@ class ActionTable:
         """
         index = _index(action)
         if not 0 <= index < self.size:
-            raise InvalidActionError(
-                action, None, f"out of range: these rules have ids 0 to {self.size - 1}"
-            )
+            raise InvalidActionError(action, None, say("action_out_of_range", high=self.size - 1))
         return self.moves[index]
 
     def legal_actions(self, position: GameState | PlayerView) -> tuple[int, ...]:
@@ -253,10 +250,12 @@ def apply_action(state: GameState, action: int) -> GameState:
     index = _index(action)
     if not 0 <= index < table.size:
         raise InvalidActionError(
-            action, state.to_move, f"out of range: these rules have ids 0 to {table.size - 1}"
+            action, state.to_move, say("action_out_of_range", high=table.size - 1)
         )
     move = table.moves[index]
     reason = explain(state, move)
     if reason is not None:
-        raise InvalidActionError(action, state.to_move, f"{move}: {reason}")
+        raise InvalidActionError(
+            action, state.to_move, say("action_illegal", move=str(move), reason=reason)
+        )
     return apply(state, move)

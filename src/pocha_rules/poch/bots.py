@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._text import got
 from pocha_rules.poch._betting import combination
 from pocha_rules.poch._cards import Card, mask_of
@@ -52,7 +52,7 @@ def _moves(view: PlayerView) -> tuple[Move, ...]:
         raise TypeError(f"view must be a poch PlayerView, got {got(view)}")
     moves = view.legal_moves()
     if not moves:
-        raise PochaError(f"seat {view.seat} has no move to make: seat {view.to_move} is to move")
+        raise PochaError(say("no_move_to_make", seat=view.seat, to_move=view.to_move))
     return moves
 
 
@@ -210,7 +210,7 @@ def play_game(
         raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
     players = list(bots)
     if len(players) != rules.players:
-        raise PochaError(f"{len(players)} bots for {rules.players} seats")
+        raise PochaError(say("bots_for_players", bots=len(players), players=rules.players))
     for bot in players:
         if not isinstance(bot, Bot):
             raise TypeError(f"a bot needs an act(view) method, got {got(bot)}")

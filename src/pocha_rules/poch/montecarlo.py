@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._state import GameState
@@ -74,7 +74,7 @@ class MonteCarloBot:
 
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if type(samples) is not int or samples < 1:
-            raise PochaError(f"samples must be a whole number, 1 or more, got {samples!r}")
+            raise PochaError(say("samples_too_few", got=repr(samples)))
         self._rng = random.Random(seed)
         self._samples = samples
 

@@ -55,7 +55,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pocha_rules._errors import InvalidActionError
+from pocha_rules._errors import InvalidActionError, say
 from pocha_rules._text import got
 from pocha_rules.poch._game import new_game
 from pocha_rules.poch._rules import RuleSet
@@ -217,7 +217,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo names the bare environment so
             return
         state = self.game_state
         if action is None:
-            raise InvalidActionError(action, state.to_move, "the agent to move must act")
+            raise InvalidActionError(action, state.to_move, say("agent_must_act"))
         after = apply_action(state, action)
         self._state = after
         self._cumulative_rewards[agent] = 0

@@ -67,8 +67,8 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import PochaError
-from pocha_rules._files import read_record_text, write_atomic
+from pocha_rules._errors import PochaError, reason_of, say
+from pocha_rules._files import write_atomically
 from pocha_rules._record_json import (
     MAX_SCORE,
     as_list,
@@ -79,6 +79,8 @@ from pocha_rules._record_json import (
     flag,
     load_json,
     members,
+    read_file,
+    read_string,
     record_text,
     seat_numbers,
     whole,
@@ -134,7 +136,6 @@ _MEMBERS: Final = (
     "moves",
     "balances",
 )
-_LONGEST_TEXT: Final = 32
 
 
 def _seed(instance: object, attribute: object, value: int) -> None:
@@ -172,7 +173,7 @@ def _numbers(instance: object, attribute: Any, value: tuple[int, ...] | None) ->
         if type(number) is not int:
             raise TypeError(f"{attribute.name} must hold ints, got {got(number)}")
         if abs(number) > MAX_SCORE:
-            fail(attribute.name, f"no game holds {describe(number)} chips")
+            fail(attribute.name, say("poch_chips_too_large", got=describe(number)))
 
 
 def _pool_numbers(instance: object, attribute: object, value: tuple[tuple[str, int], ...]) -> None:
@@ -298,11 +299,11 @@ class GameRecord:
 
         """
         if isinstance(data, dict) and data.get("format") == "pocha-record":
-            fail("format", "this is a Pocha record: read it with pocha_rules.records")
+            fail("format", say("record_is_pocha"))
         top, tags = envelope(
             data,
             format=FORMAT,
-            game="poch",
+            missing="poch_not_a_record",
             version=VERSION,
             rules_version=RULES_VERSION,
             names=_MEMBERS,
@@ -311,14 +312,14 @@ class GameRecord:
         n = rules.players
         first_dealer = whole(top["first_dealer"], "first_dealer")
         if not 0 <= first_dealer < n:
-            fail("first_dealer", f"seats run from 0 to {n - 1}, got {describe(first_dealer)}")
+            fail("first_dealer", say("seat_out_of_range", high=n - 1, got=describe(first_dealer)))
         pools = members(top["starting_pools"], "starting_pools", rules.pool_names)
         for name, raw in pools.items():
             chips = whole(raw, f"starting_pools.{name}")
             if not 0 <= chips <= MAX_SCORE:
                 fail(
                     f"starting_pools.{name}",
-                    f"a pool holds 0 or more chips, got {describe(chips)}",
+                    say("poch_pool_chips", got=describe(chips)),
                 )
         deals = tuple(
             tuple(
@@ -369,14 +370,6 @@ class GameRecord:
         return cls.from_dict(load_json(text, MAX_RECORD_CHARS))
 
 
-def _string(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        fail(where, f"expected a string, got {describe(value)}")
-    if len(value.strip()) > _LONGEST_TEXT:
-        fail(where, f"the string {shown(value, 40)} is too long")
-    return value
-
-
 def _read_rules(value: object) -> RuleSet:
     data = members(value, "rules", _OPTIONS)
     options: dict[str, object] = {}
@@ -389,31 +382,30 @@ def _read_rules(value: object) -> RuleSet:
         elif isinstance(default, bool):
             options[name] = flag(raw, where)
         elif isinstance(default, str):
-            options[name] = _string(raw, where)
+            options[name] = read_string(raw, where)
         else:
             options[name] = whole(raw, where)
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:
         field = getattr(error, "field", None)
-        reason = getattr(error, "reason", None) or str(error)
-        fail(f"rules.{field}" if field else "rules", reason)
+        fail(f"rules.{field}" if field else "rules", reason_of(error))
 
 
 def _card(value: object, where: str, deck: int) -> Card:
-    text = _string(value, where)
+    text = read_string(value, where)
     try:
         return Card.parse(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 def _move(value: object, where: str, deck: int) -> Move:
-    text = _string(value, where)
+    text = read_string(value, where)
     try:
         return parse_move(text, deck=deck)
     except PochaError as error:
-        fail(where, getattr(error, "reason", None) or str(error))
+        fail(where, reason_of(error))
 
 
 # --- replay ---------------------------------------------------------------------
@@ -445,20 +437,22 @@ def replay(record: GameRecord) -> GameState:
     if record.rules_version != RULES_VERSION:
         fail(
             "rules_version",
-            f"the game was played under rules behaviour version {shown(record.rules_version)}; "
-            f"this library plays version {RULES_VERSION}",
+            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
         )
     rules = record.rules
     n = rules.players
     if not 0 <= record.first_dealer < n:
-        fail("first_dealer", f"seats run from 0 to {n - 1}, got {shown(record.first_dealer)}")
+        fail("first_dealer", say("seat_out_of_range", high=n - 1, got=shown(record.first_dealer)))
     if not record.deals:
-        fail("deals", "the record has no deal for deal 0")
+        fail("deals", say("poch_no_first_deal"))
     for i, deal in enumerate(record.deals):
         if len(deal) != rules.deck:
-            fail(f"deals[{i}]", f"a pack of {rules.deck} cards, got {len(deal)}")
+            fail(f"deals[{i}]", say("poch_pack_size", deck=rules.deck, got=len(deal)))
     if len(record.starting_balances) != n:
-        fail("starting_balances", f"{len(record.starting_balances)} numbers for {n} players")
+        fail(
+            "starting_balances",
+            say("numbers_for_players", numbers=len(record.starting_balances), players=n),
+        )
     try:
         state = new_game(
             rules,
@@ -469,34 +463,39 @@ def replay(record: GameRecord) -> GameState:
             pools=dict(record.starting_pools),
         )
     except InvalidDealError as error:
-        fail(f"deals[{error.deal}]", error.reason)
+        fail(f"deals[{error.deal}]", reason_of(error))
     except PochaError as error:
-        fail("starting_pools" if "pool" in str(error) else "starting_balances", str(error))
+        fail("starting_pools" if "pool" in str(error) else "starting_balances", reason_of(error))
     for index, move in enumerate(record.moves):
         where = f"moves[{index}]"
         seat = state.to_move
         if seat is None:
-            fail(where, f"{move}: the game is already over")
+            fail(where, say("move_after_end", move=str(move)))
         if len(state.orderings) > len(record.deals):
             break
         try:
             state = apply(state, move)
         except PochaError as error:
-            reason = getattr(error, "reason", None) or str(error)
-            fail(where, f"seat {seat} may not {move}: {reason}")
+            fail(
+                where,
+                say("record_illegal_move", seat=seat, move=str(move), reason=reason_of(error)),
+            )
     reached = len(state.orderings)
     if reached < len(record.deals):
         fail(
             f"deals[{reached}]",
-            f"the moves end in deal {reached - 1}; this pack is for a deal never reached",
+            say("poch_deal_never_reached", last=reached - 1),
         )
     if reached > len(record.deals):
-        fail("deals", f"the game reaches deal {reached - 1} but the record has no pack for it")
+        fail("deals", say("poch_deal_missing", deal=reached - 1))
     if record.balances is not None and record.balances != state.balances:
         fail(
             "balances",
-            f"the record says {_numbers_text(record.balances)} but the moves give "
-            f"{list(state.balances)}",
+            say(
+                "scores_differ",
+                said=_numbers_text(record.balances),
+                given=str(list(state.balances)),
+            ),
         )
     return state
 
@@ -533,7 +532,7 @@ def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = 
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a poch GameRecord, got {got(record)}")
-    write_atomic(record.to_json(), path, overwrite=overwrite)
+    write_atomically(record.to_json(), path, overwrite=overwrite)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
@@ -546,4 +545,4 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         OSError: The file cannot be read.
 
     """
-    return GameRecord.from_json(read_record_text(path, MAX_RECORD_CHARS))
+    return GameRecord.from_json(read_file(path, MAX_RECORD_CHARS))

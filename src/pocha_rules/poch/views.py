@@ -24,7 +24,7 @@ import random
 
 import attrs
 
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._text import got, shown
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import legal_moves
@@ -174,7 +174,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if type(seat) is not int:
         raise TypeError(f"seat must be an int, got {got(seat)}")
     if not 0 <= seat < n:
-        raise PochaError(f"seat must be from 0 to {n - 1}, got {shown(seat)}")
+        raise PochaError(say("seat_out_of_range", high=n - 1, got=shown(seat)))
     d = state._d
     over = state.is_over
     before = d.before if d is not None else (state.starting_balances, state._g.pools)
@@ -248,7 +248,7 @@ def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, .
     if type(count) is not int:
         raise TypeError(f"count must be an int, got {got(count)}")
     if count < 0:
-        raise PochaError(f"count must be 0 or more, got {shown(count)}")
+        raise PochaError(say("count_negative", got=shown(count)))
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {got(seed)}")
     rng = random.Random(f"poch-sample:{seed}")

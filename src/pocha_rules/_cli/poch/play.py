@@ -26,7 +26,8 @@ from pocha_rules._cli.poch.show import (
     narrate_payments,
     prompt_lines,
 )
-from pocha_rules._cli.saving import check_target, interruptible, save
+from pocha_rules._cli.saving import check_target, save
+from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._tags import Tags
 from pocha_rules._text import printable, shown_path

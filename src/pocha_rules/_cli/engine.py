@@ -1,0 +1,45 @@
+"""``pocha engine``: any bot, built in or ``MODULE:CLASS``, as an engine
+of the engine protocol on standard input and output."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pocha_rules._cli.options import BOTS, Fail, examples
+from pocha_rules._cli.output import Output
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+) -> None:
+    """Add ``pocha engine`` to ``commands``."""
+    parser = commands.add_parser(
+        "engine",
+        parents=parents,
+        help="run a bot as an engine (JSON lines on standard input and output)",
+        description="Run a bot as an engine of the engine protocol: it reads the "
+        "protocol's messages on standard input and answers on standard output, so that "
+        "'pocha match --engine' or any other arena can seat it. BOT is a built-in name "
+        f"({', '.join(BOTS)}) or MODULE:CLASS.",
+        **examples(
+            "pocha engine heuristic",
+            "pocha match --engine h='pocha engine heuristic' --bot random -n 40",
+        ),
+    )
+    parser.add_argument("bot", metavar="BOT", help="the bot to run")
+    parser.set_defaults(run=run, subparser=parser)
+
+
+def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    from pocha_rules._cli.match import load_bot
+    from pocha_rules.engines import serve
+
+    try:
+        name, factory = load_bot(args.bot)
+    except ValueError as error:
+        fail(f"{args.bot}: {error}")
+    return serve(factory, sys.stdin, sys.stdout, name=name)

@@ -1,0 +1,284 @@
+"""One seat against bots, as a gymnasium environment (``pip install "pocha-rules[rl]"``).
+
+:class:`SingleAgentEnv` is a plain :class:`gymnasium.Env`: the agent plays
+one seat of a whole game (or, with ``single_round=True``, of its first
+round), and every other seat is played inside the environment by a bot,
+built-in (``"random"``, ``"heuristic"``) or any :class:`~pocha_rules.bots.Bot`.
+It passes gymnasium's ``gymnasium.utils.env_checker.check_env``, and the libraries
+that train on one agent take it as it is.
+
+- **Observations**: the seat's vector of :mod:`pocha_rules.observations`
+  (``float32``, a ``Box`` with the layout's bounds).
+- **Actions**: the action ids of :mod:`pocha_rules.actions`
+  (``Discrete(num_actions(rules))``). The legal ones are in
+  ``info["action_mask"]`` (``int8``, one per id) after every ``reset`` and
+  ``step``, and :meth:`SingleAgentEnv.action_masks` gives them as
+  sb3-contrib's ``MaskablePPO`` asks for them.
+- **Rewards**: when a round ends, the points the seat scored in it (as the
+  PettingZoo environment gives them), so the rewards of an episode add up to
+  the seat's total. When the episode ends, ``info`` holds ``"total"`` (the
+  seat's) and ``"winner"`` (whether it won, ties included).
+- **Seeds**: ``reset(seed=...)`` seeds the deals and rebuilds the bots
+  given by name with seeds drawn from it, so that the episodes that follow
+  are reproducible (a bot given as an object keeps its own generator).
+
+An illegal action (out of range or not legal) ends the episode, by default,
+with a reward of :data:`ILLEGAL_ACTION_REWARD` and ``info["illegal"]``
+``True``: the convention of PettingZoo's wrapped environments, and what
+gymnasium's checker expects of an environment whose action space holds
+illegal actions. With ``illegal_action="raise"`` it raises
+:class:`~pocha_rules.InvalidActionError` instead (naming the id, the seat
+and the reason) and leaves the environment as it was.
+
+>>> from pocha_rules import RuleSet
+>>> env = SingleAgentEnv(RuleSet(schedule=[2, 3]), opponents="heuristic")
+>>> observation, info = env.reset(seed=1)
+>>> total = 0.0
+>>> while True:
+...     action = env.action_space.sample(info["action_mask"])
+...     observation, reward, terminated, truncated, info = env.step(action)
+...     total += reward
+...     if terminated:
+...         break
+>>> total == info["total"]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from pocha_rules._engine import apply
+from pocha_rules._errors import InvalidActionError, PochaError, say
+from pocha_rules._game import new_game
+from pocha_rules._opponents import Opponent, Opponents, check_opponent
+from pocha_rules._rules import RuleSet
+from pocha_rules._scoring import winners
+from pocha_rules._state import GameState
+from pocha_rules.actions import apply_action, legal_action_mask, num_actions
+from pocha_rules.bots import Bot
+from pocha_rules.observations import (
+    encode_view_into,
+    observation_layout,
+    observation_size,
+    view_text,
+)
+from pocha_rules.views import observe
+
+__all__ = ["ILLEGAL_ACTION_REWARD", "SingleAgentEnv"]
+
+ILLEGAL_ACTION_REWARD: Final = -1.0
+"""The reward of an illegal action, which ends the episode (unless the
+environment raises instead)."""
+
+
+class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of Pocha against bots (see the module notes).
+
+    Args:
+        rules: The rules (the defaults when ``None``).
+        seat: The agent's seat.
+        opponents: The other seats' bots: one bot or name for all of them
+            (``"random"`` by default), a sequence with one per other seat in
+            seat order, or a mapping from each other seat to its bot.
+        single_round: End each episode when the first round ends.
+        illegal_action: ``"end"`` (the episode ends with
+            :data:`ILLEGAL_ACTION_REWARD`) or ``"raise"``.
+        render_mode: ``None`` or ``"ansi"``.
+
+    Raises:
+        TypeError: An argument of the wrong type.
+        PochaError: ``seat`` out of range, or the opponents do not name
+            every other seat once.
+
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's name)
+    """The render modes (gymnasium's convention)."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        *,
+        seat: int = 0,
+        opponents: Bot | str | Sequence[Bot | str] | Mapping[int, Bot | str] = "random",
+        single_round: bool = False,
+        illegal_action: str = "end",
+        render_mode: str | None = None,
+    ) -> None:
+        if rules is None:
+            rules = RuleSet()
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        n = rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, got {type(seat).__name__}: {seat!r}")
+        if not 0 <= seat < n:
+            raise PochaError(say("single_agent_seat_range", high=n - 1, seat=seat))
+        if type(single_round) is not bool:
+            raise TypeError(f"single_round must be True or False, got {single_round!r}")
+        if illegal_action not in ("end", "raise"):
+            raise PochaError(say("illegal_action_option", illegal_action=repr(illegal_action)))
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.rules = rules
+        self.seat = seat
+        self.single_round = single_round
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self._opponents = Opponents(_seat_opponents(opponents, seat, n))
+        size = observation_size(rules)
+        low = np.empty(size, dtype=np.float32)
+        high = np.empty(size, dtype=np.float32)
+        for field in observation_layout(rules):
+            low[field.slice] = field.low
+            high[field.slice] = field.high
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(num_actions(rules))
+        self._size = size
+        self._actions = num_actions(rules)
+        self._rng = random.Random()
+        self._state: GameState | None = None
+        self._totals: tuple[int, ...] | None = None
+
+    @property
+    def game_state(self) -> GameState:
+        """The game as it stands (raises before the first :meth:`reset`)."""
+        if self._state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game and let the bots play up to the agent's first
+        turn; with ``seed``, reseed the deals and the named bots first."""
+        super().reset(seed=seed)
+        if seed is not None or self._state is None:
+            self._rng.seed(int(self.np_random.integers(2**63)))
+            self._opponents.reseed(self._rng)
+        state = new_game(self.rules, seed=self._rng.getrandbits(63))
+        self._totals = None
+        self._state = self._bots_play(state)
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play action id ``action`` for the agent, then the bots up to the
+        agent's next turn (or the end of the episode).
+
+        Raises:
+            InvalidActionError: With ``illegal_action="raise"``, ``action``
+                is out of range or not legal; the environment is left as it
+                was.
+            PochaError: The episode is over (call :meth:`reset`).
+
+        """
+        state = self.game_state
+        if self._totals is not None:
+            raise PochaError(say("episode_over"))
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.reshape(()).item()
+        if isinstance(action, np.integer):
+            action = int(action)
+        rounds = len(state.round_results)
+        try:
+            played = apply_action(state, action)
+        except InvalidActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._totals = state.scores
+            info = self._info()
+            info["illegal"] = True
+            return self._observation(), ILLEGAL_ACTION_REWARD, True, False, info
+        after = self._bots_play(played)
+        self._state = after
+        reward = sum(result.scores[self.seat] for result in after.round_results[rounds:])
+        terminated = self._ended(after)
+        if terminated:
+            totals = after.scores if after.is_over else after.round_results[0].scores
+            self._totals = totals
+        return self._observation(), float(reward), terminated, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[num_actions]``: the legal action ids now (all ``False``
+        once the episode is over), as ``MaskablePPO`` asks for them."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        """What the agent's seat sees at the table (its final total once the
+        episode is over), with ``render_mode="ansi"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi')")
+            return None
+        state = self.game_state
+        if self._totals is not None:
+            return f"the episode is over: total {self._totals[self.seat]}"
+        return view_text(observe(state, self.seat))
+
+    # --- inside -------------------------------------------------------------
+
+    def _ended(self, state: GameState) -> bool:
+        """Whether the episode is over at ``state``."""
+        return state.is_over or (self.single_round and len(state.round_results) > 0)
+
+    def _bots_play(self, state: GameState) -> GameState:
+        """Let the bots move until the agent is to move or the episode ends."""
+        bots = self._opponents.bots
+        while not self._ended(state) and state.to_move != self.seat:
+            seat = state.to_move
+            assert seat is not None
+            state = apply(state, bots[seat].act(observe(state, seat)))
+        return state
+
+    def _mask(self) -> np.ndarray:
+        state = self.game_state
+        if self._totals is not None or state.to_move != self.seat:
+            return np.zeros(self._actions, dtype=np.int8)
+        return np.frombuffer(legal_action_mask(state), dtype=np.int8).copy()
+
+    def _observation(self) -> np.ndarray:
+        vector = np.zeros(self._size, dtype=np.float32)
+        encode_view_into(observe(self.game_state, self.seat), vector)
+        return vector
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._mask()}
+        if self._totals is not None:
+            info["illegal"] = False
+            info["total"] = self._totals[self.seat]
+            info["winner"] = self.seat in winners(self.rules, self._totals)
+        return info
+
+
+def _seat_opponents(opponents: object, seat: int, players: int) -> dict[int, Opponent]:
+    """Each other seat's opponent, from the ``opponents`` argument."""
+    others = [other for other in range(players) if other != seat]
+    if isinstance(opponents, Mapping):
+        given = sorted(opponents)
+        if given != others:
+            raise PochaError(say("opponents_seats", others=others, given=given))
+        return {
+            other: check_opponent(opponents[other], f"the opponent at seat {other}")
+            for other in others
+        }
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        if len(opponents) != len(others):
+            raise PochaError(
+                say(
+                    "opponents_count",
+                    others_count=len(others),
+                    opponents_count=len(opponents),
+                )
+            )
+        return {
+            other: check_opponent(spec, f"the opponent at seat {other}")
+            for other, spec in zip(others, opponents, strict=True)
+        }
+    spec = check_opponent(opponents, "opponents")
+    return dict.fromkeys(others, spec)

@@ -1,0 +1,658 @@
+"""Many games as one vector environment, for training (``pip install "pocha-rules[batch]"``).
+
+:class:`VectorEnv` runs ``num_envs`` games on the batch engine
+(:mod:`pocha_rules.batch`) behind the calls of gymnasium's vector
+environments (``reset``, ``step``, ``num_envs``, an autoreset mode), adapted
+to a turn-based game of several seats:
+
+- **Actions**: :meth:`VectorEnv.step` takes one action id of
+  :mod:`pocha_rules.actions` per game, for the seat to move in that game.
+- **Observations** are a dict of arrays, the batched form of the PettingZoo
+  environment's: ``"observation"``, ``float32[num_envs, observation_size]``,
+  the vector of :mod:`pocha_rules.observations` of the seat to move in each
+  game, and ``"action_mask"``, ``int8[num_envs, num_actions]``, its legal
+  action ids. :meth:`VectorEnv.observations` gives any seat's vectors.
+- **Rewards** are per seat, ``float32[num_envs, players]``: when a round
+  ends, each seat gets the points it scored in that round (as in
+  :mod:`pocha_rules.pettingzoo`), so a seat's rewards over a game add up to
+  its total. When a game ends, ``terminations`` is ``True`` for it and the
+  infos hold its final ``"total"`` and ``"winner"`` per seat (ties
+  included). ``truncations`` is always ``False``: a game always ends.
+- **Whose turn**: ``infos["to_move"]``, ``int64[num_envs]``, the seat to
+  move in each game (-1 in a game waiting to be reset), and
+  ``infos["learner"]``, whether an action is wanted from the caller there
+  (the seat is not played by an opponent, below).
+- **Automatic reset**, game by game: a game that ends is replaced by a new
+  one on its own, while the others play on. With ``autoreset_mode=
+  "next_step"`` (gymnasium's default) the step that ends a game returns a
+  zero observation and mask for it, and the next step deals the new game
+  (its action there is ignored, its rewards are 0); with ``"same_step"``
+  the step that ends a game already returns the new game's first
+  observation. One exception keeps the environment fast: while games dealt
+  at the same time as it still play tiebreak rounds (ties at the top), a
+  game that ended waits for them, at most ``reset_delay`` steps more (two
+  one-card rounds by default; ``reset_delay=0`` never waits), showing a zero
+  observation and mask and ``to_move`` -1, so that they are dealt anew
+  together.
+- **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
+  game with uniformly random legal moves, and ``opponents={seat: policy}``
+  with ``policy(observations, masks) -> actions``, a function on arrays
+  (rows for the games where that seat is to move): a frozen copy of an
+  agent, for self-play against it. The caller's action is ignored in a game
+  where an opponent is to move. (Bots that read a
+  :class:`~pocha_rules.PlayerView` play in :mod:`pocha_rules.single_agent`
+  and :mod:`pocha_rules.pettingzoo`.)
+- **Seeds**: ``reset(seed=...)`` makes every game that follows reproducible
+  (given the same actions); each game's deals and moves can be had as a
+  :class:`~pocha_rules.records.GameRecord` with ``record=True``
+  (:meth:`VectorEnv.record`). The deals are those of the batch engine, not
+  those of :func:`~pocha_rules.new_game` for the same seed.
+
+A malformed action array (wrong shape, not whole numbers, an id out of range
+or not legal in its game) raises :class:`VectorActionError`, naming the game
+and the reason, and no game moves.
+
+How it stays fast: the batch engine plays games in lockstep (every game of a
+lockstep batch at the same point of the same round), so the environment
+keeps its games in a few such batches, *cohorts*: the games that are dealt
+at the same step start a cohort together, and every step moves every cohort
+by one decision, a few dozen array operations per cohort. Games dealt apart
+stay apart, so without the wait above every tiebreak would split a cohort
+for good, and a long run would slow down as the cohorts multiplied.
+
+>>> import numpy as np
+>>> from pocha_rules import RuleSet
+>>> envs = VectorEnv(RuleSet(schedule=[2, 3]), 64, opponents={1: "random"})
+>>> obs, infos = envs.reset(seed=3)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((64, 471), (64, 44))
+>>> rng = np.random.default_rng(0)
+>>> ended = 0
+>>> for _ in range(200):
+...     mask = obs["action_mask"]
+...     actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+...     obs, rewards, terminations, truncations, infos = envs.step(actions)
+...     ended += int(terminations.sum())
+>>> rewards.shape, ended > 64
+((64, 4), True)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import numpy as np
+
+from pocha_rules._errors import InvalidActionError, PochaError, say
+from pocha_rules._rules import RuleSet
+from pocha_rules.actions import ActionTable
+from pocha_rules.batch import BatchGames
+from pocha_rules.batch._setup import check_games, resolve_seed
+from pocha_rules.records import GameRecord
+
+__all__ = ["AUTORESET_MODES", "OpponentPolicy", "VectorActionError", "VectorEnv"]
+
+OpponentPolicy = Callable[[np.ndarray, np.ndarray], Any]
+"""An opponent's policy on arrays: ``policy(observations, masks) -> actions``,
+with ``observations`` ``float32[k, observation_size]`` and ``masks``
+``int8[k, num_actions]`` for the ``k`` games where its seat is to move, and
+one action id per row back."""
+
+AUTORESET_MODES: Final = ("next_step", "same_step")
+"""The autoreset modes :class:`VectorEnv` offers, named as gymnasium's
+``AutoresetMode`` values are."""
+
+
+class VectorActionError(InvalidActionError):
+    """A malformed action array refused by :meth:`VectorEnv.step`: no game
+    moved.
+
+    Attributes:
+        game: The index of the (first) game whose action was refused, or
+            ``None`` when the array as a whole is wrong (its shape).
+        action: The entry refused (the whole array's shape when ``game`` is
+            ``None``).
+        seat: The seat to move in that game, or ``None``.
+        reason: Why it was refused.
+
+    """
+
+    def __init__(self, game: int | None, action: object, seat: int | None, reason: str) -> None:
+        self.game = game
+        super().__init__(action, seat, reason)
+        where = "the action array" if game is None else f"game {game}"
+        who = "" if seat is None else f" (seat {seat} to move)"
+        self.args = (f"invalid action {action!r} for {where}{who}: {self.reason}",)
+
+
+class _Cohort:
+    """Games dealt at the same step, played in lockstep (private)."""
+
+    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int) -> None:
+        self.games = games
+        self.slots = slots
+        """``int64[m]``: the environment's game index of each row."""
+        self.scores = np.zeros((len(slots), games.rules.players), dtype=np.int64)
+        """The totals of each row at the last look."""
+        self.rounds = games.round_index
+        self.done = np.zeros(len(slots), dtype=bool)
+        self.identity = len(slots) == num_envs and bool((slots == np.arange(num_envs)).all())
+        """Whether the cohort holds every game of the environment, in order."""
+
+
+class VectorEnv:
+    """``num_envs`` games of one rule set, stepped together, each reset on
+    its own when it ends (see the module notes).
+
+    Args:
+        rules: The rules (the defaults when ``None``).
+        num_envs: How many games at a time.
+        opponents: Seats played inside the environment, each ``"random"`` or
+            an :data:`OpponentPolicy`; the other seats are the learners.
+        autoreset_mode: ``"next_step"`` or ``"same_step"``.
+        reset_delay: How many steps more a game that ended may wait to be
+            dealt anew while the games it was dealt with play their tiebreak
+            rounds, so as to be dealt with them (``None``: four steps per
+            player, two one-card rounds; 0: never).
+        record: Keep every game's deals and moves, for :meth:`record`.
+
+    Raises:
+        TypeError: An argument of the wrong type.
+        PochaError: An opponent seat out of range, every seat an opponent,
+            or an unknown autoreset mode.
+
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": "next_step"}  # noqa: RUF012 (gymnasium's name)
+    """``{"autoreset_mode": ...}``, as gymnasium's vector environments say it."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        num_envs: int = 1024,
+        *,
+        opponents: Mapping[int, str | OpponentPolicy] | None = None,
+        autoreset_mode: str = "next_step",
+        reset_delay: int | None = None,
+        record: bool = False,
+    ) -> None:
+        if rules is None:
+            rules = RuleSet()
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        count = check_games(num_envs)
+        if count == 0:
+            raise PochaError(say("num_envs_too_small"))
+        mode = getattr(autoreset_mode, "value", autoreset_mode)  # gymnasium's AutoresetMode
+        if not isinstance(mode, str):
+            raise TypeError(f"autoreset_mode must be a str, got {autoreset_mode!r}")
+        if mode not in AUTORESET_MODES:
+            raise PochaError(
+                say("autoreset_mode_unknown", value=", ".join(AUTORESET_MODES), mode=repr(mode))
+            )
+        if not isinstance(record, bool):
+            raise TypeError(f"record must be True or False, got {record!r}")
+        if reset_delay is None:
+            reset_delay = 4 * rules.players
+        if isinstance(reset_delay, bool) or not isinstance(reset_delay, int):
+            raise TypeError(f"reset_delay must be an int or None, got {reset_delay!r}")
+        if reset_delay < 0:
+            raise PochaError(say("reset_delay_negative", reset_delay=reset_delay))
+        self._delay = reset_delay
+        self.metadata = {"autoreset_mode": mode}
+        self._rules = rules
+        self._num_envs = count
+        self._record = record
+        self._same_step = mode == "same_step"
+        n = rules.players
+        self._opponents = _check_opponents(opponents, n)
+        self._learners = tuple(seat for seat in range(n) if seat not in self._opponents)
+        self._is_learner = np.array([seat not in self._opponents for seat in range(n)] + [False])
+        """Indexed by seat, and -1 (no game) last: whether it is a learner's."""
+        probe = BatchGames(rules, 0, seed=0)
+        self._table = probe.actions
+        self._size = probe.observation_size
+        self._seed: int | None = None
+        self._cohorts: list[_Cohort] = []
+        self._slot_cohort: list[_Cohort | None] = [None] * count
+        self._slot_row = np.zeros(count, dtype=np.int64)
+        self._pending = np.zeros(count, dtype=bool)
+        """Games that ended and are not yet dealt anew."""
+        self._ended_at = np.zeros(count, dtype=np.int64)
+        """The step at which each game last ended."""
+        self._steps = 0
+        self._obs = np.zeros((count, self._size), dtype=np.float32)
+        self._mask = np.zeros((count, self._table.size), dtype=np.int8)
+        self._to_move = np.full(count, -1, dtype=np.int64)
+        self._started = 0
+        self._rng = np.random.default_rng(0)
+
+    # --- what the environment is --------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules played."""
+        return self._rules
+
+    @property
+    def num_envs(self) -> int:
+        """How many games are played at a time."""
+        return self._num_envs
+
+    @property
+    def players(self) -> int:
+        """How many seats each game has (the width of the rewards)."""
+        return self._rules.players
+
+    @property
+    def learners(self) -> tuple[int, ...]:
+        """The seats not played by an opponent, rising."""
+        return self._learners
+
+    @property
+    def actions(self) -> ActionTable:
+        """The :class:`~pocha_rules.actions.ActionTable` of the rules: the
+        action ids."""
+        return self._table
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids there are: the width of the action masks."""
+        return self._table.size
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation vector."""
+        return self._size
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the last seeded :meth:`reset` (drawn when not given);
+        ``None`` before the first."""
+        return self._seed
+
+    # --- the gymnasium calls ------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+        """Deal a new game everywhere; with ``seed``, reseed the deals (and
+        the random opponents) first. Returns the observations and infos.
+
+        Raises:
+            TypeError: ``seed`` is not an int, or ``options`` is given
+                (there are none).
+            PochaError: ``seed`` is negative.
+
+        """
+        if options is not None:
+            raise TypeError(f"VectorEnv.reset takes no options, got {options!r}")
+        if seed is not None or self._seed is None:
+            self._seed = resolve_seed(seed)
+            self._started = 0
+            self._rng = np.random.Generator(
+                np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(1,)))
+            )
+        self._cohorts = []
+        self._pending[:] = False
+        self._steps = 0
+        self._blank()
+        self._start(np.arange(self._num_envs, dtype=np.int64))
+        return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
+
+    def step(
+        self, actions: object
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Play one action id in every game, for its seat to move.
+
+        Args:
+            actions: One action id per game (an integer array-like of length
+                :attr:`num_envs`). Entries are ignored where an opponent is
+                to move or a game is waiting to be reset.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``,
+            as the module notes describe them.
+
+        Raises:
+            VectorActionError: ``actions`` is not one whole number per game,
+                or an id is out of range or not legal in its game: the error
+                names the game and the reason, and no game moves.
+            PochaError: :meth:`reset` was never called.
+
+        """
+        if not self._cohorts and not self._pending.any():
+            raise PochaError(say("vector_step_before_reset"))
+        chosen = self._checked(actions)
+        # Every check is made: from here on the games move.
+        self._blank()
+        n = self.players
+        rewards = np.zeros((self._num_envs, n), dtype=np.float32)
+        ended = np.zeros(self._num_envs, dtype=bool)
+        totals = np.zeros((self._num_envs, n), dtype=np.int64)
+        self._steps += 1
+        for cohort, moves in chosen:
+            self._advance(cohort, moves, rewards, ended, totals)
+        self._cohorts = [c for c in self._cohorts if _active(c.games)]
+        finished = np.flatnonzero(ended)
+        if len(finished):
+            # They show zeros and -1 to move (not written by their cohorts).
+            self._pending[finished] = True
+            self._ended_at[finished] = self._steps
+        self._restart()
+        infos = self._infos(ended)
+        infos["total"] = totals
+        infos["winner"] = self._winners(totals) & ended[:, None]
+        return (
+            self._observation(),
+            rewards,
+            ended,
+            np.zeros(self._num_envs, dtype=bool),
+            infos,
+        )
+
+    def observations(self, seats: object) -> np.ndarray:
+        """Every game's observation vector for ``seats``: a seat number for
+        that seat in every game, or one seat per game.
+
+        Returns:
+            ``float32[num_envs, observation_size]``; zeros for a game
+            waiting to be reset.
+
+        Raises:
+            TypeError: ``seats`` is not a seat number or an array of them.
+            PochaError: A seat is out of range, or ``seats`` is not one per
+                game.
+
+        """
+        given = np.asarray(seats)
+        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
+            raise TypeError(f"seats must be seat numbers, got {seats!r}")
+        if given.shape not in ((), (self._num_envs,)):
+            raise PochaError(say("vector_seats_shape", num_envs=self._num_envs, shape=given.shape))
+        if ((given < 0) | (given >= self.players)).any():
+            raise PochaError(say("vector_seats_range", high=self.players - 1, seats=repr(seats)))
+        every = np.broadcast_to(given, (self._num_envs,)).astype(np.int64)
+        out = np.zeros((self._num_envs, self._size), dtype=np.float32)
+        for cohort in self._cohorts:
+            live = cohort.slots >= 0
+            # The cohort's seats, one per row (its finished rows show zeros).
+            rows = np.zeros(len(cohort.slots), dtype=np.int64)
+            rows[live] = every[cohort.slots[live]]
+            encoded = cohort.games.observations(rows)
+            out[cohort.slots[live]] = encoded[live]
+        out[self._pending] = 0
+        return out
+
+    def record(self, game: int) -> GameRecord:
+        """The game now at index ``game`` (or, right after it ended with
+        ``autoreset_mode="next_step"``, the game that ended) as a
+        :class:`~pocha_rules.records.GameRecord`, when the environment
+        records.
+
+        Raises:
+            PochaError: The environment does not record, there is no such
+                game, or :meth:`reset` was never called.
+
+        """
+        if not self._record:
+            raise PochaError(say("vector_not_recorded"))
+        if isinstance(game, bool) or not isinstance(game, int | np.integer):
+            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+        if not 0 <= game < self._num_envs:
+            raise PochaError(say("vector_game_range", high=self._num_envs - 1, game=game))
+        cohort = self._slot_cohort[game]
+        if cohort is None:
+            raise PochaError(say("vector_record_before_reset"))
+        return cohort.games.record(int(self._slot_row[game]))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __repr__(self) -> str:
+        return (
+            f"VectorEnv({self._rules!r}, {self._num_envs}, "
+            f"autoreset_mode={self.metadata['autoreset_mode']!r})"
+        )
+
+    # --- inside ---------------------------------------------------------------
+
+    def _restart(self) -> None:
+        """Deal anew the games that ended, when their time has come: at once
+        (the next step, or this one with ``same_step``), unless the other
+        games of their cohorts are still in tiebreak rounds, for which they
+        wait up to ``reset_delay`` steps more."""
+        ready = self._pending.copy()
+        if not self._same_step:
+            ready &= self._ended_at < self._steps  # not the games that just ended
+        slots = np.flatnonzero(ready)
+        if not len(slots):
+            return
+        waited = self._steps - int(self._ended_at[slots].min()) - (0 if self._same_step else 1)
+        # Wait while the games they were dealt with play on.
+        if waited < self._delay and any(_active(c.games) for c in self._origins(slots)):
+            return
+        self._pending[slots] = False
+        self._start(slots)
+
+    def _origins(self, slots: np.ndarray) -> list[_Cohort]:
+        """The cohorts the games at ``slots`` were last dealt in."""
+        found: dict[int, _Cohort] = {}
+        for slot in slots.tolist():
+            cohort = self._slot_cohort[slot]
+            if cohort is not None:
+                found[id(cohort)] = cohort
+        return list(found.values())
+
+    def _start(self, slots: np.ndarray) -> None:
+        """Deal new games at ``slots``, as one new cohort."""
+        assert self._seed is not None
+        state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
+        self._started += 1
+        seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
+        games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
+        cohort = _Cohort(games, slots.copy(), self._num_envs)
+        self._cohorts.append(cohort)
+        for slot in slots.tolist():
+            self._slot_cohort[slot] = cohort
+        self._slot_row[slots] = np.arange(len(slots))
+        self._look(cohort)
+
+    def _look(self, cohort: _Cohort) -> None:
+        """Write the observations, masks and seats to move of ``cohort``'s
+        games still playing into the environment's arrays."""
+        games = cohort.games
+        engine = games._engine  # its rows are the games still playing
+        seats = engine.to_move()
+        encoded = games._observer().encode(engine, seats)
+        mask = games.legal_mask.view(np.int8)
+        if cohort.identity and engine.active == self._num_envs:
+            # The one cohort holds every game, in order: no copy needed.
+            self._to_move = seats
+            self._mask = mask.copy()
+            self._obs = encoded
+            return
+        slots = cohort.slots[engine.rows]
+        self._to_move[slots] = seats
+        self._mask[slots] = mask[engine.rows]
+        self._obs[slots] = encoded
+
+    def _blank(self) -> None:
+        """New arrays for this step's observations, masks and seats to move
+        (the last step's are the caller's now): zeros and -1, for the games
+        that no cohort writes, those waiting to be dealt anew."""
+        self._obs = np.zeros((self._num_envs, self._size), dtype=np.float32)
+        self._mask = np.zeros((self._num_envs, self._table.size), dtype=np.int8)
+        self._to_move = np.full(self._num_envs, -1, dtype=np.int64)
+
+    def _checked(self, actions: object) -> list[tuple[_Cohort, np.ndarray]]:
+        """Each cohort's actions (opponents' included), once every one is
+        checked; raises :class:`VectorActionError` otherwise."""
+        given = np.asarray(actions)
+        count = self._num_envs
+        if given.shape != (count,):
+            raise VectorActionError(
+                None, given.shape, None,
+                f"one action per game is needed, shape ({count},); got shape {given.shape}",
+            )  # fmt: skip
+        wanted = self._is_learner[self._to_move]
+        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
+            wrong = np.ones(count, dtype=bool)
+            if np.issubdtype(given.dtype, np.floating):
+                wrong = given != np.floor(given)
+            game = int(np.argmax(wrong & wanted)) if (wrong & wanted).any() else 0
+            raise VectorActionError(
+                game, given[game].item(), _seat(self._to_move[game]),
+                f"action ids are whole numbers, got an array of {given.dtype}",
+            )  # fmt: skip
+        chosen = given.astype(np.int64)
+        size = self.num_actions
+        bad = wanted & ((chosen < 0) | (chosen >= size))
+        if bad.any():
+            game = int(np.argmax(bad))
+            raise VectorActionError(
+                game, int(chosen[game]), _seat(self._to_move[game]),
+                f"out of range: these rules have ids 0 to {size - 1}",
+            )  # fmt: skip
+        picked = self._mask[np.arange(count), np.where(wanted, chosen, 0)]
+        illegal = wanted & (picked == 0)
+        if illegal.any():
+            raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
+        for seat, opponent in self._opponents.items():
+            at = np.flatnonzero(self._to_move == seat)
+            if len(at):
+                chosen[at] = self._opponent_moves(seat, opponent, at)
+        result = []
+        for cohort in self._cohorts:
+            live = cohort.slots >= 0
+            moves = np.zeros(len(cohort.slots), dtype=np.int64)
+            moves[live] = chosen[cohort.slots[live]]
+            result.append((cohort, moves))
+        return result
+
+    def _illegal(self, game: int, action: int) -> VectorActionError:
+        cohort = self._slot_cohort[game]
+        assert cohort is not None
+        try:
+            refusal = cohort.games._refusal(  # the batch's own explanation
+                _engine_row(cohort.games, int(self._slot_row[game])), action, True
+            )
+            reason = refusal.reason
+        except (AssertionError, KeyError, IndexError):  # pragma: no cover - a safety net
+            reason = f"{self._table.move(action)} is not legal here"
+        return VectorActionError(game, action, _seat(self._to_move[game]), reason)
+
+    def _opponent_moves(self, seat: int, opponent: str | OpponentPolicy, at: np.ndarray) -> Any:
+        mask = self._mask[at]
+        if isinstance(opponent, str):
+            return (self._rng.random(mask.shape) * mask).argmax(axis=1)
+        moves = np.asarray(opponent(self._obs[at], mask))
+        if moves.shape != (len(at),) or not np.issubdtype(moves.dtype, np.integer):
+            raise PochaError(
+                say(
+                    "opponent_actions_shape",
+                    seat=seat,
+                    at_count=len(at),
+                    dtype=moves.dtype,
+                    shape=moves.shape,
+                )
+            )
+        ok = (moves >= 0) & (moves < self.num_actions)
+        ok[ok] = mask[ok, moves[ok]] != 0
+        if not ok.all():
+            game = int(at[np.argmin(ok)])
+            action = int(moves[np.argmin(ok)])
+            raise VectorActionError(
+                game, action, seat, f"the opponent at seat {seat} chose an illegal action"
+            )
+        return moves
+
+    def _advance(
+        self,
+        cohort: _Cohort,
+        moves: np.ndarray,
+        rewards: np.ndarray,
+        ended: np.ndarray,
+        totals: np.ndarray,
+    ) -> None:
+        """One decision in every game of ``cohort``; its rewards and ends
+        written at the games' indices."""
+        games = cohort.games
+        games.step(moves)
+        now_done = games.done
+        newly = now_done & ~cohort.done
+        active = _active(games)
+        if games.round_index != cohort.rounds or newly.any() or not active:
+            # A round ended somewhere: the points are the change in the totals.
+            scores = games.scores
+            live = cohort.slots >= 0
+            slots = cohort.slots[live]
+            rewards[slots] = (scores - cohort.scores)[live]
+            cohort.scores = scores
+            cohort.rounds = games.round_index
+            if newly.any():
+                rows = np.flatnonzero(newly & live)
+                ended[cohort.slots[rows]] = True
+                totals[cohort.slots[rows]] = scores[rows]
+                cohort.slots[rows] = -1
+                cohort.done = now_done
+        if active:
+            self._look(cohort)
+
+    def _winners(self, totals: np.ndarray) -> np.ndarray:
+        won: np.ndarray = totals == totals.max(axis=1, keepdims=True)
+        if self._rules.zero_wins:
+            won |= totals == 0
+        return won
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        return {"observation": self._obs, "action_mask": self._mask.copy()}
+
+    def _infos(self, ended: np.ndarray) -> dict[str, np.ndarray]:
+        return {"to_move": self._to_move, "learner": self._is_learner[self._to_move]}
+
+
+def _seat(seat: np.integer[Any] | int) -> int | None:
+    return None if seat < 0 else int(seat)
+
+
+def _active(games: BatchGames) -> int:
+    """How many games of ``games`` are still playing."""
+    return games._engine.active
+
+
+def _engine_row(games: BatchGames, game: int) -> int:
+    """The row of the batch engine that plays game ``game`` of ``games``."""
+    rows = games._engine.rows
+    return int(np.searchsorted(rows, game))
+
+
+def _check_opponents(
+    opponents: Mapping[int, str | OpponentPolicy] | None, players: int
+) -> dict[int, str | OpponentPolicy]:
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, Mapping):
+        raise TypeError(
+            f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
+        )
+    checked: dict[int, str | OpponentPolicy] = {}
+    for seat, opponent in opponents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
+            raise TypeError(f"opponent seats must be ints, got {seat!r}")
+        if not 0 <= seat < players:
+            raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
+        if isinstance(opponent, str):
+            if opponent != "random":
+                raise PochaError(say("opponent_unknown", seat=seat, opponent=repr(opponent)))
+        elif not callable(opponent):
+            raise TypeError(
+                f"the opponent at seat {seat} must be 'random' or a policy function, "
+                f"got {type(opponent).__name__}"
+            )
+        checked[operator.index(seat)] = opponent
+    if len(checked) == players:
+        raise PochaError(say("no_learner_seat"))
+    return checked
