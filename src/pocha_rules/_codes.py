@@ -333,7 +333,7 @@ MESSAGES: Final[dict[str, str]] = {
     "poch_sample_not_found": "no game state fitting this view was found in {attempts} draws",
     "poch_no_referee": "forfeits (the referee) are for Pocha's games only",
     # Poch records (pocha_rules.poch.records) and action ids
-    "poch_not_a_record": "missing: this is not a poch record",
+    "not_a_game_record": "missing: this is not a {game} record",
     "record_is_poch": "this is a Poch record: read it with pocha_rules.poch.records",
     "record_is_pocha": "this is a Pocha record: read it with pocha_rules.records",
     "poch_no_first_deal": "the record has no pack for deal 0",

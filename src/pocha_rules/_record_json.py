@@ -264,7 +264,7 @@ def envelope(
     data: object,
     *,
     format: str,
-    missing: str,
+    game: str,
     version: int,
     rules_version: int,
     names: Sequence[str],
@@ -272,12 +272,12 @@ def envelope(
 ) -> tuple[dict[str, object], Tags]:
     """The members of a record (``names``, and ``optional`` when present)
     once what every game's records share is checked: the ``format`` string
-    (``missing`` is the code said when there is none), the ``version`` of
+    (``game`` names the game when there is none), the ``version`` of
     the format, the ``rules_version`` and the ``tags``."""
     if not isinstance(data, dict):
         fail("record", say("expected_object", got=describe(data)))
     if "format" not in data:
-        fail("format", say(missing))
+        fail("format", say("not_a_game_record", game=game))
     if data["format"] != format:
         fail("format", say("format_unknown", expected=repr(format), got=describe(data["format"])))
     if "version" not in data:

@@ -158,7 +158,7 @@ def test_missing_and_extra_deals_are_refused() -> None:
     assert error.where == "deals"
     assert "reaches deal 2 but the record has no pack for it" in error.reason
     error = refused({**data, "deals": [], "moves": []})
-    assert (error.where, error.reason) == ("deals", "the record has no deal for deal 0")
+    assert (error.where, error.reason) == ("deals", "the record has no pack for deal 0")
 
 
 def test_wrong_balances_are_refused() -> None:

@@ -303,7 +303,7 @@ class GameRecord:
         top, tags = envelope(
             data,
             format=FORMAT,
-            missing="poch_not_a_record",
+            game="poch",
             version=VERSION,
             rules_version=RULES_VERSION,
             names=_MEMBERS,

@@ -28,7 +28,7 @@ from pocha_rules._cli.poch.options import (
     rules_from_args,
 )
 from pocha_rules._errors import PochaError
-from pocha_rules.matches import BotFactory, Match
+from pocha_rules.matches import Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.poch import Bot, Reason, RuleSet, play_game
 
@@ -236,7 +236,7 @@ class BuiltInBot:
         return f"BuiltInBot({self.name!r})"
 
 
-def _load(spec: str) -> tuple[str, BotFactory]:
+def _load(spec: str) -> tuple[str, Any]:
     name, sep, target = spec.partition("=")
     if not sep:
         name, target = "", spec
@@ -252,7 +252,7 @@ def _load(spec: str) -> tuple[str, BotFactory]:
 
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    bots: dict[str, BotFactory] = {}
+    bots: dict[str, Any] = {}  # Poch bots' factories (see BotFactory)
     for spec in args.bot or ("heuristic", "random"):
         try:
             name, factory = _load(spec)
