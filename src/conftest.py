@@ -12,6 +12,9 @@ _NEEDS = {
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/batch": ("numpy",),
+    "pocha_rules/vector.py": ("numpy",),
+    "pocha_rules/policy.py": ("numpy",),
+    "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
 }
 
 collect_ignore = [
