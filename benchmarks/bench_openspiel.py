@@ -21,13 +21,22 @@ through its chance nodes, sampled by the loop. The contenders are
   way, slower (both skipped when ``pyspiel`` is not installed:
   ``pip install -e . --group bench``).
 
+Then, for other hand sizes (1, 5 and 9 cards, 4 players) and table sizes
+(3 to 8 players, each with the largest hand ``oh_hell`` deals from 40
+cards), the public API against OpenSpiel's Python loop and ``simulate``
+against OpenSpiel's C++ game loop (``pyspiel.evaluate_bots`` with uniform
+random bots), in CPU time (``time.process_time``): the runs interleaved,
+the median of ``--repeats``. This is where the fixed cost of a hand shows
+(the deal, the set-up of the round, its scoring): the fewer the cards, the
+larger its share.
+
 It also prints ``legal_moves`` and ``apply`` calls per second on states taken
 from the middle of random games, the time of ``import pocha_rules`` in a fresh
 interpreter, and the peak traced memory of simulating 1,000 and 10,000 hands,
 from a fresh start and after a long warm-up (it must not grow with the count
 once the engine's bounded caches are full).
 
-    python benchmarks/bench_openspiel.py [--games 2000] [--repeats 5]
+    python benchmarks/bench_openspiel.py [--games 2000] [--repeats 5] [--sizes-only]
 
 It measures the build of pocha-rules it imports, named on its first line:
 the pure Python source of an editable install, or the modules a wheel
@@ -40,6 +49,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -180,6 +190,98 @@ def openspiel_runners(game: Any) -> dict[str, Runner]:
     return {OPENSPIEL: uniform_loop, OPENSPIEL_OUTCOMES: chance_outcomes_loop}
 
 
+SIZES: tuple[tuple[int, int], ...] = (
+    (4, 1), (4, 5), (4, 9), (3, 13), (5, 7), (6, 6), (7, 5), (8, 4),
+)  # fmt: skip
+"""(players, cards) of the rows by hand size and by table size: 1, 5 and 9
+cards for 4 players, then 3 to 8 players with the largest hand ``oh_hell``
+deals from 40 cards (it always turns up a trump card)."""
+
+
+OH_HELL_MAX_PLAYERS = 7
+"""OpenSpiel's ``oh_hell`` takes 3 to 7 players: the 8-player row has no
+OpenSpiel column."""
+
+
+def sized_runners(players: int, cards: int) -> dict[str, Runner]:
+    """The public API, ``simulate`` and, with pyspiel, OpenSpiel's Python and
+    C++ loops, on random hands of ``cards`` cards for ``players`` players
+    (40 cards, no 2s removed, as OpenSpiel's deck)."""
+    rules = RuleSet(
+        players=players, deck=40, remove_twos=False, schedule=(cards,), tiebreak="shared"
+    )
+
+    def public(games: int, seed: int) -> None:
+        rng = random.Random(seed)
+        choice, below = rng.choice, rng.randrange
+        for game in range(games):
+            state = new_game(rules, seed=seed * 1_000_003 + game, dealer=below(players))
+            while not state.is_over:
+                state = apply(state, choice(legal_moves(state)))
+
+    def fast(games: int, seed: int) -> None:
+        simulate(rules, games, seed=seed * 1_000_003)
+
+    runners: dict[str, Runner] = {"public": public, "simulate": fast}
+    if players > OH_HELL_MAX_PLAYERS:
+        return runners
+    try:
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return runners
+    game = pyspiel.load_game("oh_hell", dict(OH_HELL, players=players, num_tricks_fixed=cards))
+
+    def python_loop(games: int, seed: int) -> None:
+        choice = random.Random(seed).choice
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+
+    def cpp_loop(games: int, seed: int) -> None:
+        bots = [pyspiel.make_uniform_random_bot(p, seed * 7 + p) for p in range(players)]
+        for index in range(games):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, (seed * 100_003 + index) % 2**31)
+
+    runners.update({"OpenSpiel Python": python_loop, "OpenSpiel C++": cpp_loop})
+    return runners
+
+
+def sized_table(games: int, repeats: int) -> None:
+    """Hands per second (CPU time, medians of interleaved runs) of every
+    contender for each row of :data:`SIZES`, and the ratios."""
+    rows = {size: sized_runners(*size) for size in SIZES}
+    counts = {
+        (players, cards): max(200, games * 36 // (players * cards)) for players, cards in SIZES
+    }
+    rates: dict[tuple[int, int], dict[str, list[float]]] = {
+        size: {name: [] for name in runners} for size, runners in rows.items()
+    }
+    for runners in rows.values():  # a warm-up: tables, caches
+        for run in runners.values():
+            run(50, 99)
+    for repeat in range(repeats):
+        for size, runners in rows.items():
+            for name, run in runners.items():
+                start = time.process_time()
+                run(counts[size], repeat)
+                rates[size][name].append(counts[size] / (time.process_time() - start))
+    print(f"\nBy hand and table size, 40 cards (hands per second of CPU time, "
+          f"median of {repeats} interleaved runs):")  # fmt: skip
+    head = ("players", "cards", "public", "OS Python", "ratio", "simulate", "OS C++", "ratio")
+    print("  " + "".join(f"{word:>11}" for word in head))
+    for (players, cards), measured in rates.items():
+        median = {name: statistics.median(values) for name, values in measured.items()}
+        line = f"  {players:>11}{cards:>11}{median['public']:>11,.0f}"
+        if "OpenSpiel C++" in median:
+            python, cpp = median["OpenSpiel Python"], median["OpenSpiel C++"]
+            line += f"{python:>11,.0f}{median['public'] / python:>10.2f}x"
+            line += f"{median['simulate']:>11,.0f}{cpp:>11,.0f}{median['simulate'] / cpp:>10.2f}x"
+        else:  # no OpenSpiel, or more players than oh_hell takes
+            line += f"{'-':>11}{'-':>11}{median['simulate']:>11,.0f}{'-':>11}"
+        print(line)
+
+
 def best_rates(runners: dict[str, Runner], games: int, repeats: int) -> dict[str, float]:
     """Hands per second of each runner: the best of ``repeats`` interleaved runs."""
     best = dict.fromkeys(runners, 0.0)
@@ -281,6 +383,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="hands per timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs; the best counts")
+    parser.add_argument(
+        "--sizes-only", action="store_true", help="only the rows by hand and table size"
+    )
     parser.add_argument("--memory-child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_child:
@@ -288,6 +393,9 @@ def main() -> None:
         memory_child(mode, int(games), int(warm_up))
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, {version_line()}")
+    if args.sizes_only:
+        sized_table(args.games, args.repeats)
+        return
     runners: dict[str, Runner] = {
         "pocha public API": pocha_public,
         "pocha rollout": pocha_fast,
@@ -308,6 +416,7 @@ def main() -> None:
         for name in runners:
             if name != OPENSPIEL:
                 print(f"  {name} / OpenSpiel: {rates[name] / reference:5.2f}x")
+    sized_table(args.games, args.repeats)
     legal, applied = calls_per_second(midgame_samples(300), args.repeats)
     print("\nCalls on states from the middle of random hands:")
     print(f"  legal_moves {legal:>12,.0f} /s")

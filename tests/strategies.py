@@ -221,6 +221,7 @@ def json_values(max_leaves: int = 8) -> st.SearchStrategy[object]:
     )
 
 
+@st.composite
 def positions(draw: st.DrawFn, kind: RoundKind, *, max_moves: int = 60) -> GameState:
     """A state in a round of ``kind`` (not over), often after earlier rounds
     that left scores: rules drawn as :func:`rule_sets` draws them, with a

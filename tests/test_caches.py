@@ -49,8 +49,8 @@ def test_the_engine_caches_hold_only_the_keys_that_can_exist() -> None:
     # Bids by the mask of allowed numbers: 0 to at most 16 tricks.
     assert all(0 < mask < 1 << 17 for mask in _engine._BID_MOVES)
     assert all(0 <= cards <= 16 and -1 <= no <= 16 for cards, no in _bidding._BID_MOVES)
-    # Shuffles by deck size, cards dealt and players.
-    assert all(size in (36, 40, 44, 48) for size, _, _ in _shuffle._STEPS)
+    # Shuffles by deck size and cards dealt (``size << 8 | dealt``).
+    assert all(key >> 8 in (36, 40, 44, 48) and key & 0xFF <= 48 for key in _shuffle._STEPS)
 
 
 def test_a_tables_scores_are_kept_by_round_size_and_trump_only() -> None:

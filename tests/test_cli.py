@@ -293,7 +293,11 @@ def test_every_seat_can_be_human() -> None:
     [
         (("--human", "4"), "pocha play: error: --human 4: seats run from 0 to 3"),
         (("--dealer", "-1"), "pocha play: error: --dealer -1: seats run from 0 to 3"),
-        (("--bot", "clever"), "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random or MODULE:CLASS"),
+        (
+            ("--bot", "clever"),
+            "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random "
+            "or MODULE:CLASS",
+        ),
         (("--seed", "x"), "argument --seed: invalid int value: 'x'"),
     ],
 )

@@ -21,6 +21,7 @@ from pocha_rules import (
     new_game,
 )
 from pocha_rules._cards import CARDS
+from pocha_rules._shuffle import seeded_number
 from tests.helpers import assert_refused, card, cards, deal, game, play
 from tests.strategies import play_out
 
@@ -326,3 +327,47 @@ def test_dealer_chooses_only_when_every_card_is_dealt() -> None:
     assert seeded.phase is Phase.CHOOSE_TRUMP
     assert seeded.to_move == seeded.dealer
     assert seeded.trump_card is None
+
+
+def textbook_deal(rules: RuleSet, seed: int, index: int, dealer: int, cards: int) -> Deal:
+    """The deal a seed makes, written the plain way: a whole Fisher-Yates
+    shuffle of the deck (in card order) with the digits of the seed's number,
+    then one card at a time from the top (the end of the deck) to each seat
+    in turn from the first player; the card under the dealt ones (or, when
+    every card is dealt, the dealer's last card) shows trump."""
+    deck = sorted(deck_of(rules), key=lambda c: c.index)
+    number = seeded_number(f"{seed}:{index}")
+    for i in range(len(deck) - 1, 0, -1):
+        number, j = divmod(number, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    n = rules.players
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    top = len(deck) - 1
+    for k in range(n * cards):
+        hands[(dealer + 1 + k) % n].append(deck[top - k])
+    under = deck[top - n * cards] if n * cards < len(deck) else deck[0]
+    return Deal(hands=hands, trump_card=under)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("deck", [40, 48])
+def test_seeded_deals_are_the_textbook_shuffle_and_deal(players: int, deck: Any) -> None:
+    # The engine shuffles only as far as the cards it deals, a few digits at
+    # a time: the same cards as shuffling the whole deck, then dealing.
+    for size in {1, 2, RuleSet(players=players, deck=deck).max_cards}:
+        rules = RuleSet(players=players, deck=deck, schedule=[size, size])
+        for seed in (0, 1, 977, 2**64 + 3, 2**255 - 19):
+            state = new_game(rules, seed=seed)
+            dealer = state.dealer
+            assert state.deal == textbook_deal(rules, seed, 0, dealer, size)
+            while state.round_index == 0:
+                state = apply(state, legal_moves(state)[-1])
+            assert state.deal == textbook_deal(rules, seed, 1, (dealer + 1) % players, size)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_seeded_dealer_is_the_seed_number_modulo_the_players(players: int) -> None:
+    # With 4 or 8 players the engine reads the digest's lowest byte alone.
+    for seed in (*range(40), 2**64 + 7, 2**255 - 1):
+        number = seeded_number(f"{seed}:dealer")
+        assert new_game(RuleSet(players=players), seed=seed).first_dealer == number % players

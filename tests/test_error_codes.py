@@ -53,6 +53,8 @@ ERRORS = {
     "_fail": 1,
     "refuse": 0,
     "SeatsError": 1,
+    "PositionError": 3,
+    "fault": 2,
 }
 """The calls that make an error, and the position of their reason."""
 
@@ -221,6 +223,21 @@ def test_parse_rules_deal_record_and_data_errors_carry_codes() -> None:
     assert (error.code, error.params) == (
         "version_unknown", {"what": "view", "where": "version", "version": 1, "got": "7"}
     )  # fmt: skip
+
+
+def test_position_errors_carry_their_code_the_character_and_field() -> None:
+    from pocha_rules.notation import PositionError, read
+
+    text = "classic,players=5,players=5 1:1 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7"
+    error = caught(read, text)
+    assert isinstance(error, PositionError)
+    assert (error.code, error.params) == (
+        "option_twice", {"character": 19, "field": "rules", "option": "players"}
+    )  # fmt: skip
+    error = caught(read, text.replace("players=5,players=5", "must_ruff=maybe"))
+    assert (error.code, error.params["reason_code"]) == ("option_value", "expected_flag")
+    error = caught(read, "classic 1:1")
+    assert (error.code, error.params["field"], error.params["got"]) == ("position_fields", "", 2)
 
 
 def test_a_plain_message_gets_the_code_other() -> None:

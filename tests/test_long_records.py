@@ -9,6 +9,7 @@ import json
 import pickle
 from typing import Any
 
+import attrs
 import pytest
 
 from pocha_rules import (
@@ -61,7 +62,8 @@ def test_finishing_a_round_copies_no_earlier_round() -> None:
             # One link, holding the earlier ones as they were: not a copy.
             assert now.rounds == before.rounds + 1
             assert now.past[0] is before.past
-            assert now.past[1] is after.round_results[-1]
+            # The link holds the round's result (as its fields, until asked for).
+            assert now.past[1] == attrs.astuple(after.round_results[-1], recurse=False)
             seen += 1
         state = after
     assert seen == 5

@@ -194,3 +194,43 @@ def test_the_wheel_ships_the_json_schemas(tmp_path: Path, monkeypatch: pytest.Mo
     assert "pocha_rules/schemas/__init__.py" in names
     shipped = {n for n in names if n.startswith("pocha_rules/schemas/") and n.endswith(".json")}
     assert len(shipped) == len(NAMES)
+
+
+def test_the_wheel_ships_the_spanish_catalogs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line's catalogs are in the wheel as .po files (read as
+    they are: there is no .mo to build), and the command installed from the
+    wheel speaks Spanish."""
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    copy_project(tree)
+    monkeypatch.setenv("POCHA_RULES_PURE_PYTHON", "1")
+    wheel = next(
+        WheelBuilder(str(tree)).build(directory=str(tmp_path / "dist"), versions=["standard"])
+    )
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        archive.extractall(site)
+    for domain in ("pocha", "argparse"):
+        assert f"pocha_rules/_cli/locales/es/LC_MESSAGES/{domain}.po" in names
+    env = {**os.environ, "PYTHONPATH": str(site), "LANG": "es_ES.UTF-8"}
+    env.pop("LANGUAGE", None)
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "pocha_rules", "rules", "--help"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("uso: pocha rules")
+    assert "Muestra todas las opciones de un juego de reglas" in result.stdout

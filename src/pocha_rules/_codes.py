@@ -25,13 +25,15 @@ FRAMES: Final = {
     "InvalidDataError": "invalid {what} at {where}: {reason}",
     "InvalidActionError": "invalid action {action} by seat {seat}: {reason}",
     "BatchActionError": "invalid action {action} by seat {seat} in game {game}: {reason}",
+    "PositionError": "cannot read the position at character {character} ({field}): {reason}",
 }
 """How each error class words its message around the reason (``{reason}``
 is the sentence of the code). Variants: an :class:`IllegalMoveError` after
 the end of the game says ``after the game is over`` in place of
 ``by seat {seat}``; an :class:`InvalidDataError` about the data as a whole
 has no `` at {where}``; an :class:`InvalidActionError` with no seat has no
-`` by seat {seat}``."""
+`` by seat {seat}``; a :class:`~pocha_rules.notation.PositionError` about
+the number of fields (``field`` empty) has no `` ({field})``."""
 
 MESSAGES: Final[dict[str, str]] = {
     "other": "{reason}",
@@ -243,8 +245,8 @@ MESSAGES: Final[dict[str, str]] = {
     "line_not_json": "not JSON",
     "game_number_range": "game numbers run from 0 to 2**62 - 1, got {got}",
     "chunk_size_too_small": "chunk_size must be 1 or more, got {got}",
-    "number_too_small": "{name} must be {least} or more, got {got}",
-    "number_too_large": "{name} must be at most {most}, got {got}",
+    "argument_too_small": "{name} must be {least} or more, got {got}",
+    "argument_too_large": "{name} must be at most {most}, got {got}",
     "games_count_range": "games must be a whole number, 0 to 2**62, got {got}",
     "games_too_many": "games must be at most 2**40 (more than memory holds the results of), got {got}",
     "batch_games_not_recorded": "the games were not recorded: simulate them with record=True",
@@ -278,6 +280,59 @@ MESSAGES: Final[dict[str, str]] = {
     "vector_record_before_reset": "call reset() before asking for a record",
     "opponent_actions_shape": "the opponent at seat {seat} must return {at_count} action ids, got {dtype} of shape {shape}",
     "opponent_unknown": 'the opponent at seat {seat}: unknown {opponent}, not "random"',
+    "scores_for_players": "{scores} scores for {players} players",
+    "round_index_out_of_range": "round_index must be from 0 to {high}, got {got}",
+    "no_tiebreak_rounds": "the game has {rounds} rounds and no tiebreak rounds (tiebreak={tiebreak})",
+    "top_score_not_tied": "round {round} would be a tiebreak round, but the top score {score} is not tied",
+    "position_deal_missing": "a position needs the deal of its round",
+    "names_lang_unknown": "names are given in 'es' (Spanish) or 'en' (English), not {got}",
+    "article_unknown": "article must be 'bare', 'definite' or 'indefinite', not {got}",
+    "rank_out_of_range": "ranks run from 1 to 12, got {got}",
+    "scale_out_of_range": "scale must be above 0 and at most 100, got {got}",
+    "overlap_out_of_range": "overlap must be from 0 to 0.8, got {got}",
+    "picture_lang_unknown": "pictures are labelled in 'es' or 'en', not {got}",
+    "record_from_position": "this game began at a written position (round {round}): a record "
+    "holds a whole game from its first round",
+    "rank_order_dots": "expected ranks separated by dots (1.3.12...), got {got}",
+    "option_form": "expected NAME=VALUE, got {got}",
+    "option_unknown": "no option is named {got}",
+    "option_twice": "{option} is given twice",
+    "option_value": "{option}: {reason}",
+    "position_fields": "a position has {fields} fields separated by spaces ({names}), "
+    "this text has {got}",
+    "digits_too_many": "{digits} digits is too many here",
+    "number_too_small": "expected a number from {low}, got {got}",
+    "number_out_of_range": "expected a number from {low} to {high}, got {got}",
+    "card_expected": "expected a card such as 12o, got {got}",
+    "entries_for_seats": "{entries} entries for {seats} seats",
+    "position_too_long": "a position holds at most {most} characters",
+    "position_is_view": "this is a seat's view (@SEAT), not a whole state",
+    "position_is_state": "this is a whole state (a seed), not a view (@SEAT)",
+    "position_game_over": "the game is over: a position is a round in progress",
+    "state_hand_hidden": "a whole state shows every hand ('?' hides one in a seat's view)",
+    "round_field_form": "expected the round's number, ':' and its cards (3:5a)",
+    "round_beyond_game": "round {round} is beyond any game",
+    "round_deals_other": "round {round} of these rules deals {plan}, not {got}",
+    "trump_field_form": "expected a card, a suit's letter or '-', got {got}",
+    "trick_form": "expected a trick: its leader's seat, ':' and its cards",
+    "trick_too_many_cards": "a trick holds at most {cards} cards",
+    "trick_too_few_cards": "only the last trick may hold fewer than {cards} cards",
+    "seat_plays_too_many": "seat {seat} plays more cards than dealt",
+    "hand_size_after_plays": "seat {seat} holds {cards} cards after its plays, not {got}",
+    "card_written_twice": "{card} is written twice (also at character {character})",
+    "turned_up_card_written": "the turned-up card {card} is in the stock, not in a hand nor a trick",
+    "seat_dealt_differs": "seat {seat} holds {held_cards} and played {played}: "
+    "this round deals {dealt_cards} each",
+    "seat_dealt_differs_by_tricks": "seat {seat} holds {held_cards} and played {played} "
+    "(as the tricks' leaders place the cards): this round deals {dealt_cards} each",
+    "auction_not_over": "the auction is not over",
+    "trump_not_chosen": "trump is not chosen in this round: write the card that shows it",
+    "bids_too_early": "no bids yet: it is time for {phase}",
+    "bids_out_of_order": "seat {to_move} bids before seat {seat}",
+    "cards_too_early": "no cards yet: it is time for {phase}",
+    "trick_leader_differs": "seat {to_move} leads this trick, not seat {seat}",
+    "tricks_end_game": "these tricks end the game",
+    "field_differs": "the position reached reads {should} here, not {got}",
     # Poch (pocha_rules.poch)
     "poch_suit_unknown": "expected a suit: c, d, h, s or clubs, diamonds, hearts, spades",
     "poch_rank_not_whole": "a card's rank is a whole number from 2 to 14",

@@ -10,7 +10,6 @@ move pays for a sentence explaining why (:func:`explain`).
 
 from __future__ import annotations
 
-from operator import add
 from typing import Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
@@ -30,7 +29,6 @@ from pocha_rules._state import (
     MoveChain,
     Phase,
     RoundInfo,
-    RoundResult,
     context,
 )
 from pocha_rules._tables import Tables
@@ -52,12 +50,22 @@ _SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
 Won = tuple[int, ...]
 _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+# Compiled, a name imported from a module that is not compiled (or a class
+# that is not native) is looked up in the module's dictionary at every use;
+# a constant of this module is read directly. The hot paths use these.
+_PLAY_MOVE: Final = Play
+_BID_MOVE: Final = Bid
+_SUIT_OF: Final = SUIT_OF
+_CONTEXT: Final = Context
+_LEDGER: Final = Ledger
+_ROUND_INFO: Final = RoundInfo
+_GAME_SETUP: Final = GameSetup
 
 
 def start_game(t: Tables, seed: int, dealer: int, deals: tuple[DealtRound, ...]) -> GameState:
     """The first state of a game whose arguments :func:`new_game` has checked."""
-    setup = _new(GameSetup, (t, seed, dealer, deals))
-    return _start_round(setup, _new(Ledger, (0, (), t.no_tricks, t.no_tricks)), 0)
+    setup = _new(_GAME_SETUP, (t, seed, dealer, deals))
+    return _start_round(setup, _new(_LEDGER, (0, (), t.no_tricks, t.no_tricks)), 0)
 
 
 def start_position(
@@ -84,7 +92,8 @@ def _start_round(
     if index < len(t.schedule):
         plan = t.schedule[index]
     else:
-        totals = tuple(map(add, ledger.totals, ledger.penalties))
+        final, charged = ledger.totals, ledger.penalties
+        totals = tuple([final[seat] + charged[seat] for seat in range(n)])
         tied = totals.count(max(totals)) > 1
         if not tied or t.rules.tiebreak is not _TIEBREAK_ROUNDS:
             assert ended is not None
@@ -99,10 +108,10 @@ def _start_round(
     else:
         deal = deal_from_seed(t, g.seed, index, plan, dealer)
     eldest = (dealer + 1) % n
-    trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
+    trump = _SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
     auction = plan.kind is _AUCTION_ROUND
     order = () if auction else t.seats_from[eldest]
-    info = _new(RoundInfo, (index, plan, dealer, eldest, deal, trump, (), -1, order, eldest))
+    info = _new(_ROUND_INFO, (index, plan, dealer, eldest, deal, trump, (), -1, order, eldest))
     bids = t.no_bids
     legal = 0
     if auction:
@@ -134,7 +143,10 @@ class _SuitPlays(dict[int, tuple[Play, ...]]):
         return plays
 
 
-_OROS, _COPAS, _ESPADAS, _BASTOS = (_SuitPlays(suit) for suit in range(4))
+_OROS: Final = _SuitPlays(0)
+_COPAS: Final = _SuitPlays(1)
+_ESPADAS: Final = _SuitPlays(2)
+_BASTOS: Final = _SuitPlays(3)
 _ONE_SUIT: Final[dict[int, tuple[Play, ...]]] = {}
 """The same tuples as the ``_SuitPlays``, by the whole mask: one look-up for
 the common case of cards of one suit (following, ruffing)."""
@@ -172,7 +184,10 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
     allowed = (2 << cards) - 1
     if seat == r.bid_order[-1] and hooked(cards, t.hook_in_one_card_rounds):
         # -1 marks a seat that has not bid yet: counting them cancels them out.
-        forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
+        others = 0
+        for bid in bids:
+            others += bid
+        forbidden = forbidden_bid(cards, others + bids.count(-1))
         if forbidden >= 0:
             allowed &= ~(1 << forbidden)
     return allowed
@@ -260,7 +275,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     if seat is not None:
         _check_seat(state, move, seat)
     if phase is _PLAY:
-        if type(move) is Play:
+        if type(move) is _PLAY_MOVE:
             card = move.card.index
             if state._legal >> card & 1:
                 # The card goes to the trick (written out here, not called:
@@ -284,16 +299,16 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
                         if not dealt[state._to_move] & ~played:
                             return _finish_round(state, won, moves)
                         c = _new(
-                            Context, (g, r, ledger, bids, winner, won, n, takes, follow, dealt)
+                            _CONTEXT, (g, r, ledger, bids, winner, won, n, takes, follow, dealt)
                         )
                         return GameState(
                             c, _PLAY, winner, played, (), 0, moves, dealt[winner] & ~played
                         )
-                    key = trick[win] * 4 + SUIT_OF[trick[0]]
+                    key = trick[win] * 4 + _SUIT_OF[trick[0]]
                 else:
                     trick = (card,)
                     win = 0
-                    key = card * 4 + SUIT_OF[card]
+                    key = card * 4 + _SUIT_OF[card]
                 seat = state._to_move + 1
                 if seat == c.players:
                     seat = 0
@@ -303,7 +318,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
                 legal = hand & first or hand & second or hand & third or hand
                 return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
     elif phase is _BID:
-        if type(move) is Bid and state._legal >> move.tricks & 1:
+        if type(move) is _BID_MOVE and state._legal >> move.tricks & 1:
             return _bid(state, move)
     elif phase is _AUCTION:
         if (type(move) is Call or type(move) is Pass) and is_legal(state, move):
@@ -384,7 +399,7 @@ def _bid(state: GameState, move: Bid) -> GameState:
     said = list(bids)  # cheaper than slicing the tuple
     said[seat] = move.tricks
     bids = tuple(said)
-    c = _new(Context, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
+    c = _new(_CONTEXT, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = (state._moves, move)
     order = r.bid_order
     played = state._played
@@ -436,13 +451,16 @@ def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> G
     cards = r.plan.cards
     bids = c.bids
     points = t.points_of(cards, trump)
-    scores = tuple([points[bid][tricks] for bid, tricks in zip(bids, won, strict=True)])
-    result = RoundResult(r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
+    scores = tuple([points[bids[seat]][won[seat]] for seat in range(len(bids))])
+    # The result's fields: ``laid_out`` makes the RoundResult (an attrs
+    # class, slow to build) when the finished rounds are first asked for.
+    result = (r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
     old = c.ledger
-    totals = tuple(map(add, old.totals, scores))
+    before = old.totals
+    totals = tuple([before[seat] + scores[seat] for seat in range(len(scores))])
     # One link added to the chain of finished rounds: nothing before it is copied.
     past = (old.past, result, moves, r.deal)
-    ledger = _new(Ledger, (old.rounds + 1, past, totals, old.penalties))
+    ledger = _new(_LEDGER, (old.rounds + 1, past, totals, old.penalties))
     return _start_round(g, ledger, r.number + 1, c, won)
 
 

@@ -66,9 +66,10 @@ def new_game(
         and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence))
     ):
         raise TypeError(f"deals must be a sequence of Deal, got {got(deals)}")
-    for index, deal in enumerate(deals):
-        if not isinstance(deal, Deal):
-            raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
+    if deals:
+        for index, deal in enumerate(deals):
+            if not isinstance(deal, Deal):
+                raise TypeError(f"deals[{index}] must be a Deal, got {got(deal)}")
     t = tables_for(rules)
     if dealer is None:
         dealer = seeded_dealer(seed, t.players)
@@ -135,31 +136,31 @@ def start_at(
     n = t.players
     check_seed(seed)
     if not 0 <= dealer < n:
-        raise PochaError(f"dealer must be a seat from 0 to {n - 1}, got {shown(dealer)}")
+        raise PochaError(say("dealer_out_of_range", high=n - 1, got=shown(dealer)))
     if len(scores) != n:
-        raise PochaError(f"{len(scores)} scores for {n} players")
+        raise PochaError(say("scores_for_players", scores=len(scores), players=n))
     totals = tuple(scores)
     if not 0 <= round_index <= MAX_ROUND_INDEX:
         raise PochaError(
-            f"round_index must be from 0 to {MAX_ROUND_INDEX}, got {shown(round_index)}"
+            say("round_index_out_of_range", high=MAX_ROUND_INDEX, got=shown(round_index))
         )
     if round_index >= len(rules.schedule):
         if rules.tiebreak is not Tiebreak.ONE_CARD_ROUNDS:
             raise PochaError(
-                f"the game has {len(rules.schedule)} rounds and no tiebreak rounds "
-                f"(tiebreak={rules.tiebreak.value!r})"
+                say(
+                    "no_tiebreak_rounds",
+                    rounds=len(rules.schedule),
+                    tiebreak=repr(rules.tiebreak.value),
+                )
             )
         if totals.count(max(totals)) < 2:
-            raise PochaError(
-                f"round {round_index + 1} would be a tiebreak round, but the top score "
-                f"{max(totals)} is not tied"
-            )
+            raise PochaError(say("top_score_not_tied", round=round_index + 1, score=max(totals)))
     dealt = tuple(
         check_deal(t, i, round_plan(rules, i), (dealer + i - round_index) % n, deal)
         for i, deal in enumerate(deals, start=round_index)
     )
     if not dealt:
-        raise PochaError("a position needs the deal of its round")
+        raise PochaError(say("position_deal_missing"))
     return start_position(t, seed, (dealer - round_index) % n, round_index, dealt, totals)
 
 

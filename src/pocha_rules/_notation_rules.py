@@ -7,7 +7,7 @@ import enum
 from collections.abc import Callable
 from typing import Any, Final
 
-from pocha_rules._errors import InvalidRulesError, PochaError
+from pocha_rules._errors import InvalidRulesError, PochaError, reason_of, say
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import PRESETS, default_remove_twos
 from pocha_rules._text import shown
@@ -54,7 +54,7 @@ def write_rules(rules: RuleSet) -> str:
 
 
 def _parse_value(name: str, text: str) -> object:
-    """An option's value from its text; ``ValueError`` saying what is expected."""
+    """An option's value from its text; :class:`PochaError` saying what is expected."""
     default = _DEFAULTS[name]
     if name == "schedule":
         if text in PRESETS:
@@ -63,17 +63,17 @@ def _parse_value(name: str, text: str) -> object:
     if name == "rank_order":
         ranks = text.split(".")
         if not all(r.isdigit() and r.isascii() and len(r) <= 2 for r in ranks):
-            raise ValueError(f"expected ranks separated by dots (1.3.12...), got {shown(text)}")
+            raise PochaError(say("rank_order_dots", got=shown(text)))
         return tuple(int(r) for r in ranks)
     if isinstance(default, bool):
         if text in ("true", "false"):
             return text == "true"
-        raise ValueError(f"expected true or false, got {shown(text)}")
+        raise PochaError(say("expected_flag", got=shown(text)))
     if isinstance(default, enum.Enum):
         return text
     digits = text[1:] if text.startswith("-") else text
     if not digits.isdigit() or not digits.isascii() or len(digits) > 9:
-        raise ValueError(f"expected a whole number, got {shown(text)}")
+        raise PochaError(say("expected_whole", got=shown(text)))
     return int(text)
 
 
@@ -84,22 +84,23 @@ def read_rules(text: str, fail: Callable[[int, str], PochaError]) -> RuleSet:
     preset = parts[0]
     if preset not in PRESETS:
         names = ", ".join(PRESETS)
-        raise fail(0, f"unknown preset {shown(preset)}; presets: {names}")
+        raise fail(0, say("preset_unknown", got=shown(preset), presets=names))
     options: dict[str, object] = {}
     where: dict[str, int] = {}
     offset = len(preset) + 1
     for part in parts[1:]:
         name, sep, value = part.partition("=")
         if not sep:
-            raise fail(offset, f"expected NAME=VALUE, got {shown(part)}")
+            raise fail(offset, say("option_form", got=shown(part)))
         if name not in _DEFAULTS:
-            raise fail(offset, f"no option is named {shown(name)}")
+            raise fail(offset, say("option_unknown", got=shown(name)))
         if name in options:
-            raise fail(offset, f"{name} is given twice")
+            raise fail(offset, say("option_twice", option=name))
         try:
             options[name] = _parse_value(name, value)
-        except ValueError as error:
-            raise fail(offset + len(name) + 1, f"{name}: {error}") from None
+        except PochaError as error:
+            reason = say("option_value", option=name, reason=reason_of(error))
+            raise fail(offset + len(name) + 1, reason) from None
         where[name] = offset
         offset += len(part) + 1
     options.setdefault("schedule", preset)
@@ -107,6 +108,8 @@ def read_rules(text: str, fail: Callable[[int, str], PochaError]) -> RuleSet:
         return RuleSet(**options)  # type: ignore[arg-type]
     except InvalidRulesError as error:
         field = error.field.partition("[")[0]
-        raise fail(where.get(field, 0), f"{error.field}: {error.reason}") from None
+        raise fail(
+            where.get(field, 0), say("option_value", option=error.field, reason=error.reason)
+        ) from None
     except PochaError as error:  # a round's text in a schedule
-        raise fail(where.get("schedule", 0), str(error)) from None
+        raise fail(where.get("schedule", 0), reason_of(error)) from None

@@ -20,22 +20,22 @@ from pocha_rules._engine import (
     _OVER,
     _PLAY,
     _TIEBREAK_ROUND,
-    _TIEBREAK_ROUNDS,
     _bids,
     _plays,
 )
 from pocha_rules._errors import IllegalMoveError, say
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._shuffle import deal_from_seed
+from pocha_rules._shuffle import seeded_dealer, seeded_hands
 from pocha_rules._state import GameState, laid_out
 from pocha_rules._tables import Tables
 
-__all__ = ["Policy", "play_out"]
+__all__ = ["Policy", "play_games", "play_out"]
 
 Policy = Callable[[tuple[Move, ...]], Move]
 """Picks one of the legal moves it is given (the tuple :func:`legal_moves`
 returns), for example ``rng.choice`` or ``min``."""
 
+_SUIT_OF: Final = SUIT_OF  # compiled, a constant of this module is read directly
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
 _FOLLOWERS: Final = tuple(
     tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
@@ -58,6 +58,26 @@ def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, se
     raise IllegalMoveError(move, seat, say("policy_illegal"))
 
 
+def play_games(
+    t: Tables,
+    seed: int,
+    games: int,
+    dealer: int | None,
+    policy: Policy | None,
+    draw: Callable[[int], int],
+    bits: Callable[[int], int] | None,
+) -> tuple[tuple[int, ...], ...]:
+    """The final scores of the games of seeds ``seed`` to ``seed + games - 1``
+    played one after the other from their start (``_rollout.simulate``),
+    each first dealt by ``dealer``, or by the seat its seed draws."""
+    n = t.players
+    out = []
+    for game_seed in range(seed, seed + games):
+        first = seeded_dealer(game_seed, n) if dealer is None else dealer
+        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None)[0]))
+    return tuple(out)
+
+
 def play_out(
     t: Tables,
     seed: int,
@@ -70,7 +90,6 @@ def play_out(
 ) -> tuple[list[int], list[tuple[int, ...]]]:
     """Play a game to its end from ``state``, or from its start when
     ``state`` is None; the final totals and every round's scores."""
-    rules = t.rules
     n = t.players
     schedule = t.schedule
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
@@ -93,6 +112,7 @@ def play_out(
         r = c.r
         index = r.number
         plan = r.plan
+        cards = plan.cards
         eldest = r.eldest
         trump = r.trump
         calls = list(r.calls)
@@ -110,20 +130,29 @@ def play_out(
         if dealing:
             # A new round (as ``_engine._start_round`` deals it).
             dealer = (first_dealer + index) % n
+            kind = plan.kind
+            cards = plan.cards
             if index < len(deals):
                 deal = deals[index]
+                hands = list(deal.hands)
+                trump = _SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
             else:
-                deal = deal_from_seed(t, seed, index, plan, dealer)
-            hands = list(deal.hands)
+                # The masks straight from the shuffle (no ``DealtRound``),
+                # and trump as ``deal_from_seed`` shows it: none in an
+                # auction, nor when every card is dealt and the dealer chooses.
+                hands, under = seeded_hands(t, seed, index, cards, dealer)
+                if kind is _AUCTION_ROUND or (t.dealer_chooses and n * cards == t.deck_size):
+                    trump = -1
+                else:
+                    trump = _SUIT_OF[under]
             eldest = dealer + 1 if dealer + 1 < n else 0
-            trump = SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
             bids = [-1] * n
             won = [0] * n
             calls = []
             leader = seat = eldest
             trick = ()
             win = 0
-            if plan.kind is _AUCTION_ROUND:
+            if kind is _AUCTION_ROUND:
                 phase = _AUCTION
             else:
                 order = t.seats_from[eldest]
@@ -133,7 +162,6 @@ def play_out(
                 else:
                     phase = _BID
         dealing = True
-        cards = plan.cards
         if phase is _AUCTION:
             # The auction: calls from the first player round to the dealer.
             while len(calls) < n:
@@ -177,7 +205,10 @@ def play_out(
                 forbidden = -1
                 if seat == last:
                     # -1 marks a seat that has not bid yet: counting them cancels them out.
-                    forbidden = forbidden_bid(cards, sum(bids) + bids.count(-1))
+                    said = 0
+                    for bid in bids:
+                        said += bid
+                    forbidden = forbidden_bid(cards, said + bids.count(-1))
                 if policy is None:
                     # The i-th of the numbers 0 to ``cards`` less the forbidden
                     # one (at most ``cards``): the i-th of ``legal_moves``.
@@ -208,7 +239,7 @@ def play_out(
         takes = t.takes[trump]
         follow = t.follow[trump]
         if trick:
-            led = SUIT_OF[trick[0]]
+            led = _SUIT_OF[trick[0]]
             best = trick[win]
             winner = (leader + win) % n
             first, second, third = follow[best * 4 + led]
@@ -238,7 +269,7 @@ def play_out(
                     card = _pick_play(policy, draw, legal, seat)
                     bit = 1 << card
                 hands[seat] = hand ^ bit
-                led = SUIT_OF[card]
+                led = _SUIT_OF[card]
                 best = card
                 winner = seat
                 first, second, third = follow[card * 4 + led]
@@ -274,13 +305,16 @@ def play_out(
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
         table = t.points_of(cards, trump)
-        points = tuple([table[bids[s]][won[s]] for s in range(n)])
-        totals = list(map(add, totals, points))
-        rounds.append(points)
+        points = []
+        for s in range(n):
+            scored = table[bids[s]][won[s]]
+            points.append(scored)
+            totals[s] += scored
+        rounds.append(tuple(points))
         index += 1
         if index < len(schedule):
             plan = schedule[index]
-        elif rules.tiebreak is _TIEBREAK_ROUNDS and _tied(list(map(add, totals, penalties))):
+        elif t.tiebreak_rounds and _tied(list(map(add, totals, penalties))):
             plan = _TIEBREAK_ROUND
         else:
             return totals, rounds

@@ -27,9 +27,8 @@ from collections.abc import Callable
 
 from pocha_rules._errors import PochaError, say
 from pocha_rules._game import check_seed
-from pocha_rules._playout import Policy, play_out
+from pocha_rules._playout import Policy, play_games, play_out
 from pocha_rules._rules import RuleSet
-from pocha_rules._shuffle import seeded_dealer
 from pocha_rules._state import GameState
 from pocha_rules._tables import tables_for
 from pocha_rules._text import got, shown
@@ -148,11 +147,7 @@ def simulate(
     if rng is None:
         rng = random.Random(seed)
     draw, bits = _drawers(rng, policy)
-    out = []
-    for game_seed in range(seed, seed + games):
-        first = seeded_dealer(game_seed, n) if dealer is None else dealer
-        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None)[0]))
-    return tuple(out)
+    return play_games(t, seed, games, dealer, policy, draw, bits)
 
 
 def _drawers(

@@ -3,7 +3,7 @@ dealer, drawn from a game's seed with no generator state to carry."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from pocha_rules._deal import DealtRound
 from pocha_rules._schedules import Round, RoundKind
@@ -14,13 +14,19 @@ try:  # the digest's own C module: importing all of hashlib costs milliseconds
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
-__all__ = ["deal_from_seed", "seeded_dealer", "seeded_number"]
+__all__ = ["deal_from_seed", "seeded_dealer", "seeded_hands", "seeded_number"]
 
 _new: Final = tuple.__new__
+_DEALT_ROUND: Final = DealtRound  # compiled, read directly (not looked up)
 _AUCTION_ROUND: Final = RoundKind.AUCTION  # cheaper than the enum's class look-up
 
 
 _BLAKE2B: Final = blake2b(digest_size=40, person=b"pocha")
+# The methods, found once: compiled code would look each one up on every call.
+_COPY: Final = blake2b.copy
+_UPDATE: Final = blake2b.update
+_DIGEST: Final = blake2b.digest
+_FROM_BYTES: Final = int.from_bytes
 
 
 def seeded_number(text: str) -> int:
@@ -30,45 +36,58 @@ def seeded_number(text: str) -> int:
     and different texts give unrelated numbers, so a game's seed and a round's
     index name a deal without any generator state to carry.
     """
-    digest = _BLAKE2B.copy()  # cheaper than building a personalised one
-    digest.update(text.encode())
-    return int.from_bytes(digest.digest(), "little")
+    return _FROM_BYTES(_seeded_digest(text), "little")
+
+
+def _seeded_digest(text: str) -> bytes:
+    """The digest :func:`seeded_number` reads (little-endian)."""
+    digest = _COPY(_BLAKE2B)  # cheaper than building a personalised one
+    _UPDATE(digest, text.encode())
+    return _DIGEST(digest)
 
 
 def seeded_dealer(seed: int, players: int) -> int:
-    """The first dealer drawn from a game's seed."""
-    return seeded_number(f"{seed}:dealer") % players
+    """The first dealer drawn from a game's seed: ``seeded_number(f"{seed}:dealer")``
+    modulo ``players``."""
+    digest = _seeded_digest(f"{seed}:dealer")
+    if 256 % players == 0:
+        # 4 or 8 players: 256 is a multiple of them, so the number's lowest
+        # byte alone decides (no 320-bit number built).
+        return digest[0] % players
+    return _FROM_BYTES(digest, "little") % players
 
 
-_Steps = tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]
-_STEPS: Final[dict[tuple[int, int, int], _Steps]] = {}
-"""The shuffle's steps by deck size, cards dealt and players (a few dozen)."""
+CHUNK_BITS: Final = 30
+
+_Steps = tuple[tuple[int, tuple[int, ...]], ...]
+_STEPS: Final[dict[int, _Steps]] = {}
+"""The shuffle's steps by deck size and cards dealt (``size << 8 | dealt``;
+a few dozen)."""
 
 
-def _shuffle_steps(size: int, dealt: int, players: int) -> _Steps:
+def _shuffle_steps(size: int, dealt: int) -> _Steps:
     """The steps of :func:`deal_from_seed`'s shuffle, in chunks.
 
-    Each step is ``(position, radix, slot)``: the position filled, the
-    number of positions it draws from, and where its card goes (``k`` for
-    the ``k``-th seat from the first player, ``players`` for the card under
-    the dealt ones). A chunk's radices multiply to less than ``2**30``: one
-    division of the big number per chunk yields a small one, whose digits
-    are then taken with CPython's fast one-digit arithmetic. The digits are
+    The ``k``-th step fills position ``size - 1 - k`` of the deck, drawing
+    from the positions up to it: its radix is the number of positions it
+    draws from (the position filled is the radix less one). A chunk is
+    ``(product, radices)``, and its radices multiply to less than ``2**30``:
+    one division of the big number per chunk yields a small one, whose
+    digits are then taken with fast one-digit arithmetic. The digits are
     those of dividing the big number step by step.
     """
-    key = (size, dealt, players)
+    key = size << 8 | dealt
     steps = _STEPS.get(key)
     if steps is None:
         last = size - 1
-        chunks: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
-        chunk: list[tuple[int, int, int]] = []
+        chunks: list[tuple[int, tuple[int, ...]]] = []
+        chunk: list[int] = []
         product = 1
         for i in range(last, max(last - dealt - 1, 0), -1):
-            if product * (i + 1) >= 1 << 30:
+            if product * (i + 1) >= 1 << CHUNK_BITS:
                 chunks.append((product, tuple(chunk)))
                 chunk, product = [], 1
-            slot = (last - i) % players if i > last - dealt else players
-            chunk.append((i, i + 1, slot))
+            chunk.append(i + 1)
             product *= i + 1
         chunks.append((product, tuple(chunk)))
         steps = _STEPS[key] = tuple(chunks)
@@ -86,44 +105,70 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     cards are dealt from the end of the deck, so the shuffle stops as soon as
     every dealt card and the card under them are in place.
     """
-    # The deck holds each card's bit, and each card goes to its hand's mask
-    # the moment the shuffle puts it in place (a placed position is never
-    # read again): the same deal as shuffling first and dealing after.
-    deck = list(t.deck_bits)
+    hands, under = seeded_hands(t, seed, index, plan.cards, dealer)
+    held = 0
+    for hand in hands:
+        held |= hand
+    # The hands are disjoint parts of the deck: the stock is what is left.
+    return _with_trump(t, plan, tuple(hands), t.deck_mask ^ held, under)
+
+
+def seeded_hands(
+    t: Tables, seed: int, index: int, cards: int, dealer: int
+) -> tuple[list[int], int]:
+    """:func:`deal_from_seed`'s hands (masks by seat) and the card under
+    the dealt ones (the dealer's last card when every card is dealt)."""
+    # The deck holds card indices (small numbers, which Python never
+    # allocates). A placed position is never read again, so each card is
+    # noted in dealing order the moment the shuffle puts it in place: the
+    # same deal as shuffling first and dealing after.
+    # Typed Any, the compiled build moves them as they are, without
+    # converting each to a machine integer and back.
+    deck: list[Any] = list(t.deck_cards)
     number = seeded_number(f"{seed}:{index}")
     n = t.players
-    dealt = n * plan.cards
-    last = len(deck) - 1
-    slots = [0] * (n + 1)  # by seat from the first player; the card under last
-    for product, steps in _shuffle_steps(last + 1, dealt, n):
-        number, low = divmod(number, product)
-        for i, radix, slot in steps:
+    dealt = n * cards
+    order: list[Any] = []  # the dealt cards from the top, then the card under them
+    steps = _shuffle_steps(len(deck), dealt)
+    last = len(steps) - 1
+    for chunk in range(len(steps)):
+        product, radices = steps[chunk]
+        # (Two operations, not divmod: a compiled divmod builds a tuple.
+        # The last chunk needs no quotient.)
+        low = number % product
+        if chunk < last:
+            number //= product
+        for radix in radices:
             j = low % radix
             low //= radix
-            slots[slot] |= deck[j]
-            deck[j] = deck[i]
+            order.append(deck[j])
+            deck[j] = deck[radix - 1]
     # The shuffle leaves position 0 alone: the card under the dealt ones
     # when one card is left over, the dealer's last card when none is.
-    if dealt == last:
-        slots[n] = deck[0]
-    elif dealt > last:
-        slots[last % n] |= deck[0]
-        slots[n] = deck[0]
-    under = slots.pop()
-    turn = n - (dealer + 1) % n
-    hands = (*slots[turn:], *slots[:turn])
-    # The hands are disjoint parts of the deck: the stock is what is left.
-    stock = t.deck_mask - sum(hands)
-    return _with_trump(t, plan, hands, stock, under.bit_length() - 1)
+    if len(order) <= dealt:
+        order.append(deck[0])
+    # The k-th card dealt goes to the k-th seat (mod n) from the first player.
+    first = dealer + 1
+    hands: list[int] = []
+    for seat in range(n):
+        mask = 0
+        k = (seat - first) % n
+        while k < dealt:  # (a compiled range with a step of n would be a Python object)
+            card: int = order[k]
+            mask |= 1 << card
+            k += n
+        hands.append(mask)
+    under: int = order[-1]
+    return hands, under
 
 
 def _with_trump(
     t: Tables, plan: Round, hands: tuple[int, ...], stock: int, shown: int
 ) -> DealtRound:
     if plan.kind is _AUCTION_ROUND:
-        return _new(DealtRound, (hands, stock, -1, False))
+        return _new(_DEALT_ROUND, (hands, stock, -1, False))
     if stock:
-        return _new(DealtRound, (hands, stock, shown, False))
+        return _new(_DEALT_ROUND, (hands, stock, shown, False))
     if t.dealer_chooses:
-        return _new(DealtRound, (hands, stock, -1, False))
-    return _new(DealtRound, (hands, stock, shown, True))
+        return _new(_DEALT_ROUND, (hands, stock, -1, False))
+    return _new(_DEALT_ROUND, (hands, stock, shown, True))

@@ -95,6 +95,9 @@ class RoundResult:
     """Points scored by each seat in this round."""
 
 
+_ROUND_RESULT: Final = RoundResult  # compiled, read directly (not looked up)
+
+
 class GameSetup(NamedTuple):
     """What stays fixed for a whole game (private)."""
 
@@ -130,9 +133,11 @@ class Ledger(NamedTuple):
     They are a chain, newest first, so that finishing a round adds one link
     instead of copying every round before it (a long record replays in time
     linear in its rounds): each link is ``(earlier links, result, the
-    round's moves as a chain, deal)``, and ``()`` is none. :func:`laid_out`
-    gives them as tuples. Nothing may compare, hash or pickle the chain
-    itself: its nesting is as deep as the game is long.
+    round's moves as a chain, deal)``, and ``()`` is none; the result is a
+    :class:`RoundResult` or, as the engine leaves it, the tuple of its
+    fields. :func:`laid_out` gives them as tuples of RoundResults. Nothing
+    may compare, hash or pickle the chain itself: its nesting is as deep as
+    the game is long.
     """
 
     rounds: int
@@ -177,6 +182,8 @@ def laid_out(ledger: Ledger) -> Past:
     link = ledger.past
     while link:
         link, result, chain, deal = link
+        if type(result) is tuple:  # its fields, as the engine leaves them
+            result = _ROUND_RESULT(*result)
         results.append(result)
         moves.append(chain)
         deals.append(deal)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from pocha_rules._cards import SUIT_MASKS, SUIT_OF, Suit, card_index
-from pocha_rules._rules import MissPenalty, RuleSet, TrumpWhenAllDealt
+from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._scoring import round_score
 
 __all__ = ["Tables", "tables_for"]
@@ -35,6 +35,7 @@ class Tables:
         "deck_bits",
         "deck_cards",
         "deck_mask",
+        "deck_size",
         "follow",
         "hook_in_one_card_rounds",
         "must_overruff",
@@ -49,6 +50,7 @@ class Tables:
         "seats_from",
         "strength",
         "takes",
+        "tiebreak_rounds",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -69,6 +71,8 @@ class Tables:
         self.must_ruff = rules.must_ruff
         self.must_overruff = rules.must_overruff
         self.auction_winner_leads = rules.auction_winner_leads
+        self.tiebreak_rounds = rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS
+        """Whether a tie at the top after the last round is played off."""
         ranks = rules.ranks
         strength = [0] * 48
         beats = [0] * 48
@@ -83,6 +87,7 @@ class Tables:
         self.deck_cards: tuple[int, ...] = tuple(sorted(deck_cards))
         self.deck_bits: tuple[int, ...] = tuple(1 << i for i in self.deck_cards)
         self.deck_mask = sum(1 << i for i in deck_cards)
+        self.deck_size = len(deck_cards)
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
         self.takes: tuple[tuple[int, ...], ...] = tuple(

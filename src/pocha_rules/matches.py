@@ -637,7 +637,7 @@ class Match(Generic[G]):
         deal_seed = self.deal_seed(game)
         seating = self.seating(game)
 
-        def fault(seat: int, reason: str, trace: str = "") -> Fault:
+        def failed(seat: int, reason: str, trace: str = "") -> Fault:
             return Fault(seating[seat], seat, game, deal_seed, reason, trace)
 
         bots = []
@@ -645,9 +645,9 @@ class Match(Generic[G]):
             try:
                 bot = self._factories[name](seed=self.bot_seed(game, seat))
             except Exception as error:
-                return fault(seat, f"could not be built: {raised(error)}", trace())
+                return failed(seat, f"could not be built: {raised(error)}", trace())
             if not isinstance(bot, Bot):
-                return fault(seat, f"could not be built: its factory made {one_line(repr(bot))}")
+                return failed(seat, f"could not be built: its factory made {one_line(repr(bot))}")
             bots.append(bot)
         rules = self._rules
         # The engine of the match's game: Pocha's, or Poch's.
@@ -662,13 +662,13 @@ class Match(Generic[G]):
             try:
                 move = bots[mover].act(see(state, mover))
             except Exception as error:
-                return fault(mover, raised(error), trace())
+                return failed(mover, raised(error), trace())
             if not isinstance(move, moves):
-                return fault(mover, f"returned {one_line(repr(move))}, which is not a move")
+                return failed(mover, f"returned {one_line(repr(move))}, which is not a move")
             try:
                 state = step(state, move)
             except IllegalMoveError as error:
-                return fault(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
+                return failed(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
         final: GameState | poch.GameState = state
         return final
 

@@ -141,9 +141,9 @@ def _language(lang: object) -> Language:
         return "es"
     if lang == "en":
         return "en"
-    from pocha_rules._errors import PochaError
+    from pocha_rules._errors import PochaError, say
 
-    raise PochaError(f"names are given in 'es' (Spanish) or 'en' (English), not {shown(lang)}")
+    raise PochaError(say("names_lang_unknown", got=shown(lang)))
 
 
 def _article(article: object) -> Article:
@@ -152,9 +152,9 @@ def _article(article: object) -> Article:
     for known in _ARTICLES:
         if article == known:
             return known
-    from pocha_rules._errors import PochaError
+    from pocha_rules._errors import PochaError, say
 
-    raise PochaError(f"article must be 'bare', 'definite' or 'indefinite', not {shown(article)}")
+    raise PochaError(say("article_unknown", got=shown(article)))
 
 
 def _plural(plural: object) -> bool:
@@ -201,9 +201,9 @@ def rank_name(
     if type(rank) is not int:
         raise TypeError(f"rank must be an int, got {got(rank)}")
     if not 1 <= rank <= 12:
-        from pocha_rules._errors import PochaError
+        from pocha_rules._errors import PochaError, say
 
-        raise PochaError(f"ranks run from 1 to 12, got {shown(rank)}")
+        raise PochaError(say("rank_out_of_range", got=shown(rank)))
     language = _language(lang)
     many = _plural(plural)
     word = _RANKS[language][rank - 1][many]

@@ -34,14 +34,14 @@ from typing import Final, TypeAlias, TypeVar
 from pocha_rules._cards import CARDS, Card, Suit
 from pocha_rules._deal import Deal
 from pocha_rules._engine import apply, explain
-from pocha_rules._errors import InvalidDealError, ParseError, PochaError
+from pocha_rules._errors import InvalidDealError, ParseError, PochaError, _why, reason_of, say
 from pocha_rules._game import round_plan, start_at
 from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move, Pass
 from pocha_rules._notation_rules import read_rules, write_rules
 from pocha_rules._sampling import HiddenHands, sample_state
 from pocha_rules._schedules import Round
 from pocha_rules._state import GameState, Phase, PlayedCard
-from pocha_rules._text import got, printable, shown
+from pocha_rules._text import got, shown
 from pocha_rules.views import PlayerView, observe
 
 __all__ = [
@@ -95,6 +95,9 @@ class PositionError(ParseError):
         field: The field it is in (one of :data:`FIELDS`), or ``""`` when
             the text has the wrong number of fields.
         reason: Why the text was refused.
+        code: The code of the reason (see :class:`~pocha_rules.PochaError`).
+        params: The reason's params, with ``character`` (``index + 1``) and
+            ``field``.
 
     """
 
@@ -102,11 +105,12 @@ class PositionError(ParseError):
         self.text = text
         self.index = index
         self.field = field
-        self.reason = printable(reason)
+        self.reason = _why(reason)
         where = f" ({field})" if field else ""
         PochaError.__init__(
             self, f"cannot read the position at character {index + 1}{where}: {self.reason}"
         )
+        self._coded(self.reason, character=index + 1, field=field)
 
 
 Verdict: TypeAlias = tuple[Move, str | None]
@@ -161,18 +165,17 @@ class _Reader:
         self.starts: dict[str, int] = {}
         self.values: dict[str, str] = {}
 
-    def fail(self, index: int, field: str, reason: str) -> PositionError:
+    def fault(self, index: int, field: str, reason: str) -> PositionError:
         return PositionError(self.text, index, field, reason)
 
     def fields(self) -> None:
         found = [(m.start(), m.group()) for m in re.finditer(r"\S+", self.text)]
         if len(found) != len(FIELDS):
             where = found[len(FIELDS)][0] if len(found) > len(FIELDS) else len(self.text)
-            raise self.fail(
+            raise self.fault(
                 where,
                 "",
-                f"a position has {len(FIELDS)} fields separated by spaces "
-                f"({' '.join(FIELDS)}), this text has {len(found)}",
+                say("position_fields", fields=len(FIELDS), names=" ".join(FIELDS), got=len(found)),
             )
         for name, (start, value) in zip(FIELDS, found, strict=True):
             self.starts[name] = start
@@ -195,13 +198,14 @@ class _Reader:
         if field == "scores":
             longest = _LONGEST_SCORE
         if not digits.isdigit() or not digits.isascii():
-            raise self.fail(at, field, f"expected a whole number, got {shown(text)}")
+            raise self.fault(at, field, say("expected_whole", got=shown(text)))
         if len(digits) > longest:
-            raise self.fail(at, field, f"{len(digits)} digits is too many here")
+            raise self.fault(at, field, say("digits_too_many", digits=len(digits)))
         value = int(text)
         if value < low or (high is not None and value > high):
-            top = "" if high is None else f" to {high}"
-            raise self.fail(at, field, f"expected a number from {low}{top}, got {value}")
+            if high is None:
+                raise self.fault(at, field, say("number_too_small", low=low, got=value))
+            raise self.fault(at, field, say("number_out_of_range", low=low, high=high, got=value))
         return value
 
     def seat(self, field: str, at: int, text: str, players: int) -> int:
@@ -214,13 +218,11 @@ class _Reader:
         while pos < len(text):
             match = re.compile(r"[0-9]+[a-zA-Z]").match(text, pos)
             if match is None:
-                raise self.fail(
-                    at + pos, field, f"expected a card such as 12o, got {shown(text[pos:])}"
-                )
+                raise self.fault(at + pos, field, say("card_expected", got=shown(text[pos:])))
             try:
                 card = Card.parse(match.group(), deck=deck)
             except ParseError as error:
-                raise self.fail(at + pos, field, error.reason) from None
+                raise self.fault(at + pos, field, error.reason) from None
             out.append((at + pos, card))
             pos = match.end()
         return out
@@ -228,7 +230,11 @@ class _Reader:
     def per_seat(self, field: str, players: int) -> list[tuple[int, str]]:
         parts = self.items(field, "/")
         if len(parts) != players:
-            raise self.fail(self.starts[field], field, f"{len(parts)} entries for {players} seats")
+            raise self.fault(
+                self.starts[field],
+                field,
+                say("entries_for_seats", entries=len(parts), seats=players),
+            )
         return parts
 
 
@@ -240,8 +246,7 @@ def _guard(reader: _Reader, at: int, field: str, action: Callable[[], _T]) -> _T
     try:
         return action()
     except PochaError as error:
-        reason = getattr(error, "reason", None)
-        raise reader.fail(at, field, reason if isinstance(reason, str) else str(error)) from None
+        raise reader.fault(at, field, reason_of(error)) from None
 
 
 def read(text: str) -> GameState | PlayerView:
@@ -260,7 +265,7 @@ def read(text: str) -> GameState | PlayerView:
             text,
             MAX_POSITION_CHARS,
             "",
-            f"a position holds at most {MAX_POSITION_CHARS} characters",
+            say("position_too_long", most=MAX_POSITION_CHARS),
         )
     reader = _Reader(text)
     reader.fields()
@@ -278,9 +283,7 @@ def read_state(text: str) -> GameState:
     """
     found = read(text)
     if isinstance(found, PlayerView):
-        raise PositionError(
-            text, text.rindex("@"), "last", "this is a seat's view (@SEAT), not a whole state"
-        )
+        raise PositionError(text, text.rindex("@"), "last", say("position_is_view"))
     return found
 
 
@@ -296,7 +299,7 @@ def read_view(text: str) -> PlayerView:
     found = read(text)
     if isinstance(found, GameState):
         at = len(text.rstrip()) - len(text.split()[-1])
-        raise PositionError(text, at, "last", "this is a whole state (a seed), not a view (@SEAT)")
+        raise PositionError(text, at, "last", say("position_is_state"))
     return found
 
 
@@ -320,7 +323,7 @@ def write(position: GameState | PlayerView) -> str:
     else:
         raise TypeError(f"expected a GameState or a PlayerView, got {got(position)}")
     if position.is_over:
-        raise PochaError("the game is over: a position is a round in progress")
+        raise PochaError(say("position_game_over"))
     return " ".join(_fields(position, hands, last))
 
 
@@ -367,7 +370,7 @@ class _Position:
         rules_at = r.starts["rules"]
         self.rules = rules = read_rules(
             r.values["rules"].lower(),
-            lambda offset, reason: r.fail(rules_at + offset, "rules", reason),
+            lambda offset, reason: r.fault(rules_at + offset, "rules", reason),
         )
         n = rules.players
         deck = rules.deck
@@ -401,10 +404,10 @@ class _Position:
         if view_seat is None:
             hidden = [seat for seat, hand in enumerate(visible) if hand is None]
             if hidden:
-                raise r.fail(
+                raise r.fault(
                     r.items("hands", "/")[hidden[0]][0],
                     "hands",
-                    "a whole state shows every hand ('?' hides one in a seat's view)",
+                    say("state_hand_hidden"),
                 )
             now = [hand or [] for hand in visible]
         else:
@@ -424,9 +427,9 @@ class _Position:
             )
         except InvalidDealError as error:
             field = "trump" if "trump" in error.reason or "shown" in error.reason else "hands"
-            raise r.fail(r.starts[field], field, error.reason) from None
+            raise r.fault(r.starts[field], field, error.reason) from None
         except PochaError as error:
-            raise r.fail(r.starts["round"], "round", str(error)) from None
+            raise r.fault(r.starts["round"], "round", reason_of(error)) from None
         state = self._replay(state, trump_suit, bids, tricks)
         result: GameState | PlayerView = state if view_seat is None else observe(state, view_seat)
         self._agrees(result)
@@ -439,17 +442,17 @@ class _Position:
         at = r.starts["round"]
         number, sep, kind = r.values["round"].partition(":")
         if not sep:
-            raise r.fail(at, "round", "expected the round's number, ':' and its cards (3:5a)")
+            raise r.fault(at, "round", say("round_field_form"))
         index = r.number("round", at, number, low=1) - 1
         if index > 10_000:
-            raise r.fail(at, "round", f"round {index + 1} is beyond any game")
+            raise r.fault(at, "round", say("round_beyond_game", round=index + 1))
         written = _guard(r, at + len(number) + 1, "round", lambda: Round.parse(kind))
         plan = round_plan(self.rules, index)
         if written != plan:
-            raise r.fail(
+            raise r.fault(
                 at + len(number) + 1,
                 "round",
-                f"round {index + 1} of these rules deals {plan}, not {shown(kind)}",
+                say("round_deals_other", round=index + 1, plan=str(plan), got=shown(kind)),
             )
         return index, plan
 
@@ -464,9 +467,7 @@ class _Position:
             return None, suit
         cards = r.cards("trump", at, value, deck)
         if len(cards) != 1:
-            raise r.fail(
-                at, "trump", f"expected a card, a suit's letter or '-', got {shown(value)}"
-            )
+            raise r.fault(at, "trump", say("trump_field_form", got=shown(value)))
         card = cards[0][1]
         return card, None
 
@@ -513,17 +514,15 @@ class _Position:
         for at, part in r.items("tricks", ","):
             leader, sep, cards = part.partition(":")
             if not sep or not cards:
-                raise r.fail(
-                    at, "tricks", "expected a trick: its leader's seat, ':' and its cards"
-                )
+                raise r.fault(at, "tricks", say("trick_form"))
             seat = r.seat("tricks", at, leader, n)
             found = r.cards("tricks", at + len(leader) + 1, cards, deck)
             if len(found) > n:
-                raise r.fail(found[n][0], "tricks", f"a trick holds at most {n} cards")
+                raise r.fault(found[n][0], "tricks", say("trick_too_many_cards", cards=n))
             out.append(((at, seat), found))
         for (at, _), found in out[:-1]:
             if len(found) < n:
-                raise r.fail(at, "tricks", f"only the last trick may hold fewer than {n} cards")
+                raise r.fault(at, "tricks", say("trick_too_few_cards", cards=n))
         return out
 
     def _place_hidden(
@@ -541,13 +540,13 @@ class _Position:
         sizes = [self.plan.cards - sum(1 for p in played if p.seat == s) for s in range(n)]
         for s in range(n):
             if sizes[s] < 0:
-                raise r.fail(r.starts["tricks"], "tricks", f"seat {s} plays more cards than dealt")
+                raise r.fault(r.starts["tricks"], "tricks", say("seat_plays_too_many", seat=s))
             hand = visible[s]
             if hand is not None and len(hand) != sizes[s]:
-                raise r.fail(
+                raise r.fault(
                     r.items("hands", "/")[s][0],
                     "hands",
-                    f"seat {s} holds {sizes[s]} cards after its plays, not {len(hand)}",
+                    say("hand_size_after_plays", seat=s, cards=sizes[s], got=len(hand)),
                 )
         stock = self.rules.deck_size > n * self.plan.cards
         trump = trump_card.suit if trump_card is not None else trump_suit
@@ -582,7 +581,7 @@ class _Position:
         try:
             masks = HiddenHands(sketch).draw(random.Random(0))
         except PochaError as error:
-            raise r.fail(r.starts["hands"], "hands", str(error)) from None
+            raise r.fault(r.starts["hands"], "hands", reason_of(error)) from None
         return [[CARDS[i] for i in range(48) if mask >> i & 1] for mask in masks]
 
     def _check_cards(self, trump_card: Card | None) -> None:
@@ -600,18 +599,18 @@ class _Position:
             places += cards
         for at, card in places:
             if card in seen:
-                raise r.fail(
+                raise r.fault(
                     at,
                     "tricks" if at >= r.starts["tricks"] else "hands",
-                    f"{card} is written twice (also at character {seen[card] + 1})",
+                    say("card_written_twice", card=str(card), character=seen[card] + 1),
                 )
             seen[card] = at
         stock = self.rules.deck_size > self.rules.players * self.plan.cards
         if trump_card is not None and trump_card in seen and stock:
-            raise r.fail(
+            raise r.fault(
                 r.starts["trump"],
                 "trump",
-                f"the turned-up card {trump_card} is in the stock, not in a hand nor a trick",
+                say("turned_up_card_written", card=str(trump_card)),
             )
 
     def _check_sizes(self, now: list[list[Card]], played_by: list[list[Card]]) -> None:
@@ -620,14 +619,20 @@ class _Position:
         hands_at = [at for at, _ in r.items("hands", "/")]
         for seat, (hand, played) in enumerate(zip(now, played_by, strict=True)):
             if len(hand) + len(played) != self.plan.cards:
-                raise r.fail(
-                    hands_at[seat],
-                    "hands",
-                    f"seat {seat} holds {_count(len(hand))} and played {len(played)}"
-                    + (" (as the tricks' leaders place the cards)" if self.tricks else "")
-                    + ": "
-                    f"this round deals {_count(self.plan.cards)} each",
+                counts: dict[str, object] = {
+                    "seat": seat,
+                    "held": len(hand),
+                    "held_cards": _count(len(hand)),
+                    "played": len(played),
+                    "cards": self.plan.cards,
+                    "dealt_cards": _count(self.plan.cards),
+                }
+                reason = (
+                    say("seat_dealt_differs_by_tricks", **counts)
+                    if self.tricks
+                    else say("seat_dealt_differs", **counts)
                 )
+                raise r.fault(hands_at[seat], "hands", reason)
 
     # --- the round, replayed ------------------------------------------
 
@@ -647,28 +652,32 @@ class _Position:
             state = move(at, "auction", state, call)
         if trump_suit is not None:
             if state.phase is not Phase.CHOOSE_TRUMP:
-                why = (
-                    "the auction is not over"
+                reason = (
+                    say("auction_not_over")
                     if state.phase is Phase.AUCTION
-                    else "trump is not chosen in this round: write the card that shows it"
+                    else say("trump_not_chosen")
                 )
-                raise r.fail(r.starts["trump"], "trump", why)
+                raise r.fault(r.starts["trump"], "trump", reason)
             state = move(r.starts["trump"], "trump", state, TRUMP_CHOICES[trump_suit.value])
         for seat in state.bid_order:
             at, bid = bids[seat]
             if bid is None:
                 break
             if state.phase is not Phase.BID:
-                raise r.fail(at, "bids", f"no bids yet: it is time for {state.phase}")
+                raise r.fault(at, "bids", say("bids_too_early", phase=state.phase.value))
             if state.to_move != seat:
-                raise r.fail(at, "bids", f"seat {state.to_move} bids before seat {seat}")
+                raise r.fault(
+                    at, "bids", say("bids_out_of_order", to_move=state.to_move, seat=seat)
+                )
             state = move(at, "bids", state, BIDS[bid])
         for (at, leader), cards in tricks:
             if state.phase is not Phase.PLAY:
-                raise r.fail(at, "tricks", f"no cards yet: it is time for {state.phase}")
+                raise r.fault(at, "tricks", say("cards_too_early", phase=state.phase.value))
             if state.to_move != leader:
-                raise r.fail(
-                    at, "tricks", f"seat {state.to_move} leads this trick, not seat {leader}"
+                raise r.fault(
+                    at,
+                    "tricks",
+                    say("trick_leader_differs", to_move=state.to_move, seat=leader),
                 )
             for card_at, card in cards:
                 state = move(card_at, "tricks", state, PLAYS[card.index])
@@ -679,7 +688,7 @@ class _Position:
         that does not is refused, saying what it should read."""
         r = self.r
         if result.is_over:
-            raise r.fail(r.starts["tricks"], "tricks", "these tricks end the game")
+            raise r.fault(r.starts["tricks"], "tricks", say("tricks_end_game"))
         hands = (
             ["".join(map(str, hand)) or "-" for hand in result.hands]
             if isinstance(result, GameState)
@@ -706,10 +715,10 @@ class _Position:
                     if part != right:
                         break
                     at += len(part) + 1
-            raise r.fail(
+            raise r.fault(
                 at,
                 name,
-                f"the position reached reads {shown(should)} here, not {shown(r.values[name])}",
+                say("field_differs", should=shown(should), got=shown(r.values[name])),
             )
 
 

@@ -542,9 +542,9 @@ def _whole(name: str, value: object, least: int, most: int = _MAX_COUNT) -> int:
     if type(value) is not int:
         raise TypeError(f"{name} must be an int, got {got(value)}")
     if value < least:
-        raise PochaError(say("number_too_small", name=name, least=least, got=shown(value)))
+        raise PochaError(say("argument_too_small", name=name, least=least, got=shown(value)))
     if value > most:
-        raise PochaError(say("number_too_large", name=name, most=f"{most:,}", got=shown(value)))
+        raise PochaError(say("argument_too_large", name=name, most=f"{most:,}", got=shown(value)))
     return value
 
 

@@ -315,10 +315,7 @@ class GameRecord:
         if start:
             # A game read from a position (pocha_rules.notation) is known
             # from that round on only.
-            raise PochaError(
-                f"this game began at a written position (round {start + 1}): a record "
-                "holds a whole game from its first round"
-            )
+            raise PochaError(say("record_from_position", round=start + 1))
         return cls(
             rules=state.rules,
             seed=state.seed,

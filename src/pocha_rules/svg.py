@@ -215,9 +215,9 @@ def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise TypeError(f"scale must be a number, got {got(scale)}")
     if not 0 < scale <= 100:
-        from pocha_rules._errors import PochaError
+        from pocha_rules._errors import PochaError, say
 
-        raise PochaError(f"scale must be above 0 and at most 100, got {scale!r}")
+        raise PochaError(say("scale_out_of_range", got=repr(scale)))
     return float(scale)
 
 
@@ -264,9 +264,9 @@ def cards(
     if isinstance(overlap, bool) or not isinstance(overlap, int | float):
         raise TypeError(f"overlap must be a number, got {got(overlap)}")
     if not 0 <= overlap <= 0.8:
-        from pocha_rules._errors import PochaError
+        from pocha_rules._errors import PochaError, say
 
-        raise PochaError(f"overlap must be from 0 to 0.8, got {overlap!r}")
+        raise PochaError(say("overlap_out_of_range", got=repr(overlap)))
     items = list(row)
     for item in items:
         if not isinstance(item, Card):
@@ -342,13 +342,13 @@ def table(
         raise TypeError(f"expected a GameState or a PlayerView, got {got(position)}")
     n = position.rules.players
     if type(bottom) is not int or not 0 <= bottom < n:
-        from pocha_rules._errors import PochaError
+        from pocha_rules._errors import PochaError, say
 
-        raise PochaError(f"seat must be from 0 to {n - 1}, got {bottom!r}")
+        raise PochaError(say("seat_must_be", high=n - 1, got=repr(bottom)))
     if lang not in _LABELS:
-        from pocha_rules._errors import PochaError
+        from pocha_rules._errors import PochaError, say
 
-        raise PochaError(f"pictures are labelled in 'es' or 'en', not {lang!r}")
+        raise PochaError(say("picture_lang_unknown", got=repr(lang)))
     words = _LABELS[lang]
     body = [f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="18" fill="{_FELT}"/>']
     body.append(_header(position, words, lang))

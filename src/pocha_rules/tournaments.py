@@ -411,9 +411,9 @@ class _TournamentSets:
 
 class TournamentLog:
     """A tournament's results as a file of JSON lines, appended to as sets
-    finish: its first line says what the tournament is (:attr:`header`),
+    finish: its first line says what the tournament is (``header``),
     each other line is a finished set. A line cut short by a crash is left
-    out (and counted in :attr:`damaged`) when the file is read again.
+    out (and counted in ``damaged``) when the file is read again.
 
     Args:
         path: The file.

@@ -44,6 +44,14 @@ from pocha_rules._cli import (
     simulate,
     tournament,
 )
+from pocha_rules._cli.i18n import (
+    LANGUAGES,
+    _,
+    argparse_language,
+    language_from_arguments,
+    language_from_environment,
+    set_language,
+)
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._text import printable
@@ -55,7 +63,8 @@ def version_line() -> str:
     """The version, and whether the engine runs compiled or as pure Python."""
     from pocha_rules import __version__, _engine
 
-    build = "pure Python" if _engine.__file__.endswith(".py") else "compiled with mypyc"
+    pure = _engine.__file__.endswith(".py")
+    build = _("pure Python") if pure else _("compiled with mypyc")
     return f"pocha-rules {__version__} ({build})"
 
 
@@ -72,23 +81,35 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pocha`` command."""
     parser = _Parser(
         prog="pocha",
-        description="Pocha, the Spanish game of exact bids: play, simulate and check games.",
+        description=_("Pocha, the Spanish game of exact bids: play, simulate and check games."),
         **examples(
-            "pocha play --human 0 --save game.json   # a game against three bots",
-            "pocha rules full --players 5            # what a rule set holds",
-            "pocha replay game.json                  # the score sheet of a record",
-            'pocha explain "POSITION"                # what may be played there, and why',
-            "pocha poch play --human 0               # a game of Poch",
-            "pocha COMMAND --help                    # a command's options",
+            "pocha play --human 0 --save game.json   # " + _("a game against three bots"),
+            "pocha rules full --players 5            # " + _("what a rule set holds"),
+            "pocha replay game.json                  # " + _("the score sheet of a record"),
+            'pocha explain "POSITION"                # ' + _("what may be played there, and why"),
+            "pocha poch play --human 0               # " + _("a game of Poch"),
+            "pocha COMMAND --help                    # " + _("a command's options"),
+            "pocha --lang es play --human 0          # " + _("the game in Spanish"),
         ),
     )
-    plain_help = "plain text output (no colours, tables or bars)"
+    plain_help = _("plain text output (no colours, tables or bars)")
+    lang_help = _(
+        "the language of the command's texts: en (English) or es (Spanish); "
+        "by default the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"
+    )
     parser.add_argument("--plain", action="store_true", help=plain_help)
-    parser.add_argument("--version", action="version", version=version_line())
-    # Each command takes --plain too; SUPPRESS keeps a command's default from
-    # hiding the top-level flag.
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=lang_help)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=version_line(),
+        help=_("show the version and whether the engine is compiled, and exit"),
+    )
+    # Each command takes --plain and --lang too; SUPPRESS keeps a command's
+    # default from hiding the top-level option.
     output = _Parser(add_help=False)
     output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
+    output.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=lang_help)
     commands = cast(
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
@@ -112,20 +133,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     abandoned, a record refused, or the output could not be written (a full
     disk); 2: bad arguments; 130: interrupted.
     """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    set_language(language_from_arguments(arguments) or language_from_environment())
+    try:
+        return _guarded(arguments)
+    finally:
+        set_language("en")
+
+
+def _guarded(arguments: list[str]) -> int:
     stdout = sys.stdout
     if stdout is None:  # pragma: no cover - pythonw: nowhere to write
-        return _main(argv)
+        return _main(arguments)
     sys.stdout = cast("TextIO", _Guarded(stdout))
     try:
         try:
-            status = _main(argv)
+            status = _main(arguments)
         except SystemExit:  # argparse's --help, --version and errors
             sys.stdout.flush()
             raise
         sys.stdout.flush()
     except _Unwritable as failure:
         reason = failure.error.strerror or str(failure.error)
-        print(f"pocha: cannot write to standard output: {reason}", file=sys.stderr)
+        print(
+            _("pocha: cannot write to standard output: {reason}").format(reason=reason),
+            file=sys.stderr,
+        )
         _silence(stdout)
         return 1
     finally:
@@ -133,9 +166,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(arguments: list[str]) -> int:
+    with argparse_language():
+        return _run(arguments)
+
+
+def _run(arguments: list[str]) -> int:
     parser = build_parser()
-    arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:
         parser.print_help()
         return 0
@@ -152,7 +189,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"pocha {args.command}: {stop.message}", file=sys.stderr)
         return stop.status
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + _("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``pocha replay game.json | head``): stop

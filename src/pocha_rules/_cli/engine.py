@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import BOTS, Fail, examples
 from pocha_rules._cli.output import Output
 
@@ -20,17 +21,19 @@ def add_parser(
     parser = commands.add_parser(
         "engine",
         parents=parents,
-        help="run a bot as an engine (JSON lines on standard input and output)",
-        description="Run a bot as an engine of the engine protocol: it reads the "
-        "protocol's messages on standard input and answers on standard output, so that "
-        "'pocha match --engine' or any other arena can seat it. BOT is a built-in name "
-        f"({', '.join(BOTS)}) or MODULE:CLASS.",
+        help=_("run a bot as an engine (JSON lines on standard input and output)"),
+        description=_(
+            "Run a bot as an engine of the engine protocol: it reads the "
+            "protocol's messages on standard input and answers on standard output, so that "
+            "'pocha match --engine' or any other arena can seat it. BOT is a built-in name "
+            "({bots}) or MODULE:CLASS."
+        ).format(bots=", ".join(BOTS)),
         **examples(
             "pocha engine heuristic",
             "pocha match --engine h='pocha engine heuristic' --bot random -n 40",
         ),
     )
-    parser.add_argument("bot", metavar="BOT", help="the bot to run")
+    parser.add_argument("bot", metavar="BOT", help=_("the bot to run"))
     parser.set_defaults(run=run, subparser=parser)
 
 

@@ -4,16 +4,22 @@ written position (:mod:`pocha_rules.notation`), and why."""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
+from pocha_rules import messages
+from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
-from pocha_rules._state import GameState
+from pocha_rules._engine import apply, explain
+from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._sampling import sample_state
+from pocha_rules._state import GameState, Phase
 from pocha_rules.names import Language, move_name, phase_name, suit_name
-from pocha_rules.notation import PositionError, read, verdicts
+from pocha_rules.notation import PositionError, read
 from pocha_rules.views import PlayerView
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "candidates", "run"]
 
 
 def add_parser(
@@ -24,50 +30,82 @@ def add_parser(
     parser = commands.add_parser(
         "explain",
         parents=parents,
-        help="say what each move may or may not do in a position, and why",
-        description=(
+        help=_("say what each move may or may not do in a position, and why"),
+        description=_(
             "Read a position in the position notation and say, for each move the seat "
             "to move might think of (each card of its hand, each bid...), whether the "
             "rules allow it, and if not, which rule forbids it."
         ),
         **examples(
             'pocha explain "classic 1:1 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7"',
-            'pocha explain --lang es "POSITION"   # moves named in Spanish',
+            'pocha explain --lang es "POSITION"   # ' + _("in Spanish"),
         ),
     )
-    parser.add_argument("position", metavar="POSITION", help="a position, quoted as one argument")
     parser.add_argument(
-        "--lang",
-        choices=("en", "es"),
-        default="en",
-        help="the language moves are named in (default en; the reasons are in English)",
+        "position", metavar="POSITION", help=_("a position, quoted as one argument")
     )
     parser.set_defaults(run=run, subparser=parser)
 
 
+def candidates(position: GameState | PlayerView) -> tuple[Move, ...]:
+    """The moves the seat to move might think of: every card it holds,
+    every number of tricks from 0 to the round's cards, every suit."""
+    phase = position.phase
+    cards = position.round.cards
+    if phase is Phase.PLAY:
+        seat = position.to_move
+        assert seat is not None
+        if isinstance(position, GameState):
+            hand = position.hands[seat]
+        else:
+            hand = position.visible_hands[seat] or ()
+        return tuple(PLAYS[card.index] for card in hand)
+    if phase is Phase.BID:
+        return BIDS[: cards + 1]
+    if phase is Phase.AUCTION:
+        return (*CALLS[: cards + 1], PASS)
+    if phase is Phase.CHOOSE_TRUMP:
+        return TRUMP_CHOICES
+    return ()
+
+
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     text: str = args.position
-    lang: Language = args.lang
+    lang: Language = current_language()
     try:
         position = read(text)
     except PositionError as error:
-        print(f"pocha explain: {error}", file=sys.stderr)
+        print(f"pocha explain: {messages.message(error, lang)}", file=sys.stderr)
         print(f"  {error.text}", file=sys.stderr)
         print(f"  {' ' * error.index}^", file=sys.stderr)
         return 1
     seat = position.to_move
+    assert seat is not None  # a position is a round in progress
+    state: GameState
+    if isinstance(position, PlayerView):
+        if position.seat != seat:
+            out.line(_summary(position, lang))
+            out.line(
+                _(
+                    "seat {seat} is to move; this is seat {view}'s view, which does "
+                    "not show seat {seat}'s cards"
+                ).format(seat=seat, view=position.seat)
+            )
+            return 0
+        # The seat's own moves are the same in every deal its view allows.
+        state = sample_state(position, random.Random(0))
+    else:
+        state = position
     out.line(_summary(position, lang))
-    if isinstance(position, PlayerView) and position.seat != seat:
-        out.line(
-            f"seat {seat} is to move; this is seat {position.seat}'s view, which does "
-            f"not show seat {seat}'s cards"
-        )
-        return 0
     rows = []
-    for move, reason in verdicts(position):
-        verdict = "allowed" if reason is None else f"not allowed: {reason}"
+    for move in candidates(position):
+        reason = explain(state, move)
+        if reason is None:
+            verdict = _("allowed")
+        else:
+            verdict = _("not allowed: {reason}").format(reason=_reason(state, move, reason))
         rows.append([str(move), move_name(move, lang), verdict])
-    out.table(None, ["move", "what it does", "verdict"], rows, left=3)
+    out.table(None, [_("move"), _("what it does"), _("verdict")], rows, left=3)
     return 0
 
 
@@ -77,12 +115,35 @@ def _summary(position: GameState | PlayerView, lang: Language) -> str:
     shown = ""
     card = position.trump_card
     if card is not None:
-        how = "shown by the dealer" if position.trump_card_shown_by_dealer else "turned up"
-        shown = f" ({card} {how})"
-    trump_text = "not known yet" if trump is None else suit_name(trump, lang) + shown
-    table = ", ".join(f"{p.card} (seat {p.seat})" for p in position.trick) or "nothing"
-    return (
-        f"round {position.round_index + 1} ({cards} card{'' if cards == 1 else 's'} each), "
-        f"{phase_name(position.phase, lang)}, trump {trump_text}; on the table: {table}; "
-        f"seat {position.to_move} to move"
+        if position.trump_card_shown_by_dealer:
+            shown = _(" ({card} shown by the dealer)").format(card=card)
+        else:
+            shown = _(" ({card} turned up)").format(card=card)
+    trump_text = _("not known yet") if trump is None else suit_name(trump, lang) + shown
+    table = ", ".join(
+        _("{card} (seat {seat})").format(card=p.card, seat=p.seat) for p in position.trick
     )
+    each = ngettext("{cards} card each", "{cards} cards each", cards).format(cards=cards)
+    return _(
+        "round {number} ({each}), {phase}, trump {trump}; on the table: {table}; "
+        "seat {seat} to move"
+    ).format(
+        number=position.round_index + 1,
+        each=each,
+        phase=phase_name(position.phase, lang),
+        trump=trump_text,
+        table=table or _("nothing"),
+        seat=position.to_move,
+    )
+
+
+def _reason(state: GameState, move: Move, reason: str) -> str:
+    """Why ``move`` is refused, in the command's language: the library's
+    error for it, told through its code."""
+    from pocha_rules._errors import IllegalMoveError
+
+    try:
+        apply(state, move)
+    except IllegalMoveError as error:
+        return messages.reason(error, current_language())
+    return reason

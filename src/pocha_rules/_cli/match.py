@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
     MAX_GAMES,
@@ -63,16 +64,18 @@ def add_parser(
     parser = commands.add_parser(
         "match",
         parents=parents,
-        help="bots against each other over many games, with confidence intervals",
-        description="Play bots against each other, moving them round the table from game "
-        "to game, and report each bot's mean score per game with a 95% confidence "
-        "interval, its margin over the other seats and its win rate. A bot is a built-in "
-        f"name ({', '.join(BOTS)}) or MODULE:CLASS, a class whose constructor takes seed "
-        "(found from the current directory too); NAME=MODULE:CLASS renames it; "
-        "--engine NAME=COMMAND seats a program of the engine protocol. Without "
-        "--lineup the bots take the seats in turn round the table. A bot's fault (an "
-        "exception, an illegal move; an engine's crash, hang or garbage) forfeits its game "
-        "and is named in one line; the match goes on.",
+        help=_("bots against each other over many games, with confidence intervals"),
+        description=_(
+            "Play bots against each other, moving them round the table from game "
+            "to game, and report each bot's mean score per game with a 95% confidence "
+            "interval, its margin over the other seats and its win rate. A bot is a built-in "
+            "name ({bots}) or MODULE:CLASS, a class whose constructor takes seed "
+            "(found from the current directory too); NAME=MODULE:CLASS renames it; "
+            "--engine NAME=COMMAND seats a program of the engine protocol. Without "
+            "--lineup the bots take the seats in turn round the table. A bot's fault (an "
+            "exception, an illegal move; an engine's crash, hang or garbage) forfeits its "
+            "game and is named in one line; the match goes on."
+        ).format(bots=", ".join(BOTS)),
         **examples(
             "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
             "pocha match --bot me=mybots:Greedy --bot heuristic "
@@ -85,30 +88,32 @@ def add_parser(
         action="append",
         default=[],
         metavar="BOT",
-        help="a bot in the match (repeatable; default: heuristic and random)",
+        help=_("a bot in the match (repeatable; default: heuristic and random)"),
     )
     engine_arguments(parser)
     parser.add_argument(
         "--lineup",
         default=None,
         metavar="NAME,...",
-        help="the bot at each seat of the first game, by name",
+        help=_("the bot at each seat of the first game, by name"),
     )
     parser.add_argument(
         "-n",
         "--games",
         type=int,
         default=None,
-        help="games to play, a whole number of sets (default: 100 sets)",
+        help=_("games to play, a whole number of sets (default: 100 sets)"),
     )
     parser.add_argument(
         "--duplicate",
         action="store_true",
-        help="replay each deal with the bots moved round the table, so that every bot "
-        "holds every hand (the luck of the cards cancels out)",
+        help=_(
+            "replay each deal with the bots moved round the table, so that every bot "
+            "holds every hand (the luck of the cards cancels out)"
+        ),
     )
-    parser.add_argument("--seed", type=int, default=None, help="the match's seed")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -128,27 +133,29 @@ class BuiltInBot:
         return f"BuiltInBot({self.name!r})"
 
 
-def engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--engine``, ``--time-limit`` and ``--traceback``."""
+def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
+    """``--engine``, ``--time-limit`` and (unless ``traceback`` is false)
+    ``--traceback``."""
     parser.add_argument(
         "--engine",
         action="append",
         default=[],
         metavar="NAME=COMMAND",
-        help="a program of the engine protocol in the match (repeatable)",
+        help=_("a program of the engine protocol in the match (repeatable)"),
     )
     parser.add_argument(
         "--time-limit",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
+        help=_("an engine's time for each move (default 10)"),
     )
-    parser.add_argument(
-        "--traceback",
-        action="store_true",
-        help="when a Python bot raises, show its full traceback too",
-    )
+    if traceback:
+        parser.add_argument(
+            "--traceback",
+            action="store_true",
+            help="when a Python bot raises, show its full traceback too",
+        )
 
 
 def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:
@@ -196,28 +203,42 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
     if ":" not in target:
         if target not in BOTS:
             raise ValueError(
-                f"unknown bot {target!r}: give one of {', '.join(BOTS)} or MODULE:CLASS"
+                _("unknown bot {name}: give one of {bots} or MODULE:CLASS").format(
+                    name=repr(target), bots=", ".join(BOTS)
+                )
             )
         return name or target, BuiltInBot(target)
-    module_name, _, attribute = target.partition(":")
+    module_name, _colon, attribute = target.partition(":")
     if os.getcwd() not in sys.path:  # `pocha` does not look in the current directory
         sys.path.insert(0, os.getcwd())
     try:
         found: Any = importlib.import_module(module_name)
     except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r}: {error}") from None
+        raise ValueError(
+            _("cannot import {module}: {error}").format(module=repr(module_name), error=error)
+        ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise ValueError(f"module {module_name!r} has no {attribute!r}")
+            raise ValueError(
+                _("module {module} has no {name}").format(
+                    module=repr(module_name), name=repr(attribute)
+                )
+            )
         found = getattr(found, part)
     if not callable(found):
-        raise ValueError(f"{target} is not a class")
+        raise ValueError(_("{target} is not a class").format(target=target))
     try:
         bot = found(seed=0)
     except Exception as error:
-        raise ValueError(f"{target}(seed=0) failed: {error}") from None
+        raise ValueError(
+            _("{target}(seed=0) failed: {error}").format(target=target, error=error)
+        ) from None
     if not isinstance(bot, Bot):
-        raise ValueError(f"{target}(seed=0) made {bot!r}, which has no act(view) method")
+        raise ValueError(
+            _("{target}(seed=0) made {bot}, which has no act(view) method").format(
+                target=target, bot=repr(bot)
+            )
+        )
     factory: BotFactory = found
     return name or attribute.rsplit(".", 1)[-1], factory
 
@@ -231,7 +252,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         except ValueError as error:
             fail(f"--bot {spec}: {error}")
         if name in bots:
-            fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
+            fail(
+                _("--bot {spec}: two bots named {name}; rename one with NAME=MODULE:CLASS").format(
+                    spec=spec, name=repr(name)
+                )
+            )
         bots[name] = factory
     for spec in args.engine:
         try:
@@ -239,7 +264,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         except ValueError as error:
             fail(f"--engine {spec}: {error}")
         if name in bots:
-            fail(f"--engine {spec}: two bots named {name!r}")
+            fail(_("--engine {spec}: two bots named {name}").format(spec=spec, name=repr(name)))
         bots[name] = factory
     lineup = None
     if args.lineup is not None:
@@ -262,7 +287,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
     failed: BotFailedError | None = None
-    with interruptible(), out.progress(games, "match") as advance:
+    with interruptible(), out.progress(games, _("match")) as advance:
         try:
             result = match.run(
                 games, workers=workers, chunk_size=args.chunk_size, progress=advance
@@ -343,7 +368,11 @@ def print_result(
     headers = ["bot", "seats", "mean score ± 95%", "vs the others ± 95%", "wins"]
     out.table(title, headers, rows)
     out.line("± 95%: half the width of the 95% confidence interval (--json: std. errors)")
-    out.line(f"lineup of the first game: {', '.join(result.lineup)}")
+    out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
     rate = f"{result.games / seconds:.1f}" if seconds else "inf"
-    spread = f" ({workers} workers)" if workers > 1 else ""
-    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
+    out.line(
+        _("{seconds} s, {rate} games per second{spread}").format(
+            seconds=f"{seconds:.2f}", rate=rate, spread=spread
+        )
+    )

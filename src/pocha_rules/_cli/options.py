@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
+from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._errors import PochaError
 from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
@@ -57,29 +58,31 @@ def examples(*lines: str) -> dict[str, Any]:
     with example command lines, kept as written.
     """
     return {
-        "epilog": "examples:\n" + "\n".join(f"  {line}" for line in lines),
+        "epilog": _("examples:") + "\n" + "\n".join(f"  {line}" for line in lines),
         "formatter_class": argparse.RawDescriptionHelpFormatter,
     }
 
 
 def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> None:
-    group = parser.add_argument_group("rules")
+    group = parser.add_argument_group(_("rules"))
     if preset:
         group.add_argument(
             "--preset",
             choices=tuple(PRESETS),
             default=None,
-            help="the schedule preset (default: classic)",
+            help=_("the schedule preset (default: classic)"),
         )
-    group.add_argument("--players", type=int, default=None, help="3 to 8 (default 4)")
-    group.add_argument("--deck", type=int, default=None, help="40 or 48 cards (default 40)")
+    group.add_argument("--players", type=int, default=None, help=_("3 to 8 (default 4)"))
+    group.add_argument("--deck", type=int, default=None, help=_("40 or 48 cards (default 40)"))
     group.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set any option, e.g. must_overtake=false, miss_penalty=per_trick_bid, "
-        "schedule=1,2,3a (repeatable; see 'pocha rules')",
+        help=_(
+            "set any option, e.g. must_overtake=false, miss_penalty=per_trick_bid, "
+            "schedule=1,2,3a (repeatable; see 'pocha rules')"
+        ),
     )
 
 
@@ -95,20 +98,22 @@ def _option_value(name: str, text: str) -> object:
             return tuple(int(part) for part in raw.split(","))
         except ValueError:
             raise ValueError(
-                f"expected ranks separated by commas (1,3,12,...), got {raw!r}"
+                _("expected ranks separated by commas (1,3,12,...), got {raw}").format(
+                    raw=repr(raw)
+                )
             ) from None
     if name == "remove_twos" or isinstance(default, bool):
         if raw.lower() in _TRUE:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise ValueError(f"expected true or false, got {raw!r}")
+        raise ValueError(_("expected true or false, got {raw}").format(raw=repr(raw)))
     if isinstance(default, str):  # a choice (StrEnum)
         return raw
     try:
         return int(raw)
     except ValueError:
-        raise ValueError(f"expected a whole number, got {raw!r}") from None
+        raise ValueError(_("expected a whole number, got {raw}").format(raw=repr(raw))) from None
 
 
 def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
@@ -128,11 +133,19 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or not name:
-            fail(f"--rule {item!r}: expected NAME=VALUE")
+            fail(_("--rule {item}: expected NAME=VALUE").format(item=repr(item)))
         if name not in _OPTIONS:
-            fail(f"--rule {printable(name)}: no such option; options: {', '.join(_OPTIONS)}")
+            fail(
+                _("--rule {name}: no such option; options: {options}").format(
+                    name=printable(name), options=", ".join(_OPTIONS)
+                )
+            )
         if name == "schedule" and preset is not None:
-            fail(f"--preset {preset} and --rule schedule=...: give one schedule")
+            fail(
+                _("--preset {preset} and --rule schedule=...: give one schedule").format(
+                    preset=preset
+                )
+            )
         try:
             options[name] = _option_value(name, value)
         except ValueError as error:
@@ -140,7 +153,9 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:
-        fail(str(error))
+        from pocha_rules.messages import message
+
+        fail(message(error, current_language()))
 
 
 def option_text(value: object) -> str:
@@ -160,21 +175,23 @@ def json_option(value: object) -> object:
 
 def spread_arguments(parser: argparse.ArgumentParser) -> None:
     """``--workers`` and ``--chunk-size``: how a long command spreads its games."""
-    group = parser.add_argument_group("spreading the games")
+    group = parser.add_argument_group(_("spreading the games"))
     group.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="worker processes (default 1: this process alone; 0: one per core); "
-        "the results are the same for any number",
+        help=_(
+            "worker processes (default 1: this process alone; 0: one per core); "
+            "the results are the same for any number"
+        ),
     )
     group.add_argument(
         "--chunk-size",
         type=int,
         default=None,
         metavar="GAMES",
-        help="games handed to a worker at a time (default: sized from the first games)",
+        help=_("games handed to a worker at a time (default: sized from the first games)"),
     )
 
 
@@ -238,10 +255,11 @@ def stop_status(command: str, stopped: BaseException | None, done: int, asked: i
     assert isinstance(stopped, Interrupted | LostGamesError)
     missing = describe_ranges(stopped.missing)
     if isinstance(stopped, Interrupted):
-        print(
-            f"pocha {command}: interrupted: {done} of {asked} games finished; {missing} did not",
-            file=sys.stderr,
+        said = _("interrupted: {done} of {asked} games finished; {missing} did not").format(
+            done=done, asked=asked, missing=missing
         )
+        print(f"pocha {command}: {said}", file=sys.stderr)
         return 130
-    print(f"pocha {command}: {missing} are missing: {stopped.reason}", file=sys.stderr)
+    said = _("{missing} are missing: {reason}").format(missing=missing, reason=stopped.reason)
+    print(f"pocha {command}: {said}", file=sys.stderr)
     return 1

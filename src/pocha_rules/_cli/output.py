@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, TextIO
 
+from pocha_rules._cli.i18n import _
+
 __all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned"]
 
 
@@ -90,14 +92,17 @@ class Output:
             self.line(row)
 
     @contextmanager
-    def progress(self, total: int, label: str, *, unit: str = "games") -> Iterator[Advance]:
+    def progress(self, total: int, label: str, *, unit: str | None = None) -> Iterator[Advance]:
         """A progress bar with a live rate (``unit`` per second): yields a
         function to call with the number of steps each time some finish.
 
         It is rich's bar when output goes through rich; otherwise a plain
         bar on stderr when stderr is a terminal; none with ``--plain`` or
-        when nobody is watching. The bar is erased when it ends.
+        when nobody is watching. The bar is erased when it ends. ``unit``
+        is games unless given.
         """
+        if unit is None:
+            unit = _("games")
         if self.console is not None:
             with _rich_bar(self.console, total, label, unit) as advance:
                 yield advance
@@ -192,7 +197,7 @@ class PlainBar:
         text += f"{self.done}/{self.total} {self.unit}, {rate:,.1f} {self.unit}/s"
         if rate > 0 and self.done < self.total:
             left = int((self.total - self.done) / rate)
-            text += f", {left // 60}:{left % 60:02d} left"
+            text += _(", {time} left").format(time=f"{left // 60}:{left % 60:02d}")
         return text
 
     def advance(self, steps: int = 1) -> None:

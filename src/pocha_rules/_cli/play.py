@@ -9,7 +9,8 @@ import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
 from pocha_rules._bot_faults import raised
-from pocha_rules._cards import Suit
+from pocha_rules._cards import Card, Suit
+from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.options import (
     BOTS,
     DEFAULT_BOT,
@@ -27,7 +28,7 @@ from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply, explain
 from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._game import new_game
-from pocha_rules._moves import Move, parse_move
+from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, Phase
@@ -36,6 +37,8 @@ from pocha_rules._text import got, printable, shown_path
 from pocha_rules.bots import Bot, RandomBot
 from pocha_rules.events import MoveMade, TrickWon, events
 from pocha_rules.events import step as step_events
+from pocha_rules.messages import reason
+from pocha_rules.names import card_name, move_name, suit_name
 from pocha_rules.referee import BotFault
 from pocha_rules.views import PlayerView, observe
 
@@ -53,12 +56,13 @@ def add_parser(
     parser = commands.add_parser(
         "play",
         parents=parents,
-        help="play a game in the terminal (or watch bots play)",
-        description="Play a game in the terminal against bots, or watch bots play.",
+        help=_("play a game in the terminal (or watch bots play)"),
+        description=_("Play a game in the terminal against bots, or watch bots play."),
         **examples(
-            "pocha play --human 0 --save game.json                      # you and three bots",
-            "pocha play --resume game.json --human 0 --save game.json   # go on with it",
-            "pocha play --preset up_down --players 5 --seed 7           # watch five bots",
+            "pocha play --human 0 --save game.json                      # "
+            + _("you and three bots"),
+            "pocha play --resume game.json --human 0 --save game.json   # " + _("go on with it"),
+            "pocha play --preset up_down --players 5 --seed 7           # " + _("watch five bots"),
         ),
     )
     parser.add_argument(
@@ -67,7 +71,7 @@ def add_parser(
         type=int,
         default=[],
         metavar="SEAT",
-        help="a seat you play (repeatable); with none, bots play every seat",
+        help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
     parser.add_argument(
         "--bot",
@@ -89,109 +93,204 @@ def add_parser(
         metavar="SECONDS",
         help="an engine's time for each move (default 10)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
-    parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
+    parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
+    parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
     parser.add_argument(
         "--save",
         metavar="FILE",
         default=None,
-        help="write the game record when the game ends, or is quit or interrupted",
+        help=_("write the game record when the game ends, or is quit or interrupted"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --save replace a file that exists"
+        "--force", action="store_true", help=_("let --save replace a file that exists")
     )
     parser.add_argument(
         "--resume",
         metavar="FILE",
         default=None,
-        help="continue the unfinished game saved in FILE (its rules, seed and moves); "
-        "name the human seats again with --human",
+        help=_(
+            "continue the unfinished game saved in FILE (its rules, seed and moves); "
+            "name the human seats again with --human"
+        ),
     )
     parser.add_argument(
         "--tag",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)",
+        help=_("a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"),
     )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
 
 
+def _seat(seat: int) -> str:
+    """``seat 2``, in the command's language."""
+    return _("seat {seat}").format(seat=seat)
+
+
+def _card(card: Card) -> str:
+    """A card as the narration names it: ``12o`` in English, ``el rey de
+    oros (12o)`` in Spanish."""
+    if current_language() == "en":
+        return str(card)
+    return f"{card_name(card, 'es', article='definite')} ({card})"
+
+
+def _suit(suit: Suit) -> str:
+    """A suit by its Spanish name, with the English one after it in English."""
+    if current_language() == "en":
+        return f"{suit} ({suit.english})"
+    return suit_name(suit, "es")
+
+
+def _move(move: Move) -> str:
+    """A move as a player types it: ``bid 2``, ``play 12o`` in English;
+    ``pido 2``, ``12o``, ``triunfo o``, ``puja 3``, ``paso`` in Spanish
+    (:func:`_entry` reads both)."""
+    if current_language() == "en":
+        return str(move)
+    if isinstance(move, Bid):
+        return f"pido {move.tricks}"
+    if isinstance(move, Play):
+        return str(move.card)
+    if isinstance(move, ChooseTrump):
+        return f"triunfo {move.suit.letter}"
+    if isinstance(move, Call):
+        return f"puja {move.tricks}"
+    assert isinstance(move, Pass)
+    return "paso"
+
+
+_SPANISH_VERBS: Final = {
+    "bid": ("pido", "pide", "pedir", "apuesto", "apuesta", "apostar"),
+    "play": ("juego", "juega", "jugar", "echo", "tiro"),
+    "trump": ("triunfo", "pinta", "elijo"),
+    "call": ("puja", "pujo", "pujar"),
+    "pass": ("paso", "pasa", "pasar", "paso."),
+}
+_VERBS: Final = {word: verb for verb, words in _SPANISH_VERBS.items() for word in words}
+
+
+def _entry(text: str) -> str:
+    """A move typed in Spanish (``pido 2``, ``juego 12o``, ``triunfo
+    oros``, ``paso``) in the English text form that parse_move reads."""
+    words = text.split()
+    if words and words[0].lower() in _VERBS:
+        words[0] = _VERBS[words[0].lower()]
+    return " ".join(words)
+
+
 def _describe_trump(view: PlayerView) -> str:
     if view.trump is None:
         if view.round_kind.value == "auction":
-            return "not chosen yet (auction round)"
-        return f"not chosen yet (seat {view.dealer} chooses)"
-    text = f"{view.trump} ({view.trump.english})"
+            return _("not chosen yet (auction round)")
+        return _("not chosen yet (seat {seat} chooses)").format(seat=view.dealer)
+    text = _suit(view.trump)
     card = view.trump_card
     if card is not None:
         if view.trump_card_shown_by_dealer:
-            held = " and still holds it" if view.dealer_holds_trump_card else ""
-            text += f", seat {view.dealer} showed {card}{held}"
+            if view.dealer_holds_trump_card:
+                shown = _(", seat {seat} showed {card} and still holds it")
+            else:
+                shown = _(", seat {seat} showed {card}")
+            text += shown.format(seat=view.dealer, card=_card(card))
         else:
-            text += f", {card} turned up"
+            text += _(", {card} turned up").format(card=_card(card))
     return text
 
 
 def _round_title(view: PlayerView) -> str:
     total = len(view.rules.schedule)
-    number = f"{view.round_index + 1}/{total}" if view.round_index < total else "tiebreak"
+    number = f"{view.round_index + 1}/{total}" if view.round_index < total else _("tiebreak")
     cards = view.cards_per_player
-    what = f"{cards} card{'s' if cards != 1 else ''} each"
+    what = ngettext("{cards} card each", "{cards} cards each", cards).format(cards=cards)
     kind = view.round_kind
     if kind is RoundKind.AUCTION:
-        what = f" ({view.round}): {what}, an auction: the highest call names trump"
+        what = _(" ({round}): {what}, an auction: the highest call names trump").format(
+            round=view.round, what=what
+        )
     elif kind is RoundKind.BLIND:
-        what = f" ({view.round}): {what}, blind: you see every card but your own"
+        what = _(" ({round}): {what}, blind: you see every card but your own").format(
+            round=view.round, what=what
+        )
     else:
         what = f": {what}"
-    return f"== round {number}{what}; seat {view.dealer} deals"
+    return _("== round {number}{what}; seat {seat} deals").format(
+        number=number, what=what, seat=view.dealer
+    )
+
+
+def _labels() -> dict[str, str]:
+    """The labels of the prompt's lines, padded to one width."""
+    labels = {
+        "trump": _("trump:"),
+        "auction": _("auction:"),
+        "bids": _("bids:"),
+        "won": _("won:"),
+        "scores": _("scores:"),
+        "trick": _("trick:"),
+        "seen": _("you see:"),
+        "hand": _("hand:"),
+        "moves": _("moves:"),
+    }
+    width = max(map(len, labels.values())) + 1
+    return {key: label.ljust(width) for key, label in labels.items()}
 
 
 def _prompt_lines(view: PlayerView) -> list[str]:
     n = view.players
-    lines = ["", f"-- seat {view.seat}, your move", "trump:   " + _describe_trump(view)]
+    label = _labels()
+    your_move = _("-- seat {seat}, your move").format(seat=view.seat)
+    lines = ["", your_move, label["trump"] + _describe_trump(view)]
     if view.calls:
-        lines.append("auction: " + ", ".join(f"seat {s} {c}" for s, c in view.calls))
+        lines.append(label["auction"] + ", ".join(f"{_seat(s)} {_move(c)}" for s, c in view.calls))
     bids = ["-" if bid is None else str(bid) for bid in view.bids]
-    lines.append("bids:    " + "  ".join(f"seat {s}: {bids[s]}" for s in range(n)))
-    lines.append("won:     " + "  ".join(f"seat {s}: {view.tricks_won[s]}" for s in range(n)))
-    lines.append("scores:  " + "  ".join(f"seat {s}: {view.scores[s]}" for s in range(n)))
+    lines.append(label["bids"] + "  ".join(f"{_seat(s)}: {bids[s]}" for s in range(n)))
+    lines.append(label["won"] + "  ".join(f"{_seat(s)}: {view.tricks_won[s]}" for s in range(n)))
+    lines.append(label["scores"] + "  ".join(f"{_seat(s)}: {view.scores[s]}" for s in range(n)))
     if view.trick:
-        lines.append("trick:   " + ", ".join(f"seat {p.seat} {p.card}" for p in view.trick))
+        lines.append(label["trick"] + ", ".join(f"{_seat(p.seat)} {p.card}" for p in view.trick))
     if view.round_kind is RoundKind.BLIND and view.phase is not Phase.PLAY:
         seen = [
-            f"seat {s}: {' '.join(map(str, hand))}"
+            f"{_seat(s)}: {' '.join(map(str, hand))}"
             for s, hand in enumerate(view.visible_hands)
             if hand is not None and s != view.seat
         ]
-        lines.append("you see: " + ", ".join(seen) + " (your own card is hidden)")
+        lines.append(label["seen"] + ", ".join(seen) + _(" (your own card is hidden)"))
     else:
-        lines.append(f"hand:    {' '.join(map(str, view.hand)) or '(none)'}")
+        lines.append(label["hand"] + (" ".join(map(str, view.hand)) or _("(none)")))
     moves = view.legal_moves()
-    lines.append("moves:   " + "  ".join(f"{i}) {m}" for i, m in enumerate(moves, 1)))
+    lines.append(label["moves"] + "  ".join(f"{i}) {_move(m)}" for i, m in enumerate(moves, 1)))
     return lines
 
 
 def _help(rules: RuleSet) -> list[str]:
     """What ``help`` at the prompt prints: the card notation and the moves."""
-    suits = ", ".join(f"{s.letter} {s} ({s.english})" for s in Suit)
-    missing = "the 40-card deck has no 8 or 9" if rules.deck == 40 else "8 and 9 are in play"
+    suits = ", ".join(f"{s.letter} {_suit(s)}" for s in Suit)
+    no_eights = rules.deck == 40
+    missing = _("the 40-card deck has no 8 or 9") if no_eights else _("8 and 9 are in play")
     order = " ".join(map(str, rules.rank_order))
     return [
-        "Cards are a rank, then a suit's letter: 1o is the as of oros, 12e the rey of espadas.",
-        f"  suits: {suits}",
-        f"  ranks: 1 (as) to 7, then 10 sota, 11 caballo, 12 rey; {missing}",
-        f"  the strongest first: {order}",
-        "Moves:",
-        "  bid 2     the tricks you will take, exactly",
-        "  play 12o  play a card; '12o' alone is enough",
-        "  trump o   name trump (the dealer when it is theirs to choose, or the auction winner)",
-        "  call 3    in an auction: the tricks you would take with the trump of your choice",
-        "  pass      in an auction: no call",
-        "  3         the move numbered 3 in the list",
-        "  quit      leave the game (with --save it is kept, to go on with --resume)",
+        _("Cards are a rank, then a suit's letter: 1o is the as of oros, 12e the rey of espadas."),
+        "  " + _("suits: {suits}").format(suits=suits),
+        "  "
+        + _("ranks: 1 (as) to 7, then 10 sota, 11 caballo, 12 rey; {missing}").format(
+            missing=missing
+        ),
+        "  " + _("the strongest first: {order}").format(order=order),
+        _("Moves:"),
+        "  " + _("bid 2     the tricks you will take, exactly"),
+        "  " + _("play 12o  play a card; '12o' alone is enough"),
+        "  "
+        + _(
+            "trump o   name trump (the dealer when it is theirs to choose, or the auction winner)"
+        ),
+        "  "
+        + _("call 3    in an auction: the tricks you would take with the trump of your choice"),
+        "  " + _("pass      in an auction: no call"),
+        "  " + _("3         the move numbered 3 in the list"),
+        "  " + _("quit      leave the game (with --save it is kept, to go on with --resume)"),
     ]
 
 
@@ -232,20 +331,20 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         out.line(line)
     moves = view.legal_moves()
     while True:
-        out.stream.write(f"seat {seat}> ")
+        out.stream.write(_("seat {seat}> ").format(seat=seat))
         out.stream.flush()
         entry = stdin.readline()
         if not entry:
             out.line()  # end the prompt's line
-            raise Stop(1, "end of input: the game is abandoned")
+            raise Stop(1, _("end of input: the game is abandoned"))
         text = entry.strip()
         if not stdin.isatty():  # show piped entries, so the transcript reads well
             out.stream.write(printable(text) + "\n")
         if not text:
             continue
-        if text.lower() in ("quit", "exit"):
-            raise _Quit(1, "the game is abandoned")
-        if text.lower() in ("help", "?"):
+        if text.lower() in ("quit", "exit", "salir", "abandonar"):
+            raise _Quit(1, _("the game is abandoned"))
+        if text.lower() in ("help", "?", "ayuda"):
             for line in _help(state.rules):
                 out.line(line)
             continue
@@ -253,17 +352,25 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
             if len(text) <= 3 and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
             shown = text if len(text) <= 12 else text[:9] + "..."
-            out.line(f"there is no move {shown}: choose 1 to {len(moves)}")
+            out.line(
+                _("there is no move {text}: choose 1 to {count}").format(
+                    text=shown, count=len(moves)
+                )
+            )
             continue
         try:
-            move = parse_move(text, deck=state.rules.deck)
+            move = parse_move(_entry(text), deck=state.rules.deck)
         except PochaError as error:
-            out.line(f"{error}; type 'help' for how to write cards and moves")
+            out.line(
+                _("{error}; type 'help' for how to write cards and moves").format(
+                    error=_error(error)
+                )
+            )
             continue
         try:
             apply(state, move)
         except IllegalMoveError as error:
-            out.line(f"not allowed: {error.reason}")
+            out.line(_("not allowed: {reason}").format(reason=reason(error, current_language())))
             continue
         return move
 
@@ -271,9 +378,19 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
 def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> None:
     for event in events(before, after):
         if isinstance(event, MoveMade):
-            out.line(f"seat {event.seat}: {event.move}")
+            if current_language() == "en":
+                out.line(f"seat {event.seat}: {event.move}")
+            else:
+                out.line(f"{_seat(event.seat)}: {move_name(event.move, 'es')}")
         elif isinstance(event, TrickWon):
-            out.line(f"  seat {event.seat} takes the trick")
+            out.line("  " + _("seat {seat} takes the trick").format(seat=event.seat))
+
+
+def _error(error: PochaError) -> str:
+    """A library error in the command's language."""
+    from pocha_rules.messages import message
+
+    return message(error, current_language())
 
 
 def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
@@ -283,20 +400,20 @@ def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep:
-            fail(f"--tag {printable(item)}: expected NAME=VALUE")
+            fail(_("--tag {item}: expected NAME=VALUE").format(item=printable(item)))
         pairs.append((name.strip(), value.strip()))
     try:
         given = Tags(pairs)
         return Tags({**kept, **given})
     except InvalidRecordError as error:
-        fail(f"--tag: {error.where}: {error.reason}")
+        fail(f"--tag: {error.where}: {reason(error, current_language())}")
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.resume is not None:
         _refuse_new_game_options(args, fail)
     if args.force and args.save is None:
-        fail("--force: only with --save FILE (it lets the save replace FILE)")
+        fail(_("--force: only with --save FILE (it lets the save replace FILE)"))
     replace = False
     if args.save is not None:
         replace = check_target(args.save, force=args.force, replaceable=args.resume, fail=fail)
@@ -316,20 +433,29 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots, playing = _other_seats(args, rules, state.seed, fail)
-    person = "you" if len(humans) == 1 else "person"
+    person = _("you") if len(humans) == 1 else "person"
     names = [person if s in humans else playing for s in range(rules.players)]
     out.line(
-        f"Pocha: {rules.players} players, {len(rules.schedule)} rounds, seed {state.seed}, "
-        f"seat {state.first_dealer} deals first"
+        _(
+            "Pocha: {players} players, {rounds} rounds, seed {seed}, seat {seat} deals first"
+        ).format(
+            players=rules.players,
+            rounds=len(rules.schedule),
+            seed=state.seed,
+            seat=state.first_dealer,
+        )
     )
     earlier: list[Step] = []
     if record is not None:
         earlier = _catch_up(record, bots, humans)
         out.line(
-            f"resumed from {shown_path(args.resume)}: round {state.round_index + 1}, "
-            f"{len(state.history)} moves played"
+            _("resumed from {path}: round {round}, {moves} moves played").format(
+                path=shown_path(args.resume),
+                round=state.round_index + 1,
+                moves=len(state.history),
+            )
         )
-    out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
+    out.line(_("seats: ") + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     table = _Table(state, humans, bots, out, earlier)
     try:
         return _play_table(table, args, humans, replace, out)
@@ -350,7 +476,7 @@ def _play_table(
         with contextlib.suppress(OSError):  # a terminal that hung up takes no more text
             out.line()  # end the line the prompt or ^C left
         _keep(args, table.state, humans, replace, out)
-        raise Stop(130, "interrupted") from None
+        raise Stop(130, _("interrupted")) from None
     except _Quit:  # left by choice: saved (with --save) is done
         _keep(args, table.state, humans, replace, out)
         if args.save is not None:
@@ -407,7 +533,7 @@ class _Table:
                 view = observe(state, humans[0])
                 out.line()
                 out.line(_round_title(view))
-                out.line("trump: " + _describe_trump(view))
+                out.line(_("trump: ") + _describe_trump(view))
                 for step in self.earlier:
                     _narrate(out, *step)
                 self.earlier = []
@@ -500,7 +626,11 @@ def _other_seats(
 
 def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
     if not 0 <= seat < rules.players:
-        fail(f"{option} {seat}: seats run from 0 to {rules.players - 1}")
+        fail(
+            _("{option} {seat}: seats run from 0 to {last}").format(
+                option=option, seat=seat, last=rules.players - 1
+            )
+        )
 
 
 _NEW_GAME_OPTIONS: Final = (
@@ -517,8 +647,10 @@ def _refuse_new_game_options(args: argparse.Namespace, fail: Fail) -> None:
     for name, option in _NEW_GAME_OPTIONS:
         if getattr(args, name) not in (None, []):
             fail(
-                f"--resume with {option}: a saved game keeps its rules, seed and first "
-                f"dealer; leave {option} out"
+                _(
+                    "--resume with {option}: a saved game keeps its rules, seed and first "
+                    "dealer; leave {option} out"
+                ).format(option=option)
             )
 
 
@@ -530,16 +662,20 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
         record = load(path)
         state = replay(record)
     except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
+        why = printable(str(error.strerror or error))
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=why)
+        ) from None
     except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {error}") from None
+        raise Stop(1, f"{shown_path(path)}: {_error(error)}") from None
     if state.is_over:
-        winners = ", ".join(f"seat {s}" for s in state.winners)
+        winners = ", ".join(_seat(s) for s in state.winners)
         raise Stop(
             1,
-            f"{shown_path(path)}: the game is over (winners: {winners}), there is nothing to "
-            f"resume; 'pocha replay {shown_path(path)}' shows its score sheet",
+            _(
+                "{path}: the game is over (winners: {winners}), there is nothing to "
+                "resume; 'pocha replay {path}' shows its score sheet"
+            ).format(path=shown_path(path), winners=winners),
         )
     return record, state
 
@@ -577,7 +713,7 @@ def _keep(
     """Save an unfinished game (with ``--save``), and say how to go on with it."""
     if args.save is None:
         if humans and state.history:
-            out.line("the game is not saved (--save FILE keeps a game)")
+            out.line(_("the game is not saved (--save FILE keeps a game)"))
         return
     path = save(args.save, state, out, replace=replace, partial=not state.is_over, tags=args.tags)
     if state.is_over:
@@ -590,4 +726,4 @@ def _keep(
     if args.engine is not None:
         command += ["--engine", args.engine]
     command += ["--save", path]
-    out.line(f"to go on with it: {printable(shlex.join(command))}")
+    out.line(_("to go on with it: {command}").format(command=printable(shlex.join(command))))

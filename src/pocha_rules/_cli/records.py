@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import print_sheet
 from pocha_rules._state import GameState
 from pocha_rules._text import printable, shown_path
+from pocha_rules.messages import message, translate
 
 if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
@@ -25,16 +27,16 @@ def add_parsers(
     validate = commands.add_parser(
         "validate",
         parents=parents,
-        help="check a game record",
-        description="Check a game record by replaying it move by move.",
+        help=_("check a game record"),
+        description=_("Check a game record by replaying it move by move."),
         **examples(
             "pocha validate game.json",
-            "pocha validate --lenient table.json   # a real table's game with revokes",
+            "pocha validate --lenient table.json   # " + _("a real table's game with revokes"),
         ),
     )
-    validate.add_argument("file", help="the record (JSON)")
+    validate.add_argument("file", help=_("the record (JSON)"))
     validate.add_argument(
-        "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
+        "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
     )
     validate.set_defaults(run=run_validate, subparser=validate)
 
@@ -50,9 +52,9 @@ def add_parsers(
             "pocha replay --lenient table.json",
         ),
     )
-    replay.add_argument("file", help="the record (JSON)")
+    replay.add_argument("file", help=_("the record (JSON)"))
     replay.add_argument(
-        "--lenient", action="store_true", help="allow revokes (charged revoke_penalty)"
+        "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
     )
     replay.add_argument(
         "--moves",
@@ -79,17 +81,24 @@ def _load_and_replay(
         return replay(record), None, tags
     except OSError as error:
         reason = printable(str(error.strerror or error))
-        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
+        ) from None
     except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {error}") from None
+        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
 
 
 def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    state, lenient, _ = _load_and_replay(args.file, args.lenient)
+    state, lenient, _tags = _load_and_replay(args.file, args.lenient)
     rounds = len(state.round_results)
-    status = "finished" if state.is_over else f"in progress (round {state.round_index + 1})"
+    if state.is_over:
+        status = _("finished")
+    else:
+        status = _("in progress (round {round})").format(round=state.round_index + 1)
     out.line(
-        f"OK: {shown_path(args.file)}: {rounds} rounds, {len(state.history)} moves, game {status}"
+        _("OK: {path}: {rounds} rounds, {moves} moves, game {status}").format(
+            path=shown_path(args.file), rounds=rounds, moves=len(state.history), status=status
+        )
     )
     if lenient is not None:
         _report_revokes(out, lenient)
@@ -98,21 +107,30 @@ def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
 
 def _report_revokes(out: Output, lenient: LenientReplay) -> None:
     if not lenient.revokes:
-        out.line("no revokes")
+        out.line(_("no revokes"))
         return
     for revoke in lenient.revokes:
         out.line(
-            f"revoke: moves[{revoke.index}] seat {revoke.seat} {revoke.move}: {revoke.reason}"
+            _("revoke: moves[{index}] seat {seat} {move}: {reason}").format(
+                index=revoke.index,
+                seat=revoke.seat,
+                move=revoke.move,
+                reason=translate(revoke.reason, current_language()),
+            )
         )
-    out.line("totals with revoke penalties: " + " ".join(str(t) for t in lenient.totals))
+    out.line(_("totals with revoke penalties: ") + " ".join(str(t) for t in lenient.totals))
 
 
 def run_replay(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     state, lenient, tags = _load_and_replay(args.file, args.lenient)
     rules = state.rules
     out.line(
-        f"{shown_path(args.file)}: {rules.players} players, seed {state.seed}, "
-        f"seat {state.first_dealer} dealt first"
+        _("{path}: {players} players, seed {seed}, seat {seat} dealt first").format(
+            path=shown_path(args.file),
+            players=rules.players,
+            seed=state.seed,
+            seat=state.first_dealer,
+        )
     )
     for name, value in tags.items():  # checked when read: printable already
         out.line(f"{printable(name)}: {printable(value)}")
@@ -125,7 +143,7 @@ def run_replay(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     totals = lenient.totals if lenient is not None and lenient.revokes else None
     print_sheet(out, state, totals)
     if not state.is_over:
-        out.line(f"the game stops in round {state.round_index + 1}")
+        out.line(_("the game stops in round {round}").format(round=state.round_index + 1))
     if lenient is not None:
         _report_revokes(out, lenient)
     return 0

@@ -6,6 +6,7 @@ import argparse
 import textwrap
 from typing import Final
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     Fail,
     examples,
@@ -27,11 +28,11 @@ def add_parser(
     parser = commands.add_parser(
         "rules",
         parents=parents,
-        help="show every option of a rule set",
-        description="Show every option of a rule set, and its round plan.",
+        help=_("show every option of a rule set"),
+        description=_("Show every option of a rule set, and its round plan."),
         **examples(
-            "pocha rules                     # the default rules",
-            "pocha rules full --players 3    # a preset for three players",
+            "pocha rules                     # " + _("the default rules"),
+            "pocha rules full --players 3    # " + _("a preset for three players"),
             "pocha rules --rule schedule=1,2,3a,1b --rule must_overtake=false",
         ),
     )
@@ -40,7 +41,9 @@ def add_parser(
         nargs="?",
         choices=tuple(PRESETS),
         metavar="PRESET",
-        help=f"a schedule preset, as --preset gives it ({', '.join(PRESETS)})",
+        help=_("a schedule preset, as --preset gives it ({presets})").format(
+            presets=", ".join(PRESETS)
+        ),
     )
     rules_arguments(parser, preset=True)
     parser.set_defaults(run=run, subparser=parser)
@@ -49,25 +52,36 @@ def add_parser(
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.name is not None:
         if args.preset is not None and args.preset != args.name:
-            fail(f"PRESET {args.name} and --preset {args.preset}: give one preset")
+            fail(
+                _("PRESET {name} and --preset {preset}: give one preset").format(
+                    name=args.name, preset=args.preset
+                )
+            )
         if any(item.partition("=")[0].strip() == "schedule" for item in args.rule):
-            fail(f"PRESET {args.name} and --rule schedule=...: give one schedule")
+            fail(
+                _("PRESET {name} and --rule schedule=...: give one schedule").format(
+                    name=args.name
+                )
+            )
         args.preset = args.name
     rules = rules_from_args(args, fail)
     rows = [[name, option_text(value)] for name, value in rules.options().items()]
     rows = [row for row in rows if row[0] != "schedule"]
-    out.table(None, ["option", "value"], rows, left=2)
+    out.table(None, [_("option"), _("value")], rows, left=2)
     out.line()
     out.line("What each option means (change one with --rule NAME=VALUE):")
-    width = max(len(name) for name, _ in rows)
-    for name, _ in rows:
-        out.line(f"  {name.ljust(width)}  {MEANINGS[name]}")
+    width = max(len(row[0]) for row in rows)
+    for row in rows:
+        out.line(f"  {row[0].ljust(width)}  {MEANINGS[row[0]]}")
     out.line()
     out.line(
-        f"{rules.players} players, {rules.deck_size} cards in play, "
-        f"hands of up to {rules.max_cards} cards"
+        _("{players} players, {cards} cards in play, hands of up to {most} cards").format(
+            players=rules.players, cards=rules.deck_size, most=rules.max_cards
+        )
     )
-    schedule = f"schedule ({len(rules.schedule)} rounds): {' '.join(map(str, rules.schedule))}"
+    schedule = _("schedule ({count} rounds): {rounds}").format(
+        count=len(rules.schedule), rounds=" ".join(map(str, rules.schedule))
+    )
     for line in textwrap.wrap(schedule, 79, subsequent_indent="  ", break_on_hyphens=False):
         out.line(line)
     for line in SCHEDULE_CODES:

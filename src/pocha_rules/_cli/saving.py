@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pocha_rules import poch
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._files import not_a_regular_file
@@ -33,16 +34,24 @@ def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail)
     folder = target.parent
     shown = shown_path(path)
     if target.is_dir():
-        fail(f"--save {shown}: that is a folder; name a file")
+        fail(_("--save {path}: that is a folder; name a file").format(path=shown))
     if not folder.is_dir():
-        fail(f"--save {shown}: there is no folder '{shown_path(folder)}'")
+        fail(
+            _("--save {path}: there is no folder '{folder}'").format(
+                path=shown, folder=shown_path(folder)
+            )
+        )
     kind = not_a_regular_file(target)
     if kind is not None:  # a device, a FIFO (or a link to one): never replaced
-        fail(f"--save {shown}: that is {kind}, not a regular file; name a file")
+        fail(
+            _("--save {path}: that is {kind}, not a regular file; name a file").format(
+                path=shown, kind=kind
+            )
+        )
     if force or _same_file(target, replaceable):
         return True
     if os.path.lexists(target):
-        fail(f"--save {shown}: the file exists; give --force to replace it")
+        fail(_("--save {path}: the file exists; give --force to replace it").format(path=shown))
     return False
 
 
@@ -87,7 +96,8 @@ def save(
         def write(target: str, overwrite: bool) -> None:
             poch_records.dump(poch_record, target, overwrite=overwrite)
 
-    what = "the game so far" if partial else "the game"
+    so_far = _("the game so far is saved in {path}")
+    said = so_far if partial else _("the game is saved in {path}")
     candidates = [path, *_other_names(path)]
     for candidate in candidates:
         try:
@@ -96,13 +106,25 @@ def save(
             continue
         except OSError as error:
             reason = printable(str(error.strerror or error))
-            raise Stop(1, f"cannot write {shown_path(candidate)}: {reason}") from None
+            raise Stop(
+                1,
+                _("cannot write {path}: {reason}").format(
+                    path=shown_path(candidate), reason=reason
+                ),
+            ) from None
         if candidate != path:
-            out.line(f"{shown_path(path)} appeared during the game and is left as it is")
-        out.line(f"{what} is saved in {shown_path(candidate)}")
+            out.line(
+                _("{path} appeared during the game and is left as it is").format(
+                    path=shown_path(path)
+                )
+            )
+        out.line(said.format(path=shown_path(candidate)))
         return candidate
     raise Stop(
-        1, f"cannot write {shown_path(path)}: it and {len(candidates) - 1} other names exist"
+        1,
+        _("cannot write {path}: it and {count} other names exist").format(
+            path=shown_path(path), count=len(candidates) - 1
+        ),
     )
 
 

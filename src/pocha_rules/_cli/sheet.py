@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.output import Output
 from pocha_rules._rules import RuleSet
 from pocha_rules._schedules import Round, RoundKind
@@ -29,8 +30,9 @@ class ScoreSheet:
 
     def header(self) -> None:
         """Write the column headings."""
-        seats = "".join(f"seat {s}".rjust(_SEAT_WIDTH) for s in range(self.players))
-        self.out.line(f"round cards  trump  {seats}", style="bold")
+        seat = _("seat {seat}")
+        seats = "".join(seat.format(seat=s).rjust(_SEAT_WIDTH) for s in range(self.players))
+        self.out.line(_("round cards  trump  ") + seats, style="bold")
 
     def row(self, result: RoundResult) -> None:
         """Write one finished round."""
@@ -47,23 +49,27 @@ class ScoreSheet:
         """Write how to read the sheet: the cells, the miss mark and the
         round codes of the kinds of round the rules play.
         """
-        self.out.line("each seat: bid/won, then the running total; * marks a missed bid")
+        self.out.line(_("each seat: bid/won, then the running total; * marks a missed bid"))
         kinds = {entry.kind for entry in self.rules.schedule}
-        codes = ["cards: how many each player gets"]
+        codes = [_("cards: how many each player gets")]
         if RoundKind.AUCTION in kinds:
-            codes.append(f"{_example(self.rules, RoundKind.AUCTION)}: an auction round")
+            example = _example(self.rules, RoundKind.AUCTION)
+            codes.append(_("{code}: an auction round").format(code=example))
         if RoundKind.BLIND in kinds:
-            codes.append(f"{_example(self.rules, RoundKind.BLIND)}: a blind round")
+            example = _example(self.rules, RoundKind.BLIND)
+            codes.append(_("{code}: a blind round").format(code=example))
         self.out.line("; ".join(codes))
 
     def footer(self, state: GameState, totals: Sequence[int] | None = None) -> None:
         """Write the final totals and the winners; ``totals``, when given,
         are a lenient replay's, with the revoke penalties charged."""
-        winners = ", ".join(f"seat {s}" for s in state.winners)
-        label = "final" if totals is None else "final, with revoke penalties"
+        winners = ", ".join(_("seat {seat}").format(seat=s) for s in state.winners)
+        label = _("final") if totals is None else _("final, with revoke penalties")
         shown = state.scores if totals is None else totals
         self.out.line(
-            f"{label}: {' '.join(str(t) for t in shown)}; winners: {winners}",
+            _("{label}: {totals}; winners: {winners}").format(
+                label=label, totals=" ".join(str(t) for t in shown), winners=winners
+            ),
             style="bold green",
         )
 

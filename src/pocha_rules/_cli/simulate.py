@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
     DEFAULT_BOT,
@@ -42,22 +43,24 @@ def add_parser(
     parser = commands.add_parser(
         "simulate",
         parents=parents,
-        help="play many bot games and compare the seats",
-        description="Play many games between bots at fixed seats and summarise each seat. "
-        "Game i is dealt from seed --seed + i.",
+        help=_("play many bot games and compare the seats"),
+        description=_(
+            "Play many games between bots at fixed seats and summarise each seat. "
+            "Game i is dealt from seed --seed + i."
+        ),
         **examples(
             "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
         ),
     )
-    parser.add_argument("-n", "--games", type=int, default=100, help="games to play")
+    parser.add_argument("-n", "--games", type=int, default=100, help=_("games to play"))
     parser.add_argument(
         "--bots",
         default=DEFAULT_BOT,
         metavar="BOT,...",
-        help=f"one bot for all seats or one per seat ({', '.join(BOTS)})",
+        help=_("one bot for all seats or one per seat ({bots})").format(bots=", ".join(BOTS)),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the first game")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--seed", type=int, default=None, help=_("seed of the first game"))
+    parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -129,7 +132,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     for name in names:
         if name not in BOTS:
-            fail(f"--bots: unknown bot {name!r}; bots: {', '.join(BOTS)}")
+            fail(
+                _("--bots: unknown bot {name}; bots: {bots}").format(
+                    name=repr(name), bots=", ".join(BOTS)
+                )
+            )
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
@@ -140,7 +147,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     base = seed_from_args(args, fail, games=args.games)
     started = time.perf_counter()
     stopped: Interrupted | LostGamesError | None = None
-    with interruptible(), out.progress(args.games, "simulating") as advance:
+    with interruptible(), out.progress(args.games, _("simulating")) as advance:
         try:
             chunks = run_chunks(
                 SeatGames(rules, names, base),
@@ -153,7 +160,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             chunks, stopped = stop.finished, stop
     seconds = time.perf_counter() - started
     sums = Sums(n)
-    for _, part in chunks:
+    for _numbers, part in chunks:
         sums.add(part)
     games = sums.games
     seats: list[dict[str, Any]] = [
@@ -183,7 +190,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         return stop_status("simulate", stopped, games, args.games)
     rows = [
         [
-            f"seat {s['seat']} ({s['bot']})",
+            _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"]),
             "-" if s["mean_score"] is None else f"{s['mean_score']:.1f}",
             "-" if s["exact_bid_rate"] is None else f"{100 * s['exact_bid_rate']:.1f}%",
             str(s["pochas"]),
@@ -192,11 +199,20 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         for s in seats
     ]
     if stopped is None:
-        title = f"{games} games, seeds {base} to {base + games - 1}"
+        title = _("{games} games, seeds {first} to {last}").format(
+            games=games, first=base, last=base + games - 1
+        )
     else:
-        title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
-    out.table(title, ["seat", "mean score", "exact bids", "pochas", "wins"], rows)
+        title = _(
+            "{games} of {asked} games (seeds from {first}); the others did not finish"
+        ).format(games=games, asked=args.games, first=base)
+    headers = [_("seat"), _("mean score"), _("exact bids"), _("pochas"), _("wins")]
+    out.table(title, headers, rows)
     rate = f"{games / seconds:.1f}" if seconds else "inf"
-    spread = f" ({workers} workers)" if workers > 1 else ""
-    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
+    out.line(
+        _("{seconds} s, {rate} games per second{spread}").format(
+            seconds=f"{seconds:.2f}", rate=rate, spread=spread
+        )
+    )
     return stop_status("simulate", stopped, games, args.games)

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pocha_rules._cli.i18n import _
+from pocha_rules._cli.match import engine_arguments
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
@@ -39,14 +41,16 @@ def add_parser(
     parser = commands.add_parser(
         "tournament",
         parents=parents,
-        help="a round robin of bots and engines, with ratings",
-        description="Play every pair of bots against each other over the same duplicate "
-        "deals, and rate them (Bradley-Terry, on the Elo scale, with 95%% intervals) with "
-        "a crosstable. A bot is a built-in name "
-        f"({', '.join(BOTS)}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
-        "the engine protocol). A bot's fault forfeits its game, never the tournament. "
-        "With --results, every finished set is appended to a file at once, and "
-        "--resume FILE goes on with it after Ctrl-C or a crash.",
+        help=_("a round robin of bots and engines, with ratings"),
+        description=_(
+            "Play every pair of bots against each other over the same duplicate "
+            "deals, and rate them (Bradley-Terry, on the Elo scale, with 95%% intervals) with "
+            "a crosstable. A bot is a built-in name "
+            "({bots}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
+            "the engine protocol). A bot's fault forfeits its game, never the tournament. "
+            "With --results, every finished set is appended to a file at once, and "
+            "--resume FILE goes on with it after Ctrl-C or a crash."
+        ).format(bots=", ".join(BOTS)),
         **examples(
             "pocha tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
             "--workers 0 --results t.jsonl",
@@ -55,34 +59,21 @@ def add_parser(
         ),
     )
     parser.add_argument(
-        "--bot", action="append", default=[], metavar="BOT", help="a bot (repeatable)"
+        "--bot", action="append", default=[], metavar="BOT", help=_("a bot (repeatable)")
+    )
+    engine_arguments(parser, traceback=False)
+    parser.add_argument(
+        "--sets", type=int, default=10, help=_("duplicate sets for every pair (default 10)")
+    )
+    parser.add_argument("--seed", type=int, default=None, help=_("the tournament's seed"))
+    parser.add_argument(
+        "--results", default=None, metavar="FILE", help=_("append every finished set to FILE")
     )
     parser.add_argument(
-        "--engine",
-        action="append",
-        default=[],
-        metavar="NAME=COMMAND",
-        help="an engine program (repeatable)",
+        "--resume", default=None, metavar="FILE", help=_("go on with the tournament in FILE")
     )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
-    )
-    parser.add_argument(
-        "--sets", type=int, default=10, help="duplicate sets for every pair (default 10)"
-    )
-    parser.add_argument("--seed", type=int, default=None, help="the tournament's seed")
-    parser.add_argument(
-        "--results", default=None, metavar="FILE", help="append every finished set to FILE"
-    )
-    parser.add_argument(
-        "--resume", default=None, metavar="FILE", help="go on with the tournament in FILE"
-    )
-    parser.add_argument("--force", action="store_true", help="overwrite --results FILE")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser)
@@ -99,14 +90,22 @@ def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]
         target = target.strip()
         name = name.strip() or target.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
         if name in entrants:
-            fail(f"--bot {spec}: two entrants named {name!r}; rename one with NAME=BOT")
+            fail(
+                _("--bot {spec}: two entrants named {name}; rename one with NAME=BOT").format(
+                    spec=spec, name=repr(name)
+                )
+            )
         entrants[name] = f"bot:{target}"
     for spec in engines:
         name, sep, command = spec.partition("=")
         if not sep or not name.strip() or not command.strip():
             fail(f"--engine {spec!r}: expected NAME=COMMAND")
         if name.strip() in entrants:
-            fail(f"--engine {spec}: two entrants named {name.strip()!r}")
+            fail(
+                _("--engine {spec}: two entrants named {name}").format(
+                    spec=spec, name=repr(name.strip())
+                )
+            )
         entrants[name.strip()] = f"engine:{command.strip()}"
     return entrants
 
@@ -131,7 +130,7 @@ def _factories(entrants: dict[str, str], time_limit: float, fail: Fail) -> dict[
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if args.resume is not None:
         if args.results is not None or args.bot or args.engine:
-            fail("--resume FILE: the file says who plays and where the results go")
+            fail(_("--resume FILE: the file says who plays and where the results go"))
         try:
             header = TournamentLog.read_header(args.resume)
         except (OSError, PochaError) as error:
@@ -140,13 +139,13 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         path: Path | None = Path(args.resume)
     else:
         if args.time_limit <= 0:
-            fail(f"--time-limit: above 0 seconds, got {args.time_limit}")
+            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         if args.sets < 1:
-            fail(f"--sets: at least 1, got {args.sets}")
+            fail(_("--sets: at least 1, got {got}").format(got=args.sets))
         rules = rules_from_args(args, fail)
         entrants = _entrants(args.bot, args.engine, fail)
         if len(entrants) < 2:
-            fail("give two entrants or more (--bot, --engine)")
+            fail(_("give two entrants or more (--bot, --engine)"))
         setup = {
             "rules": {k: json_option(v) for k, v in rules.options().items()},
             "entrants": entrants,
@@ -164,12 +163,14 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             else:
                 log.create(force=args.force)
         except FileExistsError as error:
-            fail(f"--results: {error} (or give --force)")
+            fail(_("--results: {error} (or give --force)").format(error=error))
         except (OSError, PochaError) as error:
             fail(f"{log.path}: {error}")
         if log.damaged:
             print(
-                f"pocha tournament: {log.path}: a last line cut short was dropped", file=sys.stderr
+                "pocha tournament: "
+                + _("{path}: a last line cut short was dropped").format(path=log.path),
+                file=sys.stderr,
             )
     workers = workers_from_args(args, fail)
     already = sum(result.games for result in done)
@@ -179,11 +180,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     def saved(results: Any) -> None:
         for result in results:
             for line in result.faults:
-                print(f"pocha tournament: forfeit: {line}", file=sys.stderr)
+                print(f"pocha tournament: {_('forfeit:')} {line}", file=sys.stderr)
         if log is not None:
             log.append(results)
 
-    with out.progress(tournament.games, "tournament") as advance:
+    with out.progress(tournament.games, _("tournament")) as advance:
         if already:
             advance(already)
         try:
@@ -205,8 +206,10 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         _print(out, result, tournament.count)
     if stopped is not None and log is not None:
         print(
-            f"pocha tournament: the finished sets are in {log.path}; "
-            f"'pocha tournament --resume {log.path}' goes on",
+            "pocha tournament: "
+            + _(
+                "the finished sets are in {path}; 'pocha tournament --resume {path}' goes on"
+            ).format(path=log.path),
             file=sys.stderr,
         )
     return stop_status("tournament", stopped, len(result.sets), tournament.count)
@@ -221,18 +224,18 @@ def _tournament(
         factories = _factories(entrants, float(setup.get("time_limit", 10.0)), fail)
         tournament = Tournament(rules, factories, sets=setup["sets"], seed=setup["seed"])
     except (KeyError, TypeError, PochaError) as error:
-        fail(f"the tournament cannot be set up: {error}")
+        fail(_("the tournament cannot be set up: {error}").format(error=error))
     log = None if path is None else TournamentLog(path, setup)
     return tournament, log
 
 
 def _print(out: Output, result: TournamentResult, asked: int) -> None:
     played = len(result.sets)
-    title = (
-        f"tournament, {played} sets, {result.games} games"
-        if result.complete
-        else f"tournament, {played} of {asked} sets, {result.games} games"
-    )
+    if result.complete:
+        title = _("tournament, {played} sets, {games} games")
+    else:
+        title = _("tournament, {played} of {asked} sets, {games} games")
+    title = title.format(played=played, asked=asked, games=result.games)
     rows = []
     for rank, rating in enumerate(result.ratings(), start=1):
         half = (rating.high - rating.low) / 2
@@ -243,12 +246,13 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 rating.name,
                 f"{rating.elo:+.0f}",
                 f"±{half:.0f}",
-                f"{rating.low:+.0f} to {rating.high:+.0f}",
+                _("{low} to {high}").format(low=f"{rating.low:+.0f}", high=f"{rating.high:+.0f}"),
                 score,
                 str(rating.comparisons),
             ]
         )
-    out.table(title, ["#", "bot", "elo", "±", "95% interval", "score", "sets"], rows, left=2)
+    headers = ["#", _("bot"), "elo", "±", _("95% interval"), _("score"), _("sets")]
+    out.table(title, headers, rows, left=2)
     cross = result.crosstable()
     names = list(result.names)
     short = [name[:8] for name in names]
@@ -262,6 +266,6 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 points, sets = cross.get((a, b), (0.0, 0))
                 row.append(f"{points:g}/{sets}" if sets else "-")
         table.append(row)
-    out.table("crosstable: sets won (a draw is half) of sets played", ["", *short], table)
+    out.table(_("crosstable: sets won (a draw is half) of sets played"), ["", *short], table)
     if result.faults:
-        out.line(f"{len(result.faults)} forfeits (see the lines above)")
+        out.line(_("{count} forfeits (see the lines above)").format(count=len(result.faults)))

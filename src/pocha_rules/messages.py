@@ -1,0 +1,338 @@
+"""The library's errors told in Spanish, from their codes.
+
+Every error the library raises on bad input carries a stable ``code`` and
+the ``params`` its English sentence is written from (see the docs page
+"Error codes"). :func:`message` and :func:`reason` write the same facts in
+Spanish, in the words a Pocha table uses (*asistir*, *fallar*, *montar*,
+*baza*, *triunfo*), or give the English message back for ``lang="en"``:
+
+>>> from pocha_rules.messages import SPANISH
+>>> SPANISH["must_follow_suit"]
+'hay que asistir: se salió a {led} y la mano tiene {allowed}'
+
+An app that speaks another language keeps its own table of the same codes,
+as :data:`SPANISH` does. An error without a code (raised by code outside the
+library) or with a code this table does not know keeps its English message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import suppress
+from typing import Final
+
+from pocha_rules._errors import PochaError
+from pocha_rules._state import Phase
+from pocha_rules.names import Language, phase_name
+
+__all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
+
+SPANISH_FRAMES: Final[dict[str, str]] = {
+    "PochaError": "{reason}",
+    "ParseError": "no se entiende {text}: {reason}",
+    "InvalidRulesError": "reglas no válidas: {field}: {reason}",
+    "InvalidDealError": "reparto no válido para la ronda {round_index}: {reason}",
+    "IllegalMoveError": "jugada no permitida {move} del puesto {seat}: {reason}",
+    "OutOfTurnError": "jugada no permitida {move} del puesto {by}: {reason}",
+    "InvalidRecordError": "registro no válido en {where}: {reason}",
+    "InvalidDataError": "{what} no válido en {where}: {reason}",
+    "InvalidActionError": "acción no válida {action} del puesto {seat}: {reason}",
+    "BatchActionError": "acción no válida {action} del puesto {seat} en la partida {game}: "
+    "{reason}",
+}
+"""How each error class words its Spanish message around the reason."""
+
+SPANISH: Final[dict[str, str]] = {
+    "other": "{reason}",
+    "out_of_turn": "le toca al puesto {seat}, no al puesto {by}",
+    "suit_unknown": "se esperaba un palo: o, c, e, b u oros, copas, espadas, bastos",
+    "rank_not_whole": "el número de una carta es un entero del 1 al 12",
+    "card_form": "se esperaba un número del 1 al 12 seguido de o, c, e o b",
+    "suit_letter_unknown": "letra de palo desconocida {letter}: usa o, c, e o b",
+    "rank_unknown": "ninguna carta tiene el número {rank}: van del 1 al 12",
+    "rank_not_in_deck": "no hay {rank} en la baraja de 40 cartas",
+    "deck_size": "la baraja tiene 40 o 48 cartas, no {deck}",
+    "tricks_not_whole": "{name} es un número entero de bazas, 0 o más",
+    "tricks_form": "se esperaba un número entero de bazas, no {got}",
+    "tricks_too_long": "{digits} cifras son demasiadas para un número de bazas",
+    "move_form": "se esperaba 'pido N', 'juego CARTA', 'triunfo PALO', 'puja N' o 'paso'",
+    "round_kind_unknown": "una ronda es 'normal', 'auction' (subastada) o 'blind' (india)",
+    "round_form": "se esperaba un número de cartas y luego 'a' (subastada) o 'b' (india)",
+    "cards_too_long": "{digits} cifras son demasiadas para un número de cartas",
+    "players_too_few": "tiene que haber 1 jugador o más, no {got}",
+    "option_choice": "tiene que ser uno de {choices}, no {got}",
+    "option_too_small": "tiene que ser al menos {low}, no {got}",
+    "option_too_large": "tiene que ser como mucho {high}, no {got}",
+    "rank_order_not_deck": "tiene que nombrar cada número de la baraja de {deck} cartas una "
+    "sola vez, no {got}",
+    "round_unreadable": "no se entiende {text}: {reason}",
+    "preset_unknown": "no hay un plan de rondas llamado {got}; los que hay: {presets}",
+    "schedule_too_long": "un plan de rondas tiene como mucho {most} rondas",
+    "schedule_empty": "una partida tiene al menos una ronda",
+    "round_cards_out_of_range": "{cards} cartas: con {players} jugadores y {size} cartas, "
+    "cada mano tiene de 1 a {top} cartas",
+    "blind_round_cards": "en la india se reparte exactamente 1 carta",
+    "players_out_of_range": "a la pocha se juega de 3 a 8 jugadores, no {got}",
+    "deck_unknown": "la baraja española tiene 40 o 48 cartas, no {got}",
+    "tiebreak_never_ends": "con hit_bonus y per_trick a 0 todos los totales se quedan en 0 y "
+    "las rondas de desempate de una carta no acabarían nunca; usa tiebreak='shared'",
+    "oh_hell_players": "al Oh Hell se juega de 3 a 8 jugadores, no {got}",
+    "oh_hell_cards": "siempre se vuelve una carta para el triunfo, así que {players} "
+    "jugadores tienen de 1 a {top} cartas cada uno de {deck}, no {got}",
+    "not_in_hand": "{card} no está en la mano ({hand})",
+    "must_follow_suit": "hay que asistir: se salió a {led} y la mano tiene {allowed}",
+    "must_overruff": "hay que contrafallar: matar {best} con un triunfo más alto: {allowed}",
+    "must_ruff": "no tienes {led}: hay que fallar con un triunfo ({trump}): {allowed}",
+    "must_overtake": "hay que montar: matar {best} con una carta de {led} más alta: {allowed}",
+    "not_legal": "aquí no se puede",
+    "game_over": "la partida ha terminado",
+    "not_a_move": "{got} no es una jugada",
+    "wrong_phase": "ahora toca {expected}, no {move}",
+    "bid_out_of_range": "en la ronda de {cards} se pide de 0 a {cards}",
+    "hook": "el gancho: el último en pedir no puede pedir {bid}, porque las peticiones "
+    "sumarían {cards}, las bazas de la ronda",
+    "first_must_call": "el primero tiene que pujar un número y no puede pasar",
+    "call_out_of_range": "en la ronda de {cards} se puja de 0 a {cards}",
+    "call_too_low": "una puja tiene que superar la más alta hasta ahora ({highest})",
+    "dealer_out_of_range": "el repartidor tiene que ser un puesto de 0 a {high}, no {got}",
+    "seed_too_large": "una semilla tiene que ser menor que 2**{bits}, no {got}",
+    "hands_for_players": "{hands} manos para {players} jugadores",
+    "hand_size": "el puesto {seat} tiene {held} cartas; en esta ronda se reparten {cards}",
+    "card_not_in_deck": "{card} no está en la baraja de esta partida",
+    "card_dealt_twice": "{card} está repartida dos veces",
+    "trump_card_missing": "esta ronda necesita una trump_card {where}",
+    "auction_trump_card": "una subastada no tiene carta de triunfo: el que gana la subasta "
+    "elige el triunfo",
+    "chosen_trump_card": "se reparten todas las cartas y el repartidor elige el triunfo: "
+    "no hay trump_card",
+    "trump_card_in_hand": "la carta vuelta {card} tiene que salir del mazo, no de una mano",
+    "shown_card_not_dealers": "la carta enseñada {card} tiene que estar en la mano del "
+    "repartidor (el puesto {dealer})",
+    "tag_name_blank": "el nombre de una etiqueta no está vacío ni tiene espacios en los bordes",
+    "tag_name_long": "el nombre de una etiqueta tiene como mucho {most} caracteres",
+    "tag_name_equals": "el nombre de una etiqueta no puede tener '='",
+    "tag_name_control": "el nombre de una etiqueta no puede tener caracteres de control",
+    "tag_value_long": "{length} caracteres: el valor de una etiqueta tiene como mucho {most}",
+    "tag_value_control": "el valor de una etiqueta es una sola línea sin caracteres de "
+    "control (tabuladores, saltos de línea...)",
+    "tag_twice": "la etiqueta está dos veces",
+    "tags_too_many": "un registro lleva como mucho {most} etiquetas",
+    "expected_object": "se esperaba un objeto, no {got}",
+    "unknown_member": "miembro desconocido",
+    "missing": "falta",
+    "expected_whole": "se esperaba un número entero, no {got}",
+    "record_seed_too_large": "una semilla es menor que 2**{bits}, no {got}",
+    "expected_flag": "se esperaba true o false, no {got}",
+    "expected_list": "se esperaba una lista, no {got}",
+    "expected_string": "se esperaba una cadena, no {got}",
+    "string_too_long": "la cadena {got} es demasiado larga",
+    "numbers_for_players": "{numbers} números para {players} jugadores",
+    "score_too_large": "ninguna partida da {got} puntos",
+    "not_a_record": "falta: esto no es un registro de pocha",
+    "format_unknown": "se esperaba {expected}, no {got}",
+    "record_version": "esta biblioteca lee registros de la versión {version}, no {got}",
+    "rules_version": "la partida se jugó con la versión {got} del comportamiento de las "
+    "reglas; esta biblioteca juega la versión {version}",
+    "seat_out_of_range": "los puestos van de 0 a {high}, no {got}",
+    "record_too_long": "{length} caracteres es más de lo que cabe en un registro ({most})",
+    "json_too_deep": "el JSON tiene demasiados niveles",
+    "json_invalid": "no es JSON válido: {error}",
+    "no_first_deal": "el registro no tiene el reparto de la ronda 0",
+    "move_after_end": "{move}: la partida ya ha terminado",
+    "record_illegal_move": "el puesto {seat} no puede {move}: {reason}",
+    "deal_never_reached": "las jugadas acaban en la ronda {last}; este reparto es de una "
+    "ronda a la que no se llega",
+    "deal_missing": "la partida llega a la ronda {round} pero el registro no tiene su reparto",
+    "scores_differ": "el registro dice {said} pero las jugadas dan {given}",
+    "rounds_differ": "{recorded} rondas registradas, pero se terminaron {finished}",
+    "file_too_long": "el fichero es más largo de lo que puede ser un registro ({most} caracteres)",
+    "file_not_utf8": "el fichero no es texto UTF-8 (byte {byte})",
+    "moves_end_early": "las jugadas acaban antes que la ronda {round}",
+    "move_after_game": "una jugada después del final de la partida",
+    "no_turn_for": "en la ronda no hay turno para {move}",
+    "moves_missing": "no están en las jugadas todas las pujas o cartas de la ronda",
+    "not_a_kind": "falta: esto no es un {what} de pocha",
+    "version_unknown": "esta biblioteca lee la versión {version}, no {got}",
+    "count_out_of_range": "se esperaba un número entero de 0 a {high}, no {got}",
+    "entries_for_players": "{entries} entradas para {players} jugadores",
+    "expected_one_of": "se esperaba uno de {names}, no {got}",
+    "rules_version_only": "esta biblioteca juega la versión {version} del comportamiento de "
+    "las reglas",
+    "expected_call": "se esperaba una puja o un paso, no {got}",
+    "to_move_null": "null exactamente cuando la partida ha terminado",
+    "trump_unknown": "en la fase {phase} se sabe el triunfo",
+    "auction_winner_missing": "una subastada con la subasta ya hecha tiene ganador",
+    "hand_size_differs": "{cards} cartas, pero hand_sizes dice {size}",
+    "hand_differs": "no es la mano visible del propio puesto",
+    "deals_for_rounds": "{deals} repartos para {rounds} rondas terminadas",
+    "view_unreachable": "las reglas no pueden llegar a esta vista ({error})",
+    "move_seat_differs": "la jugada la hizo el puesto {seat}, no {got}",
+    "legal_moves_differ": "no son las jugadas legales de la vista",
+    "legal_actions_differ": "no son los números de acción de las jugadas legales de la vista",
+    "scores_too_large": "demasiado grandes",
+    "state_phase_differs": "la partida del registro está en la fase {phase}",
+    "state_to_move_differs": "en la partida del registro juega {to_move}",
+    "data_too_long": "{length} caracteres es más de lo que cabe",
+    "events_new_game": "after no es una jugada después de before: es una partida nueva",
+    "events_not_next": "after no es el estado una jugada después de before",
+    "seat_must_be": "seat tiene que ser de 0 a {high}, no {got}",
+    "schema_unknown": "no hay un esquema llamado {got}; los esquemas son {names}",
+    "no_action_id": "no es una jugada de estas reglas: no tiene número de acción",
+    "action_out_of_range": "fuera de rango: estas reglas tienen acciones de 0 a {high}",
+    "action_illegal": "{move}: {reason}",
+    "no_state_fits": "ningún estado de la partida encaja con esta vista: {error}",
+    "count_negative": "count tiene que ser 0 o más, no {got}",
+    "too_many_cards_shown": "ningún estado de la partida encaja con esta vista: el puesto "
+    "{seat} enseña demasiadas cartas",
+    "unseen_cannot_be_placed": "ningún estado de la partida encaja con esta vista: las "
+    "cartas que no se ven no caben en ninguna mano",
+    "no_move_to_make": "el puesto {seat} no tiene jugada que hacer: le toca al puesto {to_move}",
+    "bots_for_players": "{bots} bots para {players} jugadores: un bot por puesto",
+    "games_negative": "games tiene que ser 0 o más, no {got}",
+    "samples_too_few": "samples tiene que ser un número entero, 1 o más, no {got}",
+    "games_not_whole": "games tiene que ser un número entero, 0 o más, no {got}",
+    "not_a_parameter": "no es un parámetro de {game}",
+    "auto_yes_no": "tiene que ser 'auto', 'yes' o 'no', no {got}",
+    "rank_order_text": "tiene que ser 'default' o números separados por espacios, no {got}",
+    "resample_at_deal": "resample_from_infostate necesita un nodo de decisión, no un reparto",
+    "agent_must_act": "el agente al que le toca tiene que jugar",
+    "policy_illegal": "la política no eligió ninguna de las jugadas legales",
+    "match_no_bots": "un enfrentamiento necesita al menos un bot",
+    "match_needs_lineup": "{bots} bots para {seats} puestos: da una alineación",
+    "lineup_size": "la alineación nombra {seats} puestos y las reglas tienen {players}",
+    "lineup_unknown_bot": "la alineación nombra {name}, que no es ninguno de los bots",
+    "bot_without_seat": "el bot {name} no tiene puesto en la alineación",
+    "games_not_sets": "games tiene que ser un múltiplo positivo de {size}, las partidas de "
+    "una serie (cada bot en cada puesto), no {got}",
+    "seats_shape": "seats tiene que ser un puesto, o uno por partida, de forma ({games},); "
+    "tiene forma {shape}",
+    "actions_shape": "actions tiene que tener una acción por partida, de forma ({games},); "
+    "tiene forma {shape}",
+    "batch_over": "todas las partidas del lote han terminado: reset() reparte otras nuevas",
+    "batch_not_recorded": "este lote no registra sus partidas: usa record=True",
+    "game_out_of_range": "game tiene que ser de 0 a {high}, no {got}",
+    "batch_round": "ronda {round}: {reason}",
+    "seed_negative": "seed tiene que ser 0 o más, no {got}",
+    "batch_games_not_recorded": "las partidas no se registraron: simúlalas con record=True",
+    "chunk_too_small": "chunk tiene que ser 1 o más, no {got}",
+    "results_differ": "las jugadas de las rondas terminadas no dan sus resultados",
+    "calls_differ": "no son las pujas de las jugadas de la ronda",
+    "played_differ": "no son las cartas de las jugadas de la ronda",
+    "trick_differs": "no son las últimas cartas jugadas",
+    "bids_differ": "no son las peticiones de las jugadas de la ronda",
+    "totals_differ": "no son los totales de las rondas terminadas",
+}
+"""Each code's Spanish sentence, a :meth:`str.format` template of the same
+params as the English one."""
+
+
+def _language(lang: object) -> Language:
+    from pocha_rules.names import _language as checked
+
+    return checked(lang)
+
+
+def _values(params: Mapping[str, object]) -> dict[str, object]:
+    """The params, with each nested reason (``NAME`` beside ``NAME_code``
+    and ``NAME_params``) in Spanish, and the phase a move came at the wrong
+    time in named in Spanish."""
+    values = dict(params)
+    for key, value in params.items():
+        if key.endswith("_code") and isinstance(value, str):
+            name = key[: -len("_code")]
+            nested = params.get(f"{name}_params")
+            if name in params and isinstance(nested, Mapping):
+                text = _spanish(value, nested)
+                if text is not None:
+                    values[name] = text
+    phase = params.get("phase")
+    if isinstance(phase, str) and "expected" in params:
+        with suppress(ValueError):
+            values["expected"] = phase_name(Phase(phase), "es")
+    return values
+
+
+def _spanish(code: str, params: Mapping[str, object]) -> str | None:
+    template = SPANISH.get(code)
+    if template is None:
+        return None
+    try:
+        return template.format_map(_values(params))
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def translate(text: str, lang: str = "es") -> str:
+    """A reason the library gave as text (an error's ``reason``, the
+    ``reason`` of a revoke in a lenient replay), in ``lang``: when it
+    carries its ``code`` and ``params``, as the library's reasons do, it is
+    written again from them; other text is given back as it is.
+
+    Raises:
+        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+
+    """
+    if _language(lang) == "en":
+        return str(text)
+    code, params = getattr(text, "code", None), getattr(text, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping):
+        return str(text)
+    return _spanish(code, params) or str(text)
+
+
+def reason(error: PochaError, lang: str = "es") -> str:
+    """Why ``error`` was raised, without its frame (``hay que asistir: ...``
+    rather than ``jugada no permitida ... : hay que asistir: ...``): what a
+    player is told of a refused move.
+
+    Raises:
+        TypeError: ``error`` is not a :class:`~pocha_rules.PochaError`.
+        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+
+    """
+    if not isinstance(error, PochaError):
+        raise TypeError(f"error must be a PochaError, got {type(error).__name__}")
+    english = str(getattr(error, "reason", error))
+    if _language(lang) == "en":
+        return english
+    code, params = getattr(error, "code", None), getattr(error, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping):
+        return english
+    return _spanish(code, params) or english
+
+
+def message(error: PochaError, lang: str = "es") -> str:
+    """The whole message of ``error`` in ``lang``: its class's frame around
+    its reason (``jugada no permitida juega 3o del puesto 1: hay que
+    asistir...``); ``str(error)`` in English, and for an error this module
+    cannot say in Spanish.
+
+    Raises:
+        TypeError: ``error`` is not a :class:`~pocha_rules.PochaError`.
+        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+
+    """
+    if not isinstance(error, PochaError):
+        raise TypeError(f"error must be a PochaError, got {type(error).__name__}")
+    if _language(lang) == "en":
+        return str(error)
+    code, params = getattr(error, "code", None), getattr(error, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping):
+        return str(error)
+    said = _spanish(code, params)
+    if said is None:
+        return str(error)
+    frame = SPANISH_FRAMES.get(type(error).__name__, "{reason}")
+    if not hasattr(error, "reason"):
+        return said
+    values = {**_values(params), "reason": said}
+    if type(error).__name__ == "IllegalMoveError" and params.get("seat") is None:
+        frame = "jugada no permitida {move} con la partida terminada: {reason}"
+    if "{where}" in frame and not params.get("where"):
+        frame = frame.replace(" en {where}", "")
+    if "{seat}" in frame and params.get("seat") is None:
+        frame = frame.replace(" del puesto {seat}", "")
+    try:
+        return frame.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return said
