@@ -387,6 +387,21 @@ MESSAGES: Final[dict[str, str]] = {
     "poch_sample_overfull": "no game state fits this view: more cards are known than places",
     "poch_sample_not_found": "no game state fitting this view was found in {attempts} draws",
     "poch_no_referee": "forfeits (the referee) are for Pocha's games only",
+    # Poch records (pocha_rules.poch.records) and action ids
+    "not_a_game_record": "missing: this is not a {game} record",
+    "record_is_poch": "this is a Poch record: read it with pocha_rules.poch.records",
+    "record_is_pocha": "this is a Pocha record: read it with pocha_rules.records",
+    "poch_no_first_deal": "the record has no pack for deal 0",
+    "poch_pack_size": "a pack of {deck} cards, got {got}",
+    "poch_deal_never_reached": (
+        "the moves end in deal {last}; this pack is for a deal never reached"
+    ),
+    "poch_deal_missing": "the game reaches deal {deal} but the record has no pack for it",
+    "poch_pool_chips": "a pool holds 0 or more chips, got {got}",
+    "poch_chips_too_large": "no game holds {got} chips",
+    "poch_bet_max_actions": (
+        "bet_max is {bet_max}: action tables are built for bet_max up to {most}"
+    ),
 }
 """Each code's English sentence, a :meth:`str.format` template of its
 params."""

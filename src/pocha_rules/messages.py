@@ -147,6 +147,20 @@ SPANISH: Final[dict[str, str]] = {
     "rounds_differ": "{recorded} rondas registradas, pero se terminaron {finished}",
     "file_too_long": "el fichero es más largo de lo que puede ser un registro ({most} caracteres)",
     "file_not_utf8": "el fichero no es texto UTF-8 (byte {byte})",
+    "not_a_game_record": "falta: no es un registro de {game}",
+    "record_is_poch": "es un registro de Poch: léalo con pocha_rules.poch.records",
+    "record_is_pocha": "es un registro de Pocha: léalo con pocha_rules.records",
+    "poch_no_first_deal": "el registro no tiene baraja para la mano 0",
+    "poch_pack_size": "una baraja de {deck} cartas, no de {got}",
+    "poch_deal_never_reached": (
+        "las jugadas acaban en la mano {last}; esta baraja es de una mano a la que no se llega"
+    ),
+    "poch_deal_missing": "la partida llega a la mano {deal} pero el registro no tiene su baraja",
+    "poch_pool_chips": "una casilla tiene 0 fichas o más, no {got}",
+    "poch_chips_too_large": "ninguna partida tiene {got} fichas",
+    "poch_bet_max_actions": (
+        "bet_max es {bet_max}: las tablas de acciones admiten bet_max hasta {most}"
+    ),
     "moves_end_early": "las jugadas acaban antes que la ronda {round}",
     "move_after_game": "una jugada después del final de la partida",
     "no_turn_for": "en la ronda no hay turno para {move}",
