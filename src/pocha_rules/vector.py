@@ -89,6 +89,7 @@ from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
+from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.records import GameRecord
 
@@ -223,6 +224,8 @@ class VectorEnv:
         self._ended_at = np.zeros(count, dtype=np.int64)
         """The step at which each game last ended."""
         self._steps = 0
+        self._pool = ArrayPool((count, self._size), np.float32)
+        """The observation arrays, each used again once the caller lets go of it."""
         self._obs = np.zeros((count, self._size), dtype=np.float32)
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._to_move = np.full(count, -1, dtype=np.int64)
@@ -300,6 +303,7 @@ class VectorEnv:
         self._steps = 0
         self._blank()
         self._start(np.arange(self._num_envs, dtype=np.int64))
+        self._clear()
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
     def step(
@@ -342,6 +346,7 @@ class VectorEnv:
             self._pending[finished] = True
             self._ended_at[finished] = self._steps
         self._restart()
+        self._clear()
         infos = self._infos(ended)
         infos["total"] = totals
         infos["winner"] = self._winners(totals) & ended[:, None]
@@ -466,26 +471,36 @@ class VectorEnv:
         games = cohort.games
         engine = games._engine  # its rows are the games still playing
         seats = engine.to_move()
-        encoded = games._observer().encode(engine, seats)
-        mask = games.legal_mask.view(np.int8)
+        observer = games._observer()
         if cohort.identity and engine.active == self._num_envs:
-            # The one cohort holds every game, in order: no copy needed.
+            # The one cohort holds every game, in order: written in place.
             self._to_move = seats
-            self._mask = mask.copy()
-            self._obs = encoded
+            observer.encode(engine, seats, self._obs)
+            games._fill_legal(self._mask.view(bool))
             return
         slots = cohort.slots[engine.rows]
         self._to_move[slots] = seats
-        self._mask[slots] = mask[engine.rows]
-        self._obs[slots] = encoded
+        self._obs[slots] = observer.encode(engine, seats)
+        mask = np.zeros((engine.active, self._table.size), dtype=bool)
+        games._fill_legal(mask)
+        self._mask[slots] = mask
 
     def _blank(self) -> None:
         """New arrays for this step's observations, masks and seats to move
-        (the last step's are the caller's now): zeros and -1, for the games
-        that no cohort writes, those waiting to be dealt anew."""
-        self._obs = np.zeros((self._num_envs, self._size), dtype=np.float32)
+        (the last step's are the caller's now): the masks all 0 and the
+        seats -1, for the games that no cohort writes (those waiting to be
+        dealt anew; :meth:`_clear` zeroes their observations)."""
+        self._obs = self._pool.take()
         self._mask = np.zeros((self._num_envs, self._table.size), dtype=np.int8)
         self._to_move = np.full(self._num_envs, -1, dtype=np.int64)
+
+    def _clear(self) -> None:
+        """Zero the observations of the games that no cohort wrote."""
+        waiting = self._to_move < 0
+        if waiting.all():
+            self._obs.fill(0)
+        elif waiting.any():
+            self._obs[waiting] = 0
 
     def _checked(self, actions: object) -> list[tuple[_Cohort, np.ndarray]]:
         """Each cohort's actions (opponents' included), once every one is

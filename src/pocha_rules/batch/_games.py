@@ -14,7 +14,7 @@ from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
-from pocha_rules.batch._observations import Observer
+from pocha_rules.batch._observations import Observer, squeeze, squeeze_runs
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_dealer,
@@ -118,6 +118,7 @@ class BatchGames:
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
         self._observer_cache: Observer | None = None
+        self._squeeze = squeeze_runs(self._bt.deck_cards)
         self._start()
 
     def _start(self) -> None:
@@ -220,24 +221,43 @@ class BatchGames:
         if mask is None:
             mask = np.zeros((self._games, self.num_actions), dtype=bool)
             engine = self._engine
-            if engine.active:
-                ids, values = self._section()
-                # Every bit of each game's legal mask as a byte, little end
-                # first; the bytes of the values of this phase's ids.
-                bits = np.unpackbits(
-                    engine.legal().view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
-                )
-                legal = bits.take(values.view(np.int64), axis=1).view(bool)
-                columns: slice | np.ndarray = ids
-                if ids[-1] - ids[0] + 1 == len(ids):
-                    columns = slice(int(ids[0]), int(ids[-1]) + 1)
-                if engine.active == self._games:
-                    mask[:, columns] = legal
-                else:
-                    mask[engine.rows, columns] = legal
+            if not engine.active:
+                pass
+            elif engine.active == self._games:
+                self._fill_legal(mask)
+            else:
+                legal = np.zeros((engine.active, self.num_actions), dtype=bool)
+                self._fill_legal(legal)
+                mask[engine.rows] = legal
             mask.flags.writeable = False
             self._mask = mask
         return mask
+
+    def _fill_legal(self, mask: np.ndarray) -> None:
+        """Set the legal action ids of the games still playing in ``mask``,
+        ``bool[active, num_actions]``, all ``False`` before: one row per
+        row of the engine."""
+        engine = self._engine
+        legal = engine.legal()
+        table = self._bt.actions
+        phase = engine.phase
+        if phase is Phase.PLAY:
+            # The deck's cards down to the lowest bits: then bit i is play id i.
+            legal = squeeze(legal, self._squeeze)
+            first, count = table.plays.start, table.plays.stop - table.plays.start
+        elif phase is Phase.BID:
+            first, count = table.bids.start, engine.plan.cards + 1
+        elif phase is Phase.AUCTION:
+            first, count = table.calls.start, engine.plan.cards + 1
+        else:
+            first, count = table.trump_choices.start, 4
+        # Every bit of each game's legal mask as a byte, little end first.
+        bits = np.unpackbits(legal.view(np.uint8), bitorder="little").reshape(-1, 64)
+        target = mask[:, first : first + count]
+        np.copyto(target, bits[:, :count].view(bool))
+        if phase is Phase.AUCTION:
+            assert table.pass_action is not None
+            mask[:, table.pass_action] = bits[:, PASS].view(bool)
 
     def _section(self) -> tuple[np.ndarray, np.ndarray]:
         """The action ids of the phase at hand and the value of each."""

@@ -8,6 +8,21 @@ only fills it from the engine's arrays instead of from a
 ``encode_view(observe(state, seat))`` at every decision of random games.
 Seats are relative to the observer, as there: row ``r`` of a per-seat field
 is the seat ``r`` places after the observer.
+
+How it stays fast (a vector environment encodes thousands of vectors at
+every step, most of the step's work): each game's vector is first built as
+a row of bits, one per number, in a few 64-bit words. Every set of cards
+(the hand, the others' hands, the card turned up, each seat's card on the
+table and its cards played) is a 64-bit mask, squeezed so that the deck's
+cards are its lowest bits in play-id order (a shift per run of cards the
+deck keeps), then shifted into place among the words. One
+``numpy.unpackbits`` spreads every game's words to bytes; the one-hot
+numbers (trump, bids, seats...) are set in those bytes by one ``numpy.put``
+(an absent one, such as a bid not made yet, points at the game's phase,
+which is 1 anyway), the small counts are written as bytes, and one copy
+turns the bytes into the float vectors; only the scores are written as
+floats. Fresh memory is slow to write, so the caller may give the array to
+write into.
 """
 
 from __future__ import annotations
@@ -22,10 +37,49 @@ from pocha_rules.batch._engine import Lockstep, RoundView
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
-__all__ = ["Observer"]
+__all__ = ["Observer", "squeeze", "squeeze_runs"]
 
+U64: Final = np.uint64
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
 _KINDS: Final = (RoundKind.NORMAL, RoundKind.AUCTION, RoundKind.BLIND)
+
+Runs = list[tuple[np.uint64, np.uint64]]
+
+
+def squeeze_runs(cards: np.ndarray) -> Runs:
+    """How to move the bits of ``cards`` (the deck's card indices, rising)
+    to bits 0, 1, 2...: one ``(shift, mask)`` per run of consecutive card
+    indices, the run's bits being ``(masks >> shift) & mask``; an empty
+    list when they are there already."""
+    assert (np.diff(cards) > 0).all(), "play ids follow the card indices"
+    runs: Runs = []
+    column = 0
+    start = 0
+    for index in range(1, len(cards) + 1):
+        if index == len(cards) or cards[index] != cards[index - 1] + 1:
+            length = index - start
+            shift = int(cards[start]) - column
+            runs.append((U64(shift), U64(((1 << length) - 1) << column)))
+            column += length
+            start = index
+    if len(runs) == 1 and not runs[0][0]:
+        return []
+    return runs
+
+
+def squeeze(masks: np.ndarray, runs: Runs) -> np.ndarray:
+    """``masks`` (``uint64``, any shape) with the bits of each run of
+    :func:`squeeze_runs` moved down (a new array, or ``masks`` itself when
+    there is nothing to move)."""
+    if not runs:
+        return masks
+    squeezed = np.zeros_like(masks)
+    part = np.empty_like(masks)
+    for shift, mask in runs:
+        np.right_shift(masks, shift, out=part)
+        part &= mask
+        squeezed |= part
+    return squeezed
 
 
 class Observer:
@@ -35,125 +89,201 @@ class Observer:
         self.layout: dict[str, ObservationField] = {
             field.name: field for field in observation_layout(bt.rules)
         }
-        self.size = sum(field.size for field in self.layout.values())
-        self.players = bt.players
-        self.deck = bt.deck_size
-        self.cards = bt.deck_cards
-        """The card of each play id: the bit of a mask for each column."""
-        self.play_id = bt.play_id
+        at = self.layout
+        self.size = sum(field.size for field in at.values())
+        n = self.players = bt.players
+        deck = self.deck = bt.deck_size
         self.rounds = len(bt.rules.schedule)
+        self._runs = squeeze_runs(bt.deck_cards)
+        self._bit = bt.bit
+        """The bit of each card index (its mask of one card)."""
+        self._mod = np.arange(3 * n, dtype=np.int64) % n
+        self._relative = np.arange(n, dtype=np.int64)[:, None]
+        self._words = -(-self.size // 64)
+        self._width = 64 * self._words
+        """The bits of a game's row: the vector and a few spare ones."""
+        # The masks of a game, in order: its hand, the others' hands (with
+        # blind rounds), the card turned up, the trick and the cards
+        # played by relative seat; each one's first bit in the row.
+        self._others = "other_hands" in at
+        hands = n if self._others else 1
+        starts = [at["hand"].offset + row * deck for row in range(hands)]
+        starts.append(at["trump_card"].offset)
+        starts += [at["trick"].offset + row * deck for row in range(n)]
+        starts += [at["played"].offset + row * deck for row in range(n)]
+        self._trump_card = hands
+        self._trick = hands + 1
+        self._played = hands + 1 + n
+        self._masks = len(starts)
+        # Each mask's word, its shift in it, and whether it spills over
+        # into the next word.
+        place = np.array(starts, dtype=np.int64)
+        self._word = (place // 64).tolist()
+        shifts = place % 64
+        self._low = shifts.astype(U64)[:, None]
+        self._high = (64 - shifts).astype(U64)[:, None]
+        self._spills = (shifts + deck > 64).tolist()
+        self._phase_column = {
+            phase: at["phase"].offset + index for index, phase in enumerate(_PHASES)
+        }
+        self._kind_column = {kind: at["round_kind"].offset + i for i, kind in enumerate(_KINDS)}
+        self._rows_cache = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 
-    def encode(self, engine: Lockstep, seats: np.ndarray) -> np.ndarray:
+    def _rows(self, m: int) -> tuple[np.ndarray, np.ndarray]:
+        """``arange(m)`` and each row's first index in the rows of bits."""
+        cached, rows, starts = self._rows_cache
+        if cached != m:
+            rows = np.arange(m, dtype=np.int64)
+            starts = rows * self._width
+            self._rows_cache = (m, rows, starts)
+        return rows, starts
+
+    def encode(
+        self, engine: Lockstep, seats: np.ndarray, out: np.ndarray | None = None
+    ) -> np.ndarray:
         """``float32[active, size]``: the vector of ``seats[i]`` (a seat
-        number) in each game still playing."""
+        number) in each game still playing; written into ``out`` when given
+        (a C-contiguous array of that shape and type, whatever it holds)."""
         n = self.players
         m = engine.active
-        out = np.zeros((m, self.size), dtype=np.float32)
+        if out is None:
+            out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
         at = self.layout
         view = engine.round_view()
-        rows = np.arange(m)
-        # The observer's position this round, and each relative seat's.
-        own = (seats - view.eldest) % n
-        position = [(own + r) % n for r in range(n)]
-
-        def rel(positions: np.ndarray) -> np.ndarray:
-            relative: np.ndarray = (positions - own) % n
-            return relative
-
-        def by_position(array: np.ndarray, r: int) -> np.ndarray:
-            found: np.ndarray = array.reshape(n, m).ravel().take(position[r] * m + rows)
-            return found
-
-        def cards(field: str, masks: np.ndarray, row: int = 0) -> None:
-            start = at[field].offset + row * self.deck
-            out[:, start : start + self.deck] = self._columns(masks)
-
-        def one_hot(field: str, index: np.ndarray, where: np.ndarray | None = None) -> None:
-            columns = at[field].offset + index
-            if where is None:
-                out[rows, columns] = 1
-            else:
-                out[rows[where], columns[where]] = 1
-
-        blind = engine.plan.kind is RoundKind.BLIND
+        rows, starts = self._rows(m)
+        mod = self._mod
+        # The observer's position this round, and the flat index in an
+        # array by position, ``[players, m]``, of each relative seat's entry.
+        own = seats - view.eldest
+        own += n
+        mod.take(own, out=own)
+        gather = mod.take(own + self._relative)
+        gather *= m
+        gather += rows
+        hands = view.hands.ravel().take(gather)
+        bits = self._card_bits(engine, view, own, gather, hands)
+        flat = bits.ravel()
+        # The one-hot numbers, as indices in ``flat``.
         phase = engine.phase
-        hand = by_position(view.hands, 0)
-        if blind:
-            # A seat sees every hand but its own, until it must play its card.
-            shown = view.mover == own if phase is Phase.PLAY else np.zeros(m, dtype=bool)
-            hand = np.where(shown, hand, np.uint64(0))
-        cards("hand", hand)
-        if blind and "other_hands" in at:
-            for r in range(1, n):
-                cards("other_hands", by_position(view.hands, r), r - 1)
-        known = view.trump >= 0
-        one_hot("trump", np.maximum(view.trump, 0), known)
-        shown_card = view.trump_card >= 0
-        one_hot("trump_card", self.play_id.take(np.maximum(view.trump_card, 0)), shown_card)
-        out[:, at["dealer_holds_trump_card"].offset] = view.dealer_holds
-        out[:, at["phase"].offset + _PHASES.index(phase)] = 1
-        out[:, at["round_kind"].offset + _KINDS.index(engine.plan.kind)] = 1
-        out[:, at["round_index"].offset + min(engine.round_index, self.rounds)] = 1
-        out[:, at["round_cards"].offset + engine.plan.cards - 1] = 1
-        one_hot("dealer", rel(np.full(m, n - 1)))
-        one_hot("to_move", rel(view.mover))
-        one_hot("leader", rel(view.leader))
-        if "calls" in at:
-            self._calls(out, view, own)
+        plan = engine.plan
+        shown = self._phase_column[phase]
+        back = n - own  # the relative seat of position p is mod[p + back]
+        bids = view.bids.ravel().take(gather)
+        made = bids >= 0
         width = at["bids"].shape[1]
-        bids_field = at["bids"].offset
-        won_field, needed_field = at["tricks_won"].offset, at["tricks_needed"].offset
-        for r in range(n):
-            bid = by_position(view.bids, r)
-            won = by_position(view.won, r)
-            made = bid >= 0
-            out[rows[made], bids_field + r * width + bid[made]] = 1
-            out[:, won_field + r] = won
-            out[:, needed_field + r] = np.where(made, bid - won, 0)
-        last = view.last_bidder >= 0
-        one_hot("last_bidder", rel(view.last_bidder), last)
-        forbidden = view.forbidden >= 0
-        one_hot("forbidden_bid", np.maximum(view.forbidden, 0), forbidden)
-        if view.trick is not None:
-            # The trick's cards, each in the row of the position that played it.
-            trick = np.zeros(n * m, dtype=np.uint64)
-            for place in range(view.trick_length):
-                player = (view.leader + place) % n
-                trick[player * m + rows] = np.uint64(1) << view.trick[place]
-            for r in range(n):
-                cards("trick", by_position(trick, r), r)
-        sizes = at["hand_sizes"].offset
-        for r in range(n):
-            cards("played", by_position(view.played, r), r)
-            out[:, sizes + r] = np.bitwise_count(by_position(view.hands, r))
-        scores = at["scores"].offset
-        for r in range(n):
-            out[:, scores + r] = view.totals[rows, (seats + r) % n]
+        bid_columns = bids + (at["bids"].offset + self._relative * width)
+        np.copyto(bid_columns, shown, where=~made)
+        ones = [
+            bid_columns,
+            np.where(view.trump >= 0, at["trump"].offset + view.trump, shown),
+            mod.take(back + (n - 1)) + at["dealer"].offset,
+            mod.take(back + view.mover) + at["to_move"].offset,
+            mod.take(back + view.leader) + at["leader"].offset,
+        ]
+        if (view.last_bidder >= 0).any():
+            ones.append(mod.take(back + view.last_bidder) + at["last_bidder"].offset)
+            np.copyto(ones[-1], shown, where=view.last_bidder < 0)
+        if (view.forbidden >= 0).any():
+            ones.append(
+                np.where(view.forbidden >= 0, view.forbidden + at["forbidden_bid"].offset, shown)
+            )
+        if "calls" in at:
+            ones += self._calls(view, gather, back, shown)
+        index = np.concatenate([np.atleast_2d(column) for column in ones])
+        index += starts
+        np.put(flat, index, 1, mode="clip")
+        for column in (
+            shown,
+            self._kind_column[plan.kind],
+            at["round_index"].offset + min(engine.round_index, self.rounds),
+            at["round_cards"].offset + plan.cards - 1,
+        ):
+            bits[:, column] = 1
+        # The counts, as bytes (the tricks needed may be negative).
+        signed = bits.view(np.int8)
+        signed[:, at["dealer_holds_trump_card"].offset] = view.dealer_holds
+        won = view.won.ravel().take(gather)
+        field = at["tricks_won"].offset
+        signed[:, field : field + n] = won.T
+        bids -= won
+        bids *= made
+        field = at["tricks_needed"].offset
+        signed[:, field : field + n] = bids.T
+        field = at["hand_sizes"].offset
+        signed[:, field : field + n] = np.bitwise_count(hands).T
+        np.copyto(out, signed[:, : self.size])
+        # The scores, as floats.
+        by_seat = mod.take(seats + self._relative)
+        by_seat += rows * n
+        field = at["scores"].offset
+        out[:, field : field + n] = view.totals.ravel().take(by_seat).T
         return out
 
-    def _columns(self, masks: np.ndarray) -> np.ndarray:
-        """``uint8[m, deck]``: the bit of each card of the deck, in play-id
-        order, of each mask."""
-        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        columns: np.ndarray = bits.take(self.cards, axis=1)
-        return columns
-
-    def _calls(self, out: np.ndarray, view: RoundView, own: np.ndarray) -> None:
-        """The auction's calls and its winner, by relative seat."""
+    def _card_bits(
+        self,
+        engine: Lockstep,
+        view: RoundView,
+        own: np.ndarray,
+        gather: np.ndarray,
+        hands: np.ndarray,
+    ) -> np.ndarray:
+        """``uint8[active, width]``: each game's row of bits with every field
+        of cards set, the rest 0."""
         n = self.players
-        m = len(own)
-        rows = np.arange(m)
+        m = engine.active
+        masks = np.zeros((self._masks, m), dtype=U64)
+        hand = hands[0]
+        if engine.plan.kind is RoundKind.BLIND:
+            # A seat sees every hand but its own, until it must play its card.
+            if engine.phase is Phase.PLAY:
+                masks[0] = np.where(view.mover == own, hand, U64(0))
+            if self._others:
+                masks[1:n] = hands[1:]
+        else:
+            masks[0] = hand
+        card = view.trump_card
+        masks[self._trump_card] = np.where(card >= 0, self._bit.take(card, mode="clip"), U64(0))
+        if view.trick is not None and view.trick_length:
+            # Each card of the trick in the row of the seat that played it.
+            flat = masks.ravel()
+            first = view.leader - own
+            first += n
+            for place in range(view.trick_length):
+                row = self._mod.take(first + place)
+                row += self._trick
+                row *= m
+                row += self._rows(m)[0]
+                flat[row] = self._bit.take(view.trick[place].view(np.int64), mode="clip")
+        masks[self._played :] = view.played.ravel().take(gather)
+        masks = squeeze(masks, self._runs)
+        # Each mask shifted into its word (and the next one, where it spills).
+        low = masks << self._low
+        high = masks >> self._high
+        words = np.zeros((m, self._words), dtype=U64)
+        for mask, (word, spills) in enumerate(zip(self._word, self._spills, strict=True)):
+            words[:, word] |= low[mask]
+            if spills:
+                words[:, word + 1] |= high[mask]
+        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
+        return bits.reshape(m, self._width)
+
+    def _calls(
+        self, view: RoundView, gather: np.ndarray, back: np.ndarray, shown: int
+    ) -> list[np.ndarray]:
+        """The one-hot indices of the auction's calls (a row per relative
+        seat) and of its winner."""
         field = self.layout["calls"]
         width = field.shape[1]
+        ones: list[np.ndarray] = []
         if view.calls is not None:
-            for position in range(n):
-                call = view.calls[position]
-                made = call >= -1
-                column = np.where(call >= 0, call, width - 1)
-                index = field.offset + ((position - own) % n) * width + column
-                out[rows[made], index[made]] = 1
+            calls = view.calls.ravel().take(gather)
+            column = np.where(calls >= 0, calls, width - 1)
+            column += field.offset + self._relative * width
+            np.copyto(column, shown, where=calls < -1)
+            ones.append(column)
         if view.winner is not None:
-            winner = self.layout["auction_winner"].offset + (view.winner - own) % n
-            out[rows, winner] = 1
+            winner = self.layout["auction_winner"].offset
+            ones.append(self._mod.take(back + view.winner) + winner)
+        return ones
