@@ -229,6 +229,8 @@ class VectorEnv:
         self._obs = np.zeros((count, self._size), dtype=np.float32)
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._to_move = np.full(count, -1, dtype=np.int64)
+        self._mask_rows = np.arange(count, dtype=np.int64) * self._table.size
+        """Where each game's row starts in the flat masks."""
         self._started = 0
         self._rng = np.random.default_rng(0)
 
@@ -349,7 +351,10 @@ class VectorEnv:
         self._clear()
         infos = self._infos(ended)
         infos["total"] = totals
-        infos["winner"] = self._winners(totals) & ended[:, None]
+        if len(finished):
+            infos["winner"] = self._winners(totals) & ended[:, None]
+        else:
+            infos["winner"] = np.zeros((self._num_envs, n), dtype=bool)
         return (
             self._observation(),
             rewards,
@@ -531,7 +536,8 @@ class VectorEnv:
                 game, int(chosen[game]), _seat(self._to_move[game]),
                 f"out of range: these rules have ids 0 to {size - 1}",
             )  # fmt: skip
-        picked = self._mask[np.arange(count), np.where(wanted, chosen, 0)]
+        # The mask's entry of each chosen id (of id 0 where none is wanted).
+        picked = self._mask.ravel().take(self._mask_rows + np.where(wanted, chosen, 0))
         illegal = wanted & (picked == 0)
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
@@ -595,7 +601,7 @@ class VectorEnv:
         """One decision in every game of ``cohort``; its rewards and ends
         written at the games' indices."""
         games = cohort.games
-        games.step(moves)
+        games._play(moves)  # checked by the caller: each one legal
         now_done = games.done
         newly = now_done & ~cohort.done
         active = _active(games)

@@ -24,7 +24,7 @@ from pocha_rules.batch._setup import (
     generator,
     resolve_seed,
 )
-from pocha_rules.batch._tables import PASS, batch_tables
+from pocha_rules.batch._tables import PASS, BatchTables, batch_tables
 from pocha_rules.records import GameRecord
 
 __all__ = ["BatchActionError", "BatchGames"]
@@ -119,6 +119,7 @@ class BatchGames:
         self._rng = generator(self._seed, 0)
         self._observer_cache: Observer | None = None
         self._squeeze = squeeze_runs(self._bt.deck_cards)
+        self._value_of = _values(self._bt)
         self._start()
 
     def _start(self) -> None:
@@ -381,6 +382,15 @@ class BatchGames:
         engine.apply(value.astype(U64))
         self._mask = None
 
+    def _play(self, actions: np.ndarray) -> None:
+        """:meth:`step` without its checks, for a caller that made them:
+        ``actions`` is ``int64[games]``, each game's id legal in it (the
+        entries of games that are over are ignored)."""
+        engine = self._engine
+        raw = actions if engine.active == self._games else actions[engine.rows]
+        engine.apply(self._value_of.take(raw))
+        self._mask = None
+
     def _refusal(self, row: int, action: int, in_range: bool) -> BatchActionError:
         """The error for the action refused in the engine's row ``row``."""
         engine = self._engine
@@ -453,3 +463,19 @@ class BatchGames:
             int(game),
             self.scores[game].tolist(),
         )
+
+
+def _values(bt: BatchTables) -> np.ndarray:
+    """``uint64[num_actions]``: the engine's value of every action id (a
+    card's index, a bid's or a call's number, :data:`PASS`, a suit); the
+    ranges of the ids of each phase do not overlap."""
+    table = bt.actions
+    values = np.zeros(table.size, dtype=U64)
+    values[table.plays.start : table.plays.stop] = bt.card_of[table.plays.start : table.plays.stop]
+    values[table.bids.start : table.bids.stop] = np.arange(len(table.bids), dtype=U64)
+    values[table.calls.start : table.calls.stop] = np.arange(len(table.calls), dtype=U64)
+    if table.pass_action is not None:
+        values[table.pass_action] = PASS
+    choices = table.trump_choices
+    values[choices.start : choices.stop] = np.arange(len(choices), dtype=U64)
+    return values
