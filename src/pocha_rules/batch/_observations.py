@@ -33,7 +33,7 @@ import numpy as np
 
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import Phase
-from pocha_rules.batch._engine import Lockstep, RoundView
+from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
@@ -95,8 +95,12 @@ class Observer:
         deck = self.deck = bt.deck_size
         self.rounds = len(bt.rules.schedule)
         self._runs = squeeze_runs(bt.deck_cards)
-        self._bit = bt.bit
-        """The bit of each card index (its mask of one card)."""
+        squeezed = np.zeros(49, dtype=U64)
+        squeezed[bt.deck_cards] = U64(1) << np.arange(deck, dtype=U64)
+        self._squeezed_bit = squeezed
+        """The squeezed mask of each card index (bit i for play id i; 0 for
+        a card out of the deck and, last, for none: index -1)."""
+        self._dealt_cache: tuple[object, np.ndarray] = (None, np.zeros(0, dtype=U64))
         self._mod = np.arange(3 * n, dtype=np.int64) % n
         self._relative = np.arange(n, dtype=np.int64)[:, None]
         self._words = -(-self.size // 64)
@@ -151,46 +155,57 @@ class Observer:
         if not m:
             return out
         at = self.layout
-        view = engine.round_view()
         rows, starts = self._rows(m)
         mod = self._mod
-        # The observer's position this round, and the flat index in an
-        # array by position, ``[players, m]``, of each relative seat's entry.
-        own = seats - view.eldest
+        # The observer's position this round, and, for each relative seat,
+        # the position it is and its entries' flat indices in an array by
+        # position ``[players, m]`` and in the bytes of a byte per position.
+        own = seats - engine.eldest()
         own += n
         mod.take(own, out=own)
-        gather = mod.take(own + self._relative)
-        gather *= m
+        position = mod.take(own + self._relative)
+        gather = position * m
         gather += rows
-        hands = view.hands.ravel().take(gather)
-        bits = self._card_bits(engine, view, own, gather, hands)
+        in_bytes = position
+        in_bytes += rows * 8
+        dealt, unplayed = self._dealt(engine), squeeze(engine._unplayed, self._runs)
+        hands = dealt.ravel().take(gather)
+        hands &= unplayed
+        bits = self._card_bits(engine, own, gather, dealt, unplayed, hands)
         flat = bits.ravel()
         # The one-hot numbers, as indices in ``flat``.
         phase = engine.phase
         plan = engine.plan
+        auction = plan.kind is RoundKind.AUCTION
+        decided = auction and phase is not Phase.AUCTION
         shown = self._phase_column[phase]
         back = n - own  # the relative seat of position p is mod[p + back]
-        bids = view.bids.ravel().take(gather)
-        made = bids >= 0
+        bids = engine._bids.view(np.uint8).take(in_bytes).astype(np.int64)
+        made = engine._bid_made().ravel().take(gather)
         width = at["bids"].shape[1]
         bid_columns = bids + (at["bids"].offset + self._relative * width)
         np.copyto(bid_columns, shown, where=~made)
+        trump = engine._trump.view(np.int64)
         ones = [
             bid_columns,
-            np.where(view.trump >= 0, at["trump"].offset + view.trump, shown),
+            np.where(trump < 4, at["trump"].offset + trump, shown),
             mod.take(back + (n - 1)) + at["dealer"].offset,
-            mod.take(back + view.mover) + at["to_move"].offset,
-            mod.take(back + view.leader) + at["leader"].offset,
+            mod.take(back + engine.mover_position()) + at["to_move"].offset,
+            mod.take(back + engine._leader) + at["leader"].offset,
         ]
-        if (view.last_bidder >= 0).any():
-            ones.append(mod.take(back + view.last_bidder) + at["last_bidder"].offset)
-            np.copyto(ones[-1], shown, where=view.last_bidder < 0)
-        if (view.forbidden >= 0).any():
-            ones.append(
-                np.where(view.forbidden >= 0, view.forbidden + at["forbidden_bid"].offset, shown)
-            )
+        # The last bidder, under the hook: the dealer, or the seat before
+        # it when it won the auction (unknown before the auction ends).
+        if not auction:
+            ones.append(mod.take(back + (n - 1)) + at["last_bidder"].offset)
+        elif decided:
+            last = np.where(engine._winner == n - 1, n - 2, n - 1)
+            ones.append(mod.take(back + last) + at["last_bidder"].offset)
+        cards = plan.cards
+        if phase is Phase.BID and engine.step == engine._bidders - 1 and engine._hooked:
+            hole = engine._bid_sum
+            ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
         if "calls" in at:
-            ones += self._calls(view, gather, back, shown)
+            ones += self._calls(engine, gather, back, shown, decided)
         index = np.concatenate([np.atleast_2d(column) for column in ones])
         index += starts
         np.put(flat, index, 1, mode="clip")
@@ -198,13 +213,16 @@ class Observer:
             shown,
             self._kind_column[plan.kind],
             at["round_index"].offset + min(engine.round_index, self.rounds),
-            at["round_cards"].offset + plan.cards - 1,
+            at["round_cards"].offset + cards - 1,
         ):
             bits[:, column] = 1
         # The counts, as bytes (the tricks needed may be negative).
         signed = bits.view(np.int8)
-        signed[:, at["dealer_holds_trump_card"].offset] = view.dealer_holds
-        won = view.won.ravel().take(gather)
+        if engine._shown:
+            # Whether the dealer still holds the card it showed.
+            card = np.maximum(engine._trump_card, 0).astype(U64)
+            signed[:, at["dealer_holds_trump_card"].offset] = (engine._unplayed >> card) & U64(1)
+        won = engine._won.view(np.uint8).take(in_bytes)
         field = at["tricks_won"].offset
         signed[:, field : field + n] = won.T
         bids -= won
@@ -214,50 +232,70 @@ class Observer:
         field = at["hand_sizes"].offset
         signed[:, field : field + n] = np.bitwise_count(hands).T
         np.copyto(out, signed[:, : self.size])
-        # The scores, as floats.
-        by_seat = mod.take(seats + self._relative)
-        by_seat += rows * n
+        # The scores, as floats: the totals are kept by position from each
+        # game's first player of its first round.
+        by_seat = seats - engine._first_eldest
+        by_seat += n
+        by_seat = mod.take(by_seat + self._relative)
+        by_seat *= m
+        by_seat += rows
         field = at["scores"].offset
-        out[:, field : field + n] = view.totals.ravel().take(by_seat).T
+        out[:, field : field + n] = engine._totals.ravel().take(by_seat).T
         return out
+
+    def _dealt(self, engine: Lockstep) -> np.ndarray:
+        """``uint64[players, active]``: the cards dealt to each position this
+        round, squeezed (kept for the round)."""
+        key = (engine, engine.round_index, engine.active)
+        cached, dealt = self._dealt_cache
+        if cached != key:
+            dealt = squeeze(engine._dealt.reshape(self.players, engine.active), self._runs)
+            self._dealt_cache = (key, dealt)
+        return dealt
 
     def _card_bits(
         self,
         engine: Lockstep,
-        view: RoundView,
         own: np.ndarray,
         gather: np.ndarray,
+        dealt: np.ndarray,
+        unplayed: np.ndarray,
         hands: np.ndarray,
     ) -> np.ndarray:
         """``uint8[active, width]``: each game's row of bits with every field
-        of cards set, the rest 0."""
+        of cards set, the rest 0. The masks are squeezed: bit i is play id i."""
         n = self.players
         m = engine.active
         masks = np.zeros((self._masks, m), dtype=U64)
         hand = hands[0]
+        phase = engine.phase
         if engine.plan.kind is RoundKind.BLIND:
             # A seat sees every hand but its own, until it must play its card.
-            if engine.phase is Phase.PLAY:
-                masks[0] = np.where(view.mover == own, hand, U64(0))
+            if phase is Phase.PLAY:
+                masks[0] = np.where(engine.mover_position() == own, hand, U64(0))
             if self._others:
                 masks[1:n] = hands[1:]
         else:
             masks[0] = hand
-        card = view.trump_card
-        masks[self._trump_card] = np.where(card >= 0, self._bit.take(card, mode="clip"), U64(0))
-        if view.trick is not None and view.trick_length:
+        bit = self._squeezed_bit
+        bit.take(engine._trump_card, out=masks[self._trump_card], mode="wrap")
+        if phase is Phase.PLAY and engine.position:
             # Each card of the trick in the row of the seat that played it.
+            trick = engine._cards
+            assert trick is not None
             flat = masks.ravel()
-            first = view.leader - own
+            first = engine._leader - own
             first += n
-            for place in range(view.trick_length):
+            rows = self._rows(m)[0]
+            for place in range(engine.position):
                 row = self._mod.take(first + place)
                 row += self._trick
                 row *= m
-                row += self._rows(m)[0]
-                flat[row] = self._bit.take(view.trick[place].view(np.int64), mode="clip")
-        masks[self._played :] = view.played.ravel().take(gather)
-        masks = squeeze(masks, self._runs)
+                row += rows
+                flat[row] = bit.take(trick[place].view(np.int64), mode="clip")
+        played = masks[self._played :]
+        dealt.ravel().take(gather, out=played)
+        played &= ~unplayed
         # Each mask shifted into its word (and the next one, where it spills).
         low = masks << self._low
         high = masks >> self._high
@@ -270,20 +308,20 @@ class Observer:
         return bits.reshape(m, self._width)
 
     def _calls(
-        self, view: RoundView, gather: np.ndarray, back: np.ndarray, shown: int
+        self, engine: Lockstep, gather: np.ndarray, back: np.ndarray, shown: int, decided: bool
     ) -> list[np.ndarray]:
         """The one-hot indices of the auction's calls (a row per relative
-        seat) and of its winner."""
+        seat) and of its winner, in an auction round."""
+        if engine.plan.kind is not RoundKind.AUCTION:
+            return []
         field = self.layout["calls"]
         width = field.shape[1]
-        ones: list[np.ndarray] = []
-        if view.calls is not None:
-            calls = view.calls.ravel().take(gather)
-            column = np.where(calls >= 0, calls, width - 1)
-            column += field.offset + self._relative * width
-            np.copyto(column, shown, where=calls < -1)
-            ones.append(column)
-        if view.winner is not None:
+        calls = engine._calls.ravel().take(gather)
+        column = np.where(calls >= 0, calls, width - 1)
+        column += field.offset + self._relative * width
+        np.copyto(column, shown, where=calls < -1)
+        ones = [column]
+        if decided:
             winner = self.layout["auction_winner"].offset
-            ones.append(self._mod.take(back + view.winner) + winner)
+            ones.append(self._mod.take(back + engine._winner) + winner)
         return ones
