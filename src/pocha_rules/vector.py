@@ -480,12 +480,12 @@ class VectorEnv:
         if cohort.identity and engine.active == self._num_envs:
             # The one cohort holds every game, in order: written in place.
             self._to_move = seats
-            observer.encode(engine, seats, self._obs)
+            observer.encode(engine, None, self._obs)
             games._fill_legal(self._mask.view(bool))
             return
         slots = cohort.slots[engine.rows]
         self._to_move[slots] = seats
-        self._obs[slots] = observer.encode(engine, seats)
+        self._obs[slots] = observer.encode(engine)
         mask = np.zeros((engine.active, self._table.size), dtype=bool)
         games._fill_legal(mask)
         self._mask[slots] = mask

@@ -307,9 +307,8 @@ class BatchGames:
         """
         engine = self._engine
         n = self._rules.players
-        if seats is None:
-            chosen = engine.to_move() if engine.active else np.zeros(0, dtype=np.int64)
-        else:
+        chosen: np.ndarray | None = None  # the seats to move
+        if seats is not None:
             try:
                 given = np.asarray(seats)
             except ValueError:  # a ragged sequence

@@ -27,7 +27,7 @@ write into.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 
@@ -82,6 +82,17 @@ def squeeze(masks: np.ndarray, runs: Runs) -> np.ndarray:
     return squeezed
 
 
+class _Rows(NamedTuple):
+    """Index arrays for ``m`` games (private)."""
+
+    rows: np.ndarray
+    """``arange(m)``."""
+    starts: np.ndarray
+    """Where each game's row of bits starts in all of them, flat."""
+    bytes: np.ndarray
+    """Where each game's 8 bytes start in a ``uint64[m]`` seen as bytes."""
+
+
 class Observer:
     """Fills the observation vectors of one rule set's games (private)."""
 
@@ -103,6 +114,14 @@ class Observer:
         self._dealt_cache: tuple[object, np.ndarray] = (None, np.zeros(0, dtype=U64))
         self._mod = np.arange(3 * n, dtype=np.int64) % n
         self._relative = np.arange(n, dtype=np.int64)[:, None]
+        # ``column[field][p - own + n]``: the column of the seat at
+        # position p in a one-hot field by relative seat.
+        self._seat_column = {
+            name: self._mod + at[name].offset
+            for name in ("dealer", "to_move", "leader", "last_bidder", "auction_winner")
+            if name in at
+        }
+        self._bid_base = at["bids"].offset + self._relative * at["bids"].shape[1]
         self._words = -(-self.size // 64)
         self._width = 64 * self._words
         """The bits of a game's row: the vector and a few spare ones."""
@@ -131,23 +150,23 @@ class Observer:
             phase: at["phase"].offset + index for index, phase in enumerate(_PHASES)
         }
         self._kind_column = {kind: at["round_kind"].offset + i for i, kind in enumerate(_KINDS)}
-        self._rows_cache = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        self._rows_cache: _Rows | None = None
 
-    def _rows(self, m: int) -> tuple[np.ndarray, np.ndarray]:
-        """``arange(m)`` and each row's first index in the rows of bits."""
-        cached, rows, starts = self._rows_cache
-        if cached != m:
+    def _rows(self, m: int) -> _Rows:
+        """The index arrays for ``m`` games (kept for the next call)."""
+        found = self._rows_cache
+        if found is None or len(found.rows) != m:
             rows = np.arange(m, dtype=np.int64)
-            starts = rows * self._width
-            self._rows_cache = (m, rows, starts)
-        return rows, starts
+            found = self._rows_cache = _Rows(rows, rows * self._width, rows * 8)
+        return found
 
     def encode(
-        self, engine: Lockstep, seats: np.ndarray, out: np.ndarray | None = None
+        self, engine: Lockstep, seats: np.ndarray | None = None, out: np.ndarray | None = None
     ) -> np.ndarray:
         """``float32[active, size]``: the vector of ``seats[i]`` (a seat
-        number) in each game still playing; written into ``out`` when given
-        (a C-contiguous array of that shape and type, whatever it holds)."""
+        number; by default the seat to move) in each game still playing;
+        written into ``out`` when given (a C-contiguous array of that shape
+        and type, whatever it holds)."""
         n = self.players
         m = engine.active
         if out is None:
@@ -155,67 +174,79 @@ class Observer:
         if not m:
             return out
         at = self.layout
-        rows, starts = self._rows(m)
+        index = self._rows(m)
         mod = self._mod
-        # The observer's position this round, and, for each relative seat,
-        # the position it is and its entries' flat indices in an array by
-        # position ``[players, m]`` and in the bytes of a byte per position.
-        own = seats - engine.eldest()
-        own += n
-        mod.take(own, out=own)
+        phase = engine.phase
+        plan = engine.plan
+        mover = engine.mover_position()
+        # The observer's position this round; for each relative seat, the
+        # position it is, and that position's entries' flat indices in an
+        # array by position, ``[players, m]``, and in a ``uint64[m]`` seen
+        # as a byte per position.
+        if seats is None:
+            own = mover
+        else:
+            own = seats - engine.eldest()
+            own += n
+            mod.take(own, out=own)
         position = mod.take(own + self._relative)
         gather = position * m
-        gather += rows
-        in_bytes = position
-        in_bytes += rows * 8
+        gather += index.rows
+        in_bytes = position + index.bytes
         dealt, unplayed = self._dealt(engine), squeeze(engine._unplayed, self._runs)
         hands = dealt.ravel().take(gather)
         hands &= unplayed
-        bits = self._card_bits(engine, own, gather, dealt, unplayed, hands)
-        flat = bits.ravel()
-        # The one-hot numbers, as indices in ``flat``.
-        phase = engine.phase
-        plan = engine.plan
+        bits = self._card_bits(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
+        # The one-hot numbers: the columns of those that are the same in
+        # every game are set at once, the others' indices in the bits
+        # gathered, then set by one put.
+        shown = self._phase_column[phase]
+        fixed = [
+            shown,
+            self._kind_column[plan.kind],
+            at["round_index"].offset + min(engine.round_index, self.rounds),
+            at["round_cards"].offset + plan.cards - 1,
+        ]
+        column = self._seat_column
+        behind = (2 * n - 1) - own  # the dealer's index in the seat columns
+        ones = [column["dealer"].take(behind)]
+        back = n - own  # the index of the seat at position p is p + back
+        if seats is None:
+            fixed.append(at["to_move"].offset)
+        else:
+            ones.append(column["to_move"].take(back + mover))
+        ones.append(column["leader"].take(back + engine._leader))
+        bids = engine._bids.view(np.uint8).take(in_bytes)
+        bid_columns = bids + self._bid_base
+        made = None if phase is Phase.PLAY else engine._bid_made().ravel().take(gather)
+        if made is not None:
+            np.copyto(bid_columns, shown, where=~made)
+        ones.append(bid_columns)
+        trump = engine._trump.view(np.int64)
+        if phase is Phase.PLAY or phase is Phase.BID:
+            ones.append(trump + at["trump"].offset)  # known by then
+        else:
+            ones.append(np.where(trump < 4, trump + at["trump"].offset, shown))
+        # The last bidder, under the hook: the dealer, or the seat before
+        # it when it won the auction (not known before the auction ends).
         auction = plan.kind is RoundKind.AUCTION
         decided = auction and phase is not Phase.AUCTION
-        shown = self._phase_column[phase]
-        back = n - own  # the relative seat of position p is mod[p + back]
-        bids = engine._bids.view(np.uint8).take(in_bytes).astype(np.int64)
-        made = engine._bid_made().ravel().take(gather)
-        width = at["bids"].shape[1]
-        bid_columns = bids + (at["bids"].offset + self._relative * width)
-        np.copyto(bid_columns, shown, where=~made)
-        trump = engine._trump.view(np.int64)
-        ones = [
-            bid_columns,
-            np.where(trump < 4, at["trump"].offset + trump, shown),
-            mod.take(back + (n - 1)) + at["dealer"].offset,
-            mod.take(back + engine.mover_position()) + at["to_move"].offset,
-            mod.take(back + engine._leader) + at["leader"].offset,
-        ]
-        # The last bidder, under the hook: the dealer, or the seat before
-        # it when it won the auction (unknown before the auction ends).
         if not auction:
-            ones.append(mod.take(back + (n - 1)) + at["last_bidder"].offset)
+            ones.append(column["last_bidder"].take(behind))
         elif decided:
             last = np.where(engine._winner == n - 1, n - 2, n - 1)
-            ones.append(mod.take(back + last) + at["last_bidder"].offset)
+            ones.append(column["last_bidder"].take(back + last))
         cards = plan.cards
         if phase is Phase.BID and engine.step == engine._bidders - 1 and engine._hooked:
             hole = engine._bid_sum
             ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
-        if "calls" in at:
+        if auction:
             ones += self._calls(engine, gather, back, shown, decided)
-        index = np.concatenate([np.atleast_2d(column) for column in ones])
-        index += starts
-        np.put(flat, index, 1, mode="clip")
-        for column in (
-            shown,
-            self._kind_column[plan.kind],
-            at["round_index"].offset + min(engine.round_index, self.rounds),
-            at["round_cards"].offset + cards - 1,
-        ):
-            bits[:, column] = 1
+        flat = np.concatenate([np.atleast_2d(one) for one in ones])
+        flat += index.starts
+        np.put(bits.ravel(), flat, 1, mode="clip")
+        for fixed_column in fixed:
+            bits[:, fixed_column] = 1
         # The counts, as bytes (the tricks needed may be negative).
         signed = bits.view(np.int8)
         if engine._shown:
@@ -225,22 +256,22 @@ class Observer:
         won = engine._won.view(np.uint8).take(in_bytes)
         field = at["tricks_won"].offset
         signed[:, field : field + n] = won.T
-        bids -= won
-        bids *= made
+        needed = np.subtract(bids, won, dtype=np.int16)
+        if made is not None:
+            needed *= made
         field = at["tricks_needed"].offset
-        signed[:, field : field + n] = bids.T
+        signed[:, field : field + n] = needed.T
         field = at["hand_sizes"].offset
         signed[:, field : field + n] = np.bitwise_count(hands).T
         np.copyto(out, signed[:, : self.size])
-        # The scores, as floats: the totals are kept by position from each
-        # game's first player of its first round.
-        by_seat = seats - engine._first_eldest
-        by_seat += n
-        by_seat = mod.take(by_seat + self._relative)
-        by_seat *= m
-        by_seat += rows
+        # The scores, as floats. The totals are kept by the position each
+        # seat had in the first round: a round's position p is
+        # ``(p + round_index) % players`` there.
+        totals = mod.take(position + engine.round_index % n)
+        totals *= m
+        totals += index.rows
         field = at["scores"].offset
-        out[:, field : field + n] = engine._totals.ravel().take(by_seat).T
+        out[:, field : field + n] = engine._totals.ravel().take(totals).T
         return out
 
     def _dealt(self, engine: Lockstep) -> np.ndarray:
@@ -257,42 +288,52 @@ class Observer:
         self,
         engine: Lockstep,
         own: np.ndarray,
+        mover: np.ndarray,
+        movers: bool,
         gather: np.ndarray,
         dealt: np.ndarray,
         unplayed: np.ndarray,
         hands: np.ndarray,
     ) -> np.ndarray:
         """``uint8[active, width]``: each game's row of bits with every field
-        of cards set, the rest 0. The masks are squeezed: bit i is play id i."""
+        of cards set, the rest 0 (``movers``: the observers are the seats to
+        move). The masks are squeezed: bit i is play id i."""
         n = self.players
         m = engine.active
         masks = np.zeros((self._masks, m), dtype=U64)
         hand = hands[0]
         phase = engine.phase
-        if engine.plan.kind is RoundKind.BLIND:
+        if engine.plan.kind is not RoundKind.BLIND:
+            masks[0] = hand
+        else:
             # A seat sees every hand but its own, until it must play its card.
             if phase is Phase.PLAY:
-                masks[0] = np.where(engine.mover_position() == own, hand, U64(0))
+                masks[0] = hand if movers else np.where(mover == own, hand, U64(0))
             if self._others:
                 masks[1:n] = hands[1:]
-        else:
-            masks[0] = hand
         bit = self._squeezed_bit
         bit.take(engine._trump_card, out=masks[self._trump_card], mode="wrap")
         if phase is Phase.PLAY and engine.position:
             # Each card of the trick in the row of the seat that played it.
             trick = engine._cards
             assert trick is not None
-            flat = masks.ravel()
-            first = engine._leader - own
-            first += n
-            rows = self._rows(m)[0]
-            for place in range(engine.position):
-                row = self._mod.take(first + place)
-                row += self._trick
-                row *= m
-                row += rows
-                flat[row] = bit.take(trick[place].view(np.int64), mode="clip")
+            if movers:
+                # The seat that played the trick's card at ``place`` is the
+                # same number of seats before the seat to move everywhere.
+                for place in range(engine.position):
+                    row = self._trick + (place - engine.position) % n
+                    bit.take(trick[place].view(np.int64), out=masks[row], mode="clip")
+            else:
+                flat = masks.ravel()
+                first = engine._leader - own
+                first += n
+                rows = self._rows(m).rows
+                for place in range(engine.position):
+                    row = self._mod.take(first + place)
+                    row += self._trick
+                    row *= m
+                    row += rows
+                    flat[row] = bit.take(trick[place].view(np.int64), mode="clip")
         played = masks[self._played :]
         dealt.ravel().take(gather, out=played)
         played &= ~unplayed
@@ -312,8 +353,6 @@ class Observer:
     ) -> list[np.ndarray]:
         """The one-hot indices of the auction's calls (a row per relative
         seat) and of its winner, in an auction round."""
-        if engine.plan.kind is not RoundKind.AUCTION:
-            return []
         field = self.layout["calls"]
         width = field.shape[1]
         calls = engine._calls.ravel().take(gather)
@@ -322,6 +361,5 @@ class Observer:
         np.copyto(column, shown, where=calls < -1)
         ones = [column]
         if decided:
-            winner = self.layout["auction_winner"].offset
-            ones.append(self._mod.take(back + engine._winner) + winner)
+            ones.append(self._seat_column["auction_winner"].take(back + engine._winner))
         return ones
