@@ -485,10 +485,8 @@ class VectorEnv:
             return
         slots = cohort.slots[engine.rows]
         self._to_move[slots] = seats
-        self._obs[slots] = observer.encode(engine)
-        mask = np.zeros((engine.active, self._table.size), dtype=bool)
-        games._fill_legal(mask)
-        self._mask[slots] = mask
+        observer.encode(engine, None, self._obs, slots)
+        games._fill_legal(self._mask.view(bool), slots)
 
     def _blank(self) -> None:
         """New arrays for this step's observations, masks and seats to move

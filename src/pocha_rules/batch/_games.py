@@ -234,10 +234,11 @@ class BatchGames:
             self._mask = mask
         return mask
 
-    def _fill_legal(self, mask: np.ndarray) -> None:
+    def _fill_legal(self, mask: np.ndarray, rows: np.ndarray | None = None) -> None:
         """Set the legal action ids of the games still playing in ``mask``,
         ``bool[active, num_actions]``, all ``False`` before: one row per
-        row of the engine."""
+        row of the engine (with ``rows``, in row ``rows[i]`` of ``mask``,
+        ``bool[any, num_actions]``)."""
         engine = self._engine
         legal = engine.legal()
         table = self._bt.actions
@@ -254,11 +255,11 @@ class BatchGames:
             first, count = table.trump_choices.start, 4
         # Every bit of each game's legal mask as a byte, little end first.
         bits = np.unpackbits(legal.view(np.uint8), bitorder="little").reshape(-1, 64)
-        target = mask[:, first : first + count]
-        np.copyto(target, bits[:, :count].view(bool))
+        target: np.ndarray | slice = slice(None) if rows is None else rows
+        mask[target, first : first + count] = bits[:, :count].view(bool)
         if phase is Phase.AUCTION:
             assert table.pass_action is not None
-            mask[:, table.pass_action] = bits[:, PASS].view(bool)
+            mask[target, table.pass_action] = bits[:, PASS].view(bool)
 
     def _section(self) -> tuple[np.ndarray, np.ndarray]:
         """The action ids of the phase at hand and the value of each."""

@@ -161,18 +161,25 @@ class Observer:
         return found
 
     def encode(
-        self, engine: Lockstep, seats: np.ndarray | None = None, out: np.ndarray | None = None
+        self,
+        engine: Lockstep,
+        seats: np.ndarray | None = None,
+        out: np.ndarray | None = None,
+        rows: np.ndarray | None = None,
     ) -> np.ndarray:
         """``float32[active, size]``: the vector of ``seats[i]`` (a seat
         number; by default the seat to move) in each game still playing;
         written into ``out`` when given (a C-contiguous array of that shape
-        and type, whatever it holds)."""
+        and type, whatever it holds), or with ``rows`` into row ``rows[i]``
+        of ``out`` (``float32[any, size]``; its other rows left as they
+        are)."""
         n = self.players
         m = engine.active
         if out is None:
             out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
+        target: np.ndarray | slice = slice(None) if rows is None else rows
         at = self.layout
         index = self._rows(m)
         mod = self._mod
@@ -244,7 +251,7 @@ class Observer:
             ones += self._calls(engine, gather, back, shown, decided)
         flat = np.concatenate([np.atleast_2d(one) for one in ones])
         flat += index.starts
-        np.put(bits.ravel(), flat, 1, mode="clip")
+        bits.ravel()[flat] = 1
         for fixed_column in fixed:
             bits[:, fixed_column] = 1
         # The counts, as bytes (the tricks needed may be negative).
@@ -263,7 +270,10 @@ class Observer:
         signed[:, field : field + n] = needed.T
         field = at["hand_sizes"].offset
         signed[:, field : field + n] = np.bitwise_count(hands).T
-        np.copyto(out, signed[:, : self.size])
+        if rows is None:
+            np.copyto(out, signed[:, : self.size])
+        else:
+            out[rows] = signed[:, : self.size]
         # The scores, as floats. The totals are kept by the position each
         # seat had in the first round: a round's position p is
         # ``(p + round_index) % players`` there.
@@ -271,7 +281,7 @@ class Observer:
         totals *= m
         totals += index.rows
         field = at["scores"].offset
-        out[:, field : field + n] = engine._totals.ravel().take(totals).T
+        out[target, field : field + n] = engine._totals.ravel().take(totals).T
         return out
 
     def _dealt(self, engine: Lockstep) -> np.ndarray:
