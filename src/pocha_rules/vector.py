@@ -434,15 +434,22 @@ class VectorEnv:
         (the next step, or this one with ``same_step``), unless the other
         games of their cohorts are still in tiebreak rounds, for which they
         wait up to ``reset_delay`` steps more."""
-        ready = self._pending.copy()
+        pending = self._pending
+        if not pending.any():
+            return
+        ready = pending.copy()
         if not self._same_step:
             ready &= self._ended_at < self._steps  # not the games that just ended
         slots = np.flatnonzero(ready)
         if not len(slots):
             return
         waited = self._steps - int(self._ended_at[slots].min()) - (0 if self._same_step else 1)
-        # Wait while the games they were dealt with play on.
-        if waited < self._delay and any(_active(c.games) for c in self._origins(slots)):
+        # Wait while the games they were dealt with play on, and for games
+        # that just ended (ready at the next step), to be dealt with them.
+        if waited < self._delay and (
+            len(slots) < np.count_nonzero(pending)
+            or any(_active(c.games) for c in self._origins(slots))
+        ):
             return
         self._pending[slots] = False
         self._start(slots)
@@ -543,13 +550,12 @@ class VectorEnv:
             at = np.flatnonzero(self._to_move == seat)
             if len(at):
                 chosen[at] = self._opponent_moves(seat, opponent, at)
-        result = []
-        for cohort in self._cohorts:
-            live = cohort.slots >= 0
-            moves = np.zeros(len(cohort.slots), dtype=np.int64)
-            moves[live] = chosen[cohort.slots[live]]
-            result.append((cohort, moves))
-        return result
+        # Each cohort's rows (a finished row, slot -1, reads an entry its
+        # batch ignores).
+        return [
+            (cohort, chosen if cohort.identity else chosen.take(cohort.slots, mode="wrap"))
+            for cohort in self._cohorts
+        ]
 
     def _illegal(self, game: int, action: int) -> VectorActionError:
         cohort = self._slot_cohort[game]
@@ -600,11 +606,12 @@ class VectorEnv:
         written at the games' indices."""
         games = cohort.games
         games._play(moves)  # checked by the caller: each one legal
-        now_done = games.done
-        newly = now_done & ~cohort.done
         active = _active(games)
-        if games.round_index != cohort.rounds or newly.any() or not active:
-            # A round ended somewhere: the points are the change in the totals.
+        if games.round_index != cohort.rounds:
+            # A round ended (and games end only then): the points are the
+            # change in the totals.
+            now_done = games.done
+            newly = now_done & ~cohort.done
             scores = games.scores
             live = cohort.slots >= 0
             slots = cohort.slots[live]
