@@ -93,6 +93,17 @@ class _Rows(NamedTuple):
     """Where each game's 8 bytes start in a ``uint64[m]`` seen as bytes."""
 
 
+class _Round(NamedTuple):
+    """What an engine's round in progress keeps from step to step (private)."""
+
+    key: tuple[object, int, int]
+    """The engine, the round's index and the games playing it."""
+    dealt: np.ndarray
+    """``uint64[players, m]``: the cards dealt to each position, squeezed."""
+    totals: np.ndarray
+    """``float32[players, m]``: each position's total before the round."""
+
+
 class Observer:
     """Fills the observation vectors of one rule set's games (private)."""
 
@@ -111,7 +122,7 @@ class Observer:
         self._squeezed_bit = squeezed
         """The squeezed mask of each card index (bit i for play id i; 0 for
         a card out of the deck and, last, for none: index -1)."""
-        self._dealt_cache: tuple[object, np.ndarray] = (None, np.zeros(0, dtype=U64))
+        self._round_cache: _Round | None = None
         self._mod = np.arange(3 * n, dtype=np.int64) % n
         self._relative = np.arange(n, dtype=np.int64)[:, None]
         # ``column[field][p - own + n]``: the column of the seat at
@@ -200,7 +211,8 @@ class Observer:
         gather = position * m
         gather += index.rows
         in_bytes = position + index.bytes
-        dealt, unplayed = self._dealt(engine), squeeze(engine._unplayed, self._runs)
+        this_round = self._round(engine)
+        dealt, unplayed = this_round.dealt, squeeze(engine._unplayed, self._runs)
         hands = dealt.ravel().take(gather)
         hands &= unplayed
         bits = self._card_bits(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
@@ -249,11 +261,10 @@ class Observer:
             ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
         if auction:
             ones += self._calls(engine, gather, back, shown, decided)
+        ones.append(np.broadcast_to(np.array(fixed)[:, None], (len(fixed), m)))
         flat = np.concatenate([np.atleast_2d(one) for one in ones])
         flat += index.starts
         bits.ravel()[flat] = 1
-        for fixed_column in fixed:
-            bits[:, fixed_column] = 1
         # The counts, as bytes (the tricks needed may be negative).
         signed = bits.view(np.int8)
         if engine._shown:
@@ -274,25 +285,25 @@ class Observer:
             np.copyto(out, signed[:, : self.size])
         else:
             out[rows] = signed[:, : self.size]
-        # The scores, as floats. The totals are kept by the position each
-        # seat had in the first round: a round's position p is
-        # ``(p + round_index) % players`` there.
-        totals = mod.take(position + engine.round_index % n)
-        totals *= m
-        totals += index.rows
+        # The scores, as floats.
         field = at["scores"].offset
-        out[target, field : field + n] = engine._totals.ravel().take(totals).T
+        out[target, field : field + n] = this_round.totals.ravel().take(gather).T
         return out
 
-    def _dealt(self, engine: Lockstep) -> np.ndarray:
-        """``uint64[players, active]``: the cards dealt to each position this
-        round, squeezed (kept for the round)."""
+    def _round(self, engine: Lockstep) -> _Round:
+        """What stays the same for the whole round in progress (kept until
+        the next)."""
         key = (engine, engine.round_index, engine.active)
-        cached, dealt = self._dealt_cache
-        if cached != key:
-            dealt = squeeze(engine._dealt.reshape(self.players, engine.active), self._runs)
-            self._dealt_cache = (key, dealt)
-        return dealt
+        found = self._round_cache
+        if found is None or found.key != key:
+            n = self.players
+            m = engine.active
+            dealt = squeeze(engine._dealt.reshape(n, m), self._runs)
+            # The totals are kept by the position each seat had in the
+            # first round: a round's position p is (p + round_index) % n.
+            by_position = np.roll(engine._totals, -(engine.round_index % n), axis=0)
+            found = self._round_cache = _Round(key, dealt, by_position.astype(np.float32))
+        return found
 
     def _card_bits(
         self,
