@@ -30,10 +30,10 @@ to a turn-based game of several seats:
   the step that ends a game already returns the new game's first
   observation. One exception keeps the environment fast: while games dealt
   at the same time as it still play tiebreak rounds (ties at the top), a
-  game that ended waits for them, at most ``reset_delay`` steps more (two
-  one-card rounds by default; ``reset_delay=0`` never waits), showing a zero
-  observation and mask and ``to_move`` -1, so that they are dealt anew
-  together.
+  game that ended waits for them, and for games that end one step after
+  it, at most ``reset_delay`` steps more (two one-card rounds by default;
+  ``reset_delay=0`` never waits), showing a zero observation and mask and
+  ``to_move`` -1, so that they are dealt anew together.
 - **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
   game with uniformly random legal moves, and ``opponents={seat: policy}``
   with ``policy(observations, masks) -> actions``, a function on arrays
@@ -58,7 +58,12 @@ keeps its games in a few such batches, *cohorts*: the games that are dealt
 at the same step start a cohort together, and every step moves every cohort
 by one decision, a few dozen array operations per cohort. Games dealt apart
 stay apart, so without the wait above every tiebreak would split a cohort
-for good, and a long run would slow down as the cohorts multiplied.
+for good, and a long run would slow down as the cohorts multiplied. Each
+step's observations (several megabytes for thousands of games) are written
+into an array the environment made before and the caller has let go of
+(nothing refers to it any more: an array, a view of it or a tensor sharing
+it that the caller keeps is never written again), because fresh memory is
+slow to write.
 
 >>> import numpy as np
 >>> from pocha_rules import RuleSet

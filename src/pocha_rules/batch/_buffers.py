@@ -27,7 +27,8 @@ class ArrayPool:
         shape: The arrays' shape.
         dtype: Their type.
         keep: How many arrays the pool remembers; when every one is held
-            elsewhere, :meth:`take` makes a new array (not remembered).
+            elsewhere, :meth:`take` makes a new array and remembers it in
+            place of the oldest.
 
     """
 
@@ -53,5 +54,10 @@ class ArrayPool:
                 return self._arrays[index]
         array = np.empty(self.shape, dtype=self.dtype)
         if len(self._arrays) < self._keep:
+            self._arrays.append(array)
+        else:
+            # Every one is held elsewhere: forget the oldest (its holder
+            # keeps it), remember the new one.
+            del self._arrays[0]
             self._arrays.append(array)
         return array
