@@ -551,10 +551,20 @@ class VectorEnv:
         illegal = wanted & (picked == 0)
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
-        for seat, opponent in self._opponents.items():
-            at = np.flatnonzero(self._to_move == seat)
+        if self._opponents and all(isinstance(o, str) for o in self._opponents.values()):
+            # Random opponents only: their rows, seat after seat, drawn at
+            # once (the same numbers as drawn seat by seat).
+            at = np.concatenate(
+                [np.flatnonzero(self._to_move == seat) for seat in self._opponents]
+            )
             if len(at):
-                chosen[at] = self._opponent_moves(seat, opponent, at)
+                mask = self._mask[at]
+                chosen[at] = (self._rng.random(mask.shape) * mask).argmax(axis=1)
+        else:
+            for seat, opponent in self._opponents.items():
+                at = np.flatnonzero(self._to_move == seat)
+                if len(at):
+                    chosen[at] = self._opponent_moves(seat, opponent, at)
         # Each cohort's rows (a finished row, slot -1, reads an entry its
         # batch ignores).
         return [
