@@ -579,7 +579,7 @@ class VectorEnv:
             refusal = cohort.games._refusal(  # the batch's own explanation
                 _engine_row(cohort.games, int(self._slot_row[game])), action, True
             )
-            reason = refusal.reason
+            reason: str = refusal.reason
         except (AssertionError, KeyError, IndexError):  # pragma: no cover - a safety net
             reason = f"{self._table.move(action)} is not legal here"
         return VectorActionError(game, action, _seat(self._to_move[game]), reason)
