@@ -337,3 +337,28 @@ def test_a_bad_opponent_is_named() -> None:
 
 def test_whole_default_games_are_the_engines() -> None:
     assert run_and_check(RuleSet(), 3, 2, 3, {3: "random"}) >= 3
+
+
+def test_observations_the_caller_keeps_are_never_written_again() -> None:
+    # The environment writes each step's observations into an array it made
+    # before, but only one that nothing refers to any more.
+    env = VectorEnv(RuleSet(schedule=[2, 1]), 16)
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    seen: set[int] = set()
+    for step in range(60):
+        mask = obs["action_mask"]
+        obs, *_ = env.step((rng.random(mask.shape) * mask).argmax(1))
+        vectors = obs["observation"]
+        assert vectors.flags.c_contiguous
+        assert vectors.flags.writeable
+        seen.add(id(vectors))
+        if step % 10 == 0:
+            kept.append((vectors, vectors.copy()))  # the array itself
+        elif step % 10 == 5:
+            kept.append((vectors[3:7], vectors[3:7].copy()))  # a view of it
+        del vectors
+    assert all(np.array_equal(now, then) for now, then in kept)
+    # The arrays let go of are used again: far fewer arrays than steps.
+    assert len(seen) <= 3 + len(kept)

@@ -30,10 +30,10 @@ to a turn-based game of several seats:
   the step that ends a game already returns the new game's first
   observation. One exception keeps the environment fast: while games dealt
   at the same time as it still play tiebreak rounds (ties at the top), a
-  game that ended waits for them, at most ``reset_delay`` steps more (two
-  one-card rounds by default; ``reset_delay=0`` never waits), showing a zero
-  observation and mask and ``to_move`` -1, so that they are dealt anew
-  together.
+  game that ended waits for them, and for games that end one step after
+  it, at most ``reset_delay`` steps more (two one-card rounds by default;
+  ``reset_delay=0`` never waits), showing a zero observation and mask and
+  ``to_move`` -1, so that they are dealt anew together.
 - **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
   game with uniformly random legal moves, and ``opponents={seat: policy}``
   with ``policy(observations, masks) -> actions``, a function on arrays
@@ -58,7 +58,12 @@ keeps its games in a few such batches, *cohorts*: the games that are dealt
 at the same step start a cohort together, and every step moves every cohort
 by one decision, a few dozen array operations per cohort. Games dealt apart
 stay apart, so without the wait above every tiebreak would split a cohort
-for good, and a long run would slow down as the cohorts multiplied.
+for good, and a long run would slow down as the cohorts multiplied. Each
+step's observations (several megabytes for thousands of games) are written
+into an array the environment made before and the caller has let go of
+(nothing refers to it any more: an array, a view of it or a tensor sharing
+it that the caller keeps is never written again), because fresh memory is
+slow to write.
 
 >>> import numpy as np
 >>> from pocha_rules import RuleSet
@@ -89,6 +94,7 @@ from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._rules import RuleSet
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
+from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.records import GameRecord
 
@@ -223,9 +229,13 @@ class VectorEnv:
         self._ended_at = np.zeros(count, dtype=np.int64)
         """The step at which each game last ended."""
         self._steps = 0
+        self._pool = ArrayPool((count, self._size), np.float32)
+        """The observation arrays, each used again once the caller lets go of it."""
         self._obs = np.zeros((count, self._size), dtype=np.float32)
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._to_move = np.full(count, -1, dtype=np.int64)
+        self._mask_rows = np.arange(count, dtype=np.int64) * self._table.size
+        """Where each game's row starts in the flat masks."""
         self._started = 0
         self._rng = np.random.default_rng(0)
 
@@ -300,6 +310,7 @@ class VectorEnv:
         self._steps = 0
         self._blank()
         self._start(np.arange(self._num_envs, dtype=np.int64))
+        self._clear()
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
     def step(
@@ -342,9 +353,13 @@ class VectorEnv:
             self._pending[finished] = True
             self._ended_at[finished] = self._steps
         self._restart()
+        self._clear()
         infos = self._infos(ended)
         infos["total"] = totals
-        infos["winner"] = self._winners(totals) & ended[:, None]
+        if len(finished):
+            infos["winner"] = self._winners(totals) & ended[:, None]
+        else:
+            infos["winner"] = np.zeros((self._num_envs, n), dtype=bool)
         return (
             self._observation(),
             rewards,
@@ -424,15 +439,22 @@ class VectorEnv:
         (the next step, or this one with ``same_step``), unless the other
         games of their cohorts are still in tiebreak rounds, for which they
         wait up to ``reset_delay`` steps more."""
-        ready = self._pending.copy()
+        pending = self._pending
+        if not pending.any():
+            return
+        ready = pending.copy()
         if not self._same_step:
             ready &= self._ended_at < self._steps  # not the games that just ended
         slots = np.flatnonzero(ready)
         if not len(slots):
             return
         waited = self._steps - int(self._ended_at[slots].min()) - (0 if self._same_step else 1)
-        # Wait while the games they were dealt with play on.
-        if waited < self._delay and any(_active(c.games) for c in self._origins(slots)):
+        # Wait while the games they were dealt with play on, and for games
+        # that just ended (ready at the next step), to be dealt with them.
+        if waited < self._delay and (
+            len(slots) < np.count_nonzero(pending)
+            or any(_active(c.games) for c in self._origins(slots))
+        ):
             return
         self._pending[slots] = False
         self._start(slots)
@@ -466,26 +488,34 @@ class VectorEnv:
         games = cohort.games
         engine = games._engine  # its rows are the games still playing
         seats = engine.to_move()
-        encoded = games._observer().encode(engine, seats)
-        mask = games.legal_mask.view(np.int8)
+        observer = games._observer()
         if cohort.identity and engine.active == self._num_envs:
-            # The one cohort holds every game, in order: no copy needed.
+            # The one cohort holds every game, in order: written in place.
             self._to_move = seats
-            self._mask = mask.copy()
-            self._obs = encoded
+            observer.encode(engine, None, self._obs)
+            games._fill_legal(self._mask.view(bool))
             return
         slots = cohort.slots[engine.rows]
         self._to_move[slots] = seats
-        self._mask[slots] = mask[engine.rows]
-        self._obs[slots] = encoded
+        observer.encode(engine, None, self._obs, slots)
+        games._fill_legal(self._mask.view(bool), slots)
 
     def _blank(self) -> None:
         """New arrays for this step's observations, masks and seats to move
-        (the last step's are the caller's now): zeros and -1, for the games
-        that no cohort writes, those waiting to be dealt anew."""
-        self._obs = np.zeros((self._num_envs, self._size), dtype=np.float32)
+        (the last step's are the caller's now): the masks all 0 and the
+        seats -1, for the games that no cohort writes (those waiting to be
+        dealt anew; :meth:`_clear` zeroes their observations)."""
+        self._obs = self._pool.take()
         self._mask = np.zeros((self._num_envs, self._table.size), dtype=np.int8)
         self._to_move = np.full(self._num_envs, -1, dtype=np.int64)
+
+    def _clear(self) -> None:
+        """Zero the observations of the games that no cohort wrote."""
+        waiting = self._to_move < 0
+        if waiting.all():
+            self._obs.fill(0)
+        elif waiting.any():
+            self._obs[waiting] = 0
 
     def _checked(self, actions: object) -> list[tuple[_Cohort, np.ndarray]]:
         """Each cohort's actions (opponents' included), once every one is
@@ -516,21 +546,31 @@ class VectorEnv:
                 game, int(chosen[game]), _seat(self._to_move[game]),
                 f"out of range: these rules have ids 0 to {size - 1}",
             )  # fmt: skip
-        picked = self._mask[np.arange(count), np.where(wanted, chosen, 0)]
+        # The mask's entry of each chosen id (of id 0 where none is wanted).
+        picked = self._mask.ravel().take(self._mask_rows + np.where(wanted, chosen, 0))
         illegal = wanted & (picked == 0)
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
-        for seat, opponent in self._opponents.items():
-            at = np.flatnonzero(self._to_move == seat)
+        if self._opponents and all(isinstance(o, str) for o in self._opponents.values()):
+            # Random opponents only: their rows, seat after seat, drawn at
+            # once (the same numbers as drawn seat by seat).
+            at = np.concatenate(
+                [np.flatnonzero(self._to_move == seat) for seat in self._opponents]
+            )
             if len(at):
-                chosen[at] = self._opponent_moves(seat, opponent, at)
-        result = []
-        for cohort in self._cohorts:
-            live = cohort.slots >= 0
-            moves = np.zeros(len(cohort.slots), dtype=np.int64)
-            moves[live] = chosen[cohort.slots[live]]
-            result.append((cohort, moves))
-        return result
+                mask = self._mask[at]
+                chosen[at] = (self._rng.random(mask.shape) * mask).argmax(axis=1)
+        else:
+            for seat, opponent in self._opponents.items():
+                at = np.flatnonzero(self._to_move == seat)
+                if len(at):
+                    chosen[at] = self._opponent_moves(seat, opponent, at)
+        # Each cohort's rows (a finished row, slot -1, reads an entry its
+        # batch ignores).
+        return [
+            (cohort, chosen if cohort.identity else chosen.take(cohort.slots, mode="wrap"))
+            for cohort in self._cohorts
+        ]
 
     def _illegal(self, game: int, action: int) -> VectorActionError:
         cohort = self._slot_cohort[game]
@@ -580,12 +620,13 @@ class VectorEnv:
         """One decision in every game of ``cohort``; its rewards and ends
         written at the games' indices."""
         games = cohort.games
-        games.step(moves)
-        now_done = games.done
-        newly = now_done & ~cohort.done
+        games._play(moves)  # checked by the caller: each one legal
         active = _active(games)
-        if games.round_index != cohort.rounds or newly.any() or not active:
-            # A round ended somewhere: the points are the change in the totals.
+        if games.round_index != cohort.rounds:
+            # A round ended (and games end only then): the points are the
+            # change in the totals.
+            now_done = games.done
+            newly = now_done & ~cohort.done
             scores = games.scores
             live = cohort.slots >= 0
             slots = cohort.slots[live]

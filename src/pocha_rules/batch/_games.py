@@ -14,7 +14,7 @@ from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
-from pocha_rules.batch._observations import Observer
+from pocha_rules.batch._observations import Observer, squeeze, squeeze_runs
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_dealer,
@@ -24,7 +24,7 @@ from pocha_rules.batch._setup import (
     generator,
     resolve_seed,
 )
-from pocha_rules.batch._tables import PASS, batch_tables
+from pocha_rules.batch._tables import PASS, BatchTables, batch_tables
 from pocha_rules.records import GameRecord
 
 __all__ = ["BatchActionError", "BatchGames"]
@@ -118,6 +118,8 @@ class BatchGames:
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
         self._observer_cache: Observer | None = None
+        self._squeeze = squeeze_runs(self._bt.deck_cards)
+        self._value_of = _values(self._bt)
         self._start()
 
     def _start(self) -> None:
@@ -220,24 +222,44 @@ class BatchGames:
         if mask is None:
             mask = np.zeros((self._games, self.num_actions), dtype=bool)
             engine = self._engine
-            if engine.active:
-                ids, values = self._section()
-                # Every bit of each game's legal mask as a byte, little end
-                # first; the bytes of the values of this phase's ids.
-                bits = np.unpackbits(
-                    engine.legal().view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
-                )
-                legal = bits.take(values.view(np.int64), axis=1).view(bool)
-                columns: slice | np.ndarray = ids
-                if ids[-1] - ids[0] + 1 == len(ids):
-                    columns = slice(int(ids[0]), int(ids[-1]) + 1)
-                if engine.active == self._games:
-                    mask[:, columns] = legal
-                else:
-                    mask[engine.rows, columns] = legal
+            if not engine.active:
+                pass
+            elif engine.active == self._games:
+                self._fill_legal(mask)
+            else:
+                legal = np.zeros((engine.active, self.num_actions), dtype=bool)
+                self._fill_legal(legal)
+                mask[engine.rows] = legal
             mask.flags.writeable = False
             self._mask = mask
         return mask
+
+    def _fill_legal(self, mask: np.ndarray, rows: np.ndarray | None = None) -> None:
+        """Set the legal action ids of the games still playing in ``mask``,
+        ``bool[active, num_actions]``, all ``False`` before: one row per
+        row of the engine (with ``rows``, in row ``rows[i]`` of ``mask``,
+        ``bool[any, num_actions]``)."""
+        engine = self._engine
+        legal = engine.legal()
+        table = self._bt.actions
+        phase = engine.phase
+        if phase is Phase.PLAY:
+            # The deck's cards down to the lowest bits: then bit i is play id i.
+            legal = squeeze(legal, self._squeeze)
+            first, count = table.plays.start, table.plays.stop - table.plays.start
+        elif phase is Phase.BID:
+            first, count = table.bids.start, engine.plan.cards + 1
+        elif phase is Phase.AUCTION:
+            first, count = table.calls.start, engine.plan.cards + 1
+        else:
+            first, count = table.trump_choices.start, 4
+        # Every bit of each game's legal mask as a byte, little end first.
+        bits = np.unpackbits(legal.view(np.uint8), bitorder="little").reshape(-1, 64)
+        target: np.ndarray | slice = slice(None) if rows is None else rows
+        mask[target, first : first + count] = bits[:, :count].view(bool)
+        if phase is Phase.AUCTION:
+            assert table.pass_action is not None
+            mask[target, table.pass_action] = bits[:, PASS].view(bool)
 
     def _section(self) -> tuple[np.ndarray, np.ndarray]:
         """The action ids of the phase at hand and the value of each."""
@@ -286,9 +308,8 @@ class BatchGames:
         """
         engine = self._engine
         n = self._rules.players
-        if seats is None:
-            chosen = engine.to_move() if engine.active else np.zeros(0, dtype=np.int64)
-        else:
+        chosen: np.ndarray | None = None  # the seats to move
+        if seats is not None:
             try:
                 given = np.asarray(seats)
             except ValueError:  # a ragged sequence
@@ -359,6 +380,15 @@ class BatchGames:
             row = int(np.argmin(ok))
             raise self._refusal(row, int(raw[row]), bool(in_range[row]))
         engine.apply(value.astype(U64))
+        self._mask = None
+
+    def _play(self, actions: np.ndarray) -> None:
+        """:meth:`step` without its checks, for a caller that made them:
+        ``actions`` is ``int64[games]``, each game's id legal in it (the
+        entries of games that are over are ignored)."""
+        engine = self._engine
+        raw = actions if engine.active == self._games else actions[engine.rows]
+        engine.apply(self._value_of.take(raw))
         self._mask = None
 
     def _refusal(self, row: int, action: int, in_range: bool) -> BatchActionError:
@@ -433,3 +463,19 @@ class BatchGames:
             int(game),
             self.scores[game].tolist(),
         )
+
+
+def _values(bt: BatchTables) -> np.ndarray:
+    """``uint64[num_actions]``: the engine's value of every action id (a
+    card's index, a bid's or a call's number, :data:`PASS`, a suit); the
+    ranges of the ids of each phase do not overlap."""
+    table = bt.actions
+    values = np.zeros(table.size, dtype=U64)
+    values[table.plays.start : table.plays.stop] = bt.card_of[table.plays.start : table.plays.stop]
+    values[table.bids.start : table.bids.stop] = np.arange(len(table.bids), dtype=U64)
+    values[table.calls.start : table.calls.stop] = np.arange(len(table.calls), dtype=U64)
+    if table.pass_action is not None:
+        values[table.pass_action] = PASS
+    choices = table.trump_choices
+    values[choices.start : choices.stop] = np.arange(len(choices), dtype=U64)
+    return values

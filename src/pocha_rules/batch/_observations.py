@@ -8,24 +8,100 @@ only fills it from the engine's arrays instead of from a
 ``encode_view(observe(state, seat))`` at every decision of random games.
 Seats are relative to the observer, as there: row ``r`` of a per-seat field
 is the seat ``r`` places after the observer.
+
+How it stays fast (a vector environment encodes thousands of vectors at
+every step, most of the step's work): each game's vector is first built as
+a row of bits, one per number, in a few 64-bit words. Every set of cards
+(the hand, the others' hands, the card turned up, each seat's card on the
+table and its cards played) is a 64-bit mask, squeezed so that the deck's
+cards are its lowest bits in play-id order (a shift per run of cards the
+deck keeps), then shifted into place among the words. One
+``numpy.unpackbits`` spreads every game's words to bytes; the one-hot
+numbers (trump, bids, seats...) are set in those bytes by one ``numpy.put``
+(an absent one, such as a bid not made yet, points at the game's phase,
+which is 1 anyway), the small counts are written as bytes, and one copy
+turns the bytes into the float vectors; only the scores are written as
+floats. Fresh memory is slow to write, so the caller may give the array to
+write into.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import Phase
-from pocha_rules.batch._engine import Lockstep, RoundView
+from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
-__all__ = ["Observer"]
+__all__ = ["Observer", "squeeze", "squeeze_runs"]
 
+U64: Final = np.uint64
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
 _KINDS: Final = (RoundKind.NORMAL, RoundKind.AUCTION, RoundKind.BLIND)
+
+Runs = list[tuple[np.uint64, np.uint64]]
+
+
+def squeeze_runs(cards: np.ndarray) -> Runs:
+    """How to move the bits of ``cards`` (the deck's card indices, rising)
+    to bits 0, 1, 2...: one ``(shift, mask)`` per run of consecutive card
+    indices, the run's bits being ``(masks >> shift) & mask``; an empty
+    list when they are there already."""
+    assert (np.diff(cards) > 0).all(), "play ids follow the card indices"
+    runs: Runs = []
+    column = 0
+    start = 0
+    for index in range(1, len(cards) + 1):
+        if index == len(cards) or cards[index] != cards[index - 1] + 1:
+            length = index - start
+            shift = int(cards[start]) - column
+            runs.append((U64(shift), U64(((1 << length) - 1) << column)))
+            column += length
+            start = index
+    if len(runs) == 1 and not runs[0][0]:
+        return []
+    return runs
+
+
+def squeeze(masks: np.ndarray, runs: Runs) -> np.ndarray:
+    """``masks`` (``uint64``, any shape) with the bits of each run of
+    :func:`squeeze_runs` moved down (a new array, or ``masks`` itself when
+    there is nothing to move)."""
+    if not runs:
+        return masks
+    squeezed = np.zeros_like(masks)
+    part = np.empty_like(masks)
+    for shift, mask in runs:
+        np.right_shift(masks, shift, out=part)
+        part &= mask
+        squeezed |= part
+    return squeezed
+
+
+class _Rows(NamedTuple):
+    """Index arrays for ``m`` games (private)."""
+
+    rows: np.ndarray
+    """``arange(m)``."""
+    starts: np.ndarray
+    """Where each game's row of bits starts in all of them, flat."""
+    bytes: np.ndarray
+    """Where each game's 8 bytes start in a ``uint64[m]`` seen as bytes."""
+
+
+class _Round(NamedTuple):
+    """What an engine's round in progress keeps from step to step (private)."""
+
+    key: tuple[object, int, int]
+    """The engine, the round's index and the games playing it."""
+    dealt: np.ndarray
+    """``uint64[players, m]``: the cards dealt to each position, squeezed."""
+    totals: np.ndarray
+    """``float32[players, m]``: each position's total before the round."""
 
 
 class Observer:
@@ -35,125 +111,276 @@ class Observer:
         self.layout: dict[str, ObservationField] = {
             field.name: field for field in observation_layout(bt.rules)
         }
-        self.size = sum(field.size for field in self.layout.values())
-        self.players = bt.players
-        self.deck = bt.deck_size
-        self.cards = bt.deck_cards
-        """The card of each play id: the bit of a mask for each column."""
-        self.play_id = bt.play_id
+        at = self.layout
+        self.size = sum(field.size for field in at.values())
+        n = self.players = bt.players
+        deck = self.deck = bt.deck_size
         self.rounds = len(bt.rules.schedule)
+        self._runs = squeeze_runs(bt.deck_cards)
+        squeezed = np.zeros(49, dtype=U64)
+        squeezed[bt.deck_cards] = U64(1) << np.arange(deck, dtype=U64)
+        self._squeezed_bit = squeezed
+        """The squeezed mask of each card index (bit i for play id i; 0 for
+        a card out of the deck and, last, for none: index -1)."""
+        self._round_cache: _Round | None = None
+        self._mod = np.arange(3 * n, dtype=np.int64) % n
+        self._relative = np.arange(n, dtype=np.int64)[:, None]
+        # ``column[field][p - own + n]``: the column of the seat at
+        # position p in a one-hot field by relative seat.
+        self._seat_column = {
+            name: self._mod + at[name].offset
+            for name in ("dealer", "to_move", "leader", "last_bidder", "auction_winner")
+            if name in at
+        }
+        self._bid_base = at["bids"].offset + self._relative * at["bids"].shape[1]
+        self._words = -(-self.size // 64)
+        self._width = 64 * self._words
+        """The bits of a game's row: the vector and a few spare ones."""
+        # The masks of a game, in order: its hand, the others' hands (with
+        # blind rounds), the card turned up, the trick and the cards
+        # played by relative seat; each one's first bit in the row.
+        self._others = "other_hands" in at
+        hands = n if self._others else 1
+        starts = [at["hand"].offset + row * deck for row in range(hands)]
+        starts.append(at["trump_card"].offset)
+        starts += [at["trick"].offset + row * deck for row in range(n)]
+        starts += [at["played"].offset + row * deck for row in range(n)]
+        self._trump_card = hands
+        self._trick = hands + 1
+        self._played = hands + 1 + n
+        self._masks = len(starts)
+        # Each mask's word, its shift in it, and whether it spills over
+        # into the next word.
+        place = np.array(starts, dtype=np.int64)
+        self._word = (place // 64).tolist()
+        shifts = place % 64
+        self._low = shifts.astype(U64)[:, None]
+        self._high = (64 - shifts).astype(U64)[:, None]
+        self._spills = (shifts + deck > 64).tolist()
+        self._phase_column = {
+            phase: at["phase"].offset + index for index, phase in enumerate(_PHASES)
+        }
+        self._kind_column = {kind: at["round_kind"].offset + i for i, kind in enumerate(_KINDS)}
+        self._rows_cache: _Rows | None = None
 
-    def encode(self, engine: Lockstep, seats: np.ndarray) -> np.ndarray:
+    def _rows(self, m: int) -> _Rows:
+        """The index arrays for ``m`` games (kept for the next call)."""
+        found = self._rows_cache
+        if found is None or len(found.rows) != m:
+            rows = np.arange(m, dtype=np.int64)
+            found = self._rows_cache = _Rows(rows, rows * self._width, rows * 8)
+        return found
+
+    def encode(
+        self,
+        engine: Lockstep,
+        seats: np.ndarray | None = None,
+        out: np.ndarray | None = None,
+        rows: np.ndarray | None = None,
+    ) -> np.ndarray:
         """``float32[active, size]``: the vector of ``seats[i]`` (a seat
-        number) in each game still playing."""
+        number; by default the seat to move) in each game still playing;
+        written into ``out`` when given (a C-contiguous array of that shape
+        and type, whatever it holds), or with ``rows`` into row ``rows[i]``
+        of ``out`` (``float32[any, size]``; its other rows left as they
+        are)."""
         n = self.players
         m = engine.active
-        out = np.zeros((m, self.size), dtype=np.float32)
+        if out is None:
+            out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
+        target: np.ndarray | slice = slice(None) if rows is None else rows
         at = self.layout
-        view = engine.round_view()
-        rows = np.arange(m)
-        # The observer's position this round, and each relative seat's.
-        own = (seats - view.eldest) % n
-        position = [(own + r) % n for r in range(n)]
-
-        def rel(positions: np.ndarray) -> np.ndarray:
-            relative: np.ndarray = (positions - own) % n
-            return relative
-
-        def by_position(array: np.ndarray, r: int) -> np.ndarray:
-            found: np.ndarray = array.reshape(n, m).ravel().take(position[r] * m + rows)
-            return found
-
-        def cards(field: str, masks: np.ndarray, row: int = 0) -> None:
-            start = at[field].offset + row * self.deck
-            out[:, start : start + self.deck] = self._columns(masks)
-
-        def one_hot(field: str, index: np.ndarray, where: np.ndarray | None = None) -> None:
-            columns = at[field].offset + index
-            if where is None:
-                out[rows, columns] = 1
-            else:
-                out[rows[where], columns[where]] = 1
-
-        blind = engine.plan.kind is RoundKind.BLIND
+        index = self._rows(m)
+        mod = self._mod
         phase = engine.phase
-        hand = by_position(view.hands, 0)
-        if blind:
-            # A seat sees every hand but its own, until it must play its card.
-            shown = view.mover == own if phase is Phase.PLAY else np.zeros(m, dtype=bool)
-            hand = np.where(shown, hand, np.uint64(0))
-        cards("hand", hand)
-        if blind and "other_hands" in at:
-            for r in range(1, n):
-                cards("other_hands", by_position(view.hands, r), r - 1)
-        known = view.trump >= 0
-        one_hot("trump", np.maximum(view.trump, 0), known)
-        shown_card = view.trump_card >= 0
-        one_hot("trump_card", self.play_id.take(np.maximum(view.trump_card, 0)), shown_card)
-        out[:, at["dealer_holds_trump_card"].offset] = view.dealer_holds
-        out[:, at["phase"].offset + _PHASES.index(phase)] = 1
-        out[:, at["round_kind"].offset + _KINDS.index(engine.plan.kind)] = 1
-        out[:, at["round_index"].offset + min(engine.round_index, self.rounds)] = 1
-        out[:, at["round_cards"].offset + engine.plan.cards - 1] = 1
-        one_hot("dealer", rel(np.full(m, n - 1)))
-        one_hot("to_move", rel(view.mover))
-        one_hot("leader", rel(view.leader))
-        if "calls" in at:
-            self._calls(out, view, own)
-        width = at["bids"].shape[1]
-        bids_field = at["bids"].offset
-        won_field, needed_field = at["tricks_won"].offset, at["tricks_needed"].offset
-        for r in range(n):
-            bid = by_position(view.bids, r)
-            won = by_position(view.won, r)
-            made = bid >= 0
-            out[rows[made], bids_field + r * width + bid[made]] = 1
-            out[:, won_field + r] = won
-            out[:, needed_field + r] = np.where(made, bid - won, 0)
-        last = view.last_bidder >= 0
-        one_hot("last_bidder", rel(view.last_bidder), last)
-        forbidden = view.forbidden >= 0
-        one_hot("forbidden_bid", np.maximum(view.forbidden, 0), forbidden)
-        if view.trick is not None:
-            # The trick's cards, each in the row of the position that played it.
-            trick = np.zeros(n * m, dtype=np.uint64)
-            for place in range(view.trick_length):
-                player = (view.leader + place) % n
-                trick[player * m + rows] = np.uint64(1) << view.trick[place]
-            for r in range(n):
-                cards("trick", by_position(trick, r), r)
-        sizes = at["hand_sizes"].offset
-        for r in range(n):
-            cards("played", by_position(view.played, r), r)
-            out[:, sizes + r] = np.bitwise_count(by_position(view.hands, r))
-        scores = at["scores"].offset
-        for r in range(n):
-            out[:, scores + r] = view.totals[rows, (seats + r) % n]
+        plan = engine.plan
+        mover = engine.mover_position()
+        # The observer's position this round; for each relative seat, the
+        # position it is, and that position's entries' flat indices in an
+        # array by position, ``[players, m]``, and in a ``uint64[m]`` seen
+        # as a byte per position.
+        if seats is None:
+            own = mover
+        else:
+            own = seats - engine.eldest()
+            own += n
+            mod.take(own, out=own)
+        position = mod.take(own + self._relative)
+        gather = position * m
+        gather += index.rows
+        in_bytes = position + index.bytes
+        this_round = self._round(engine)
+        dealt, unplayed = this_round.dealt, squeeze(engine._unplayed, self._runs)
+        hands = dealt.ravel().take(gather)
+        hands &= unplayed
+        bits = self._card_bits(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
+        # The one-hot numbers: the columns of those that are the same in
+        # every game are set at once, the others' indices in the bits
+        # gathered, then set by one put.
+        shown = self._phase_column[phase]
+        fixed = [
+            shown,
+            self._kind_column[plan.kind],
+            at["round_index"].offset + min(engine.round_index, self.rounds),
+            at["round_cards"].offset + plan.cards - 1,
+        ]
+        column = self._seat_column
+        behind = (2 * n - 1) - own  # the dealer's index in the seat columns
+        ones = [column["dealer"].take(behind)]
+        back = n - own  # the index of the seat at position p is p + back
+        if seats is None:
+            fixed.append(at["to_move"].offset)
+        else:
+            ones.append(column["to_move"].take(back + mover))
+        ones.append(column["leader"].take(back + engine._leader))
+        bids = engine._bids.view(np.uint8).take(in_bytes)
+        bid_columns = bids + self._bid_base
+        made = None if phase is Phase.PLAY else engine._bid_made().ravel().take(gather)
+        if made is not None:
+            np.copyto(bid_columns, shown, where=~made)
+        ones.append(bid_columns)
+        trump = engine._trump.view(np.int64)
+        if phase is Phase.PLAY or phase is Phase.BID:
+            ones.append(trump + at["trump"].offset)  # known by then
+        else:
+            ones.append(np.where(trump < 4, trump + at["trump"].offset, shown))
+        # The last bidder, under the hook: the dealer, or the seat before
+        # it when it won the auction (not known before the auction ends).
+        auction = plan.kind is RoundKind.AUCTION
+        decided = auction and phase is not Phase.AUCTION
+        if not auction:
+            ones.append(column["last_bidder"].take(behind))
+        elif decided:
+            last = np.where(engine._winner == n - 1, n - 2, n - 1)
+            ones.append(column["last_bidder"].take(back + last))
+        cards = plan.cards
+        if phase is Phase.BID and engine.step == engine._bidders - 1 and engine._hooked:
+            hole = engine._bid_sum
+            ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
+        if auction:
+            ones += self._calls(engine, gather, back, shown, decided)
+        ones.append(np.broadcast_to(np.array(fixed)[:, None], (len(fixed), m)))
+        flat = np.concatenate([np.atleast_2d(one) for one in ones])
+        flat += index.starts
+        bits.ravel()[flat] = 1
+        # The counts, as bytes (the tricks needed may be negative).
+        signed = bits.view(np.int8)
+        if engine._shown:
+            # Whether the dealer still holds the card it showed.
+            card = np.maximum(engine._trump_card, 0).astype(U64)
+            signed[:, at["dealer_holds_trump_card"].offset] = (engine._unplayed >> card) & U64(1)
+        won = engine._won.view(np.uint8).take(in_bytes)
+        field = at["tricks_won"].offset
+        signed[:, field : field + n] = won.T
+        needed = np.subtract(bids, won, dtype=np.int16)
+        if made is not None:
+            needed *= made
+        field = at["tricks_needed"].offset
+        signed[:, field : field + n] = needed.T
+        field = at["hand_sizes"].offset
+        signed[:, field : field + n] = np.bitwise_count(hands).T
+        if rows is None:
+            np.copyto(out, signed[:, : self.size])
+        else:
+            out[rows] = signed[:, : self.size]
+        # The scores, as floats.
+        field = at["scores"].offset
+        out[target, field : field + n] = this_round.totals.ravel().take(gather).T
         return out
 
-    def _columns(self, masks: np.ndarray) -> np.ndarray:
-        """``uint8[m, deck]``: the bit of each card of the deck, in play-id
-        order, of each mask."""
-        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        columns: np.ndarray = bits.take(self.cards, axis=1)
-        return columns
+    def _round(self, engine: Lockstep) -> _Round:
+        """What stays the same for the whole round in progress (kept until
+        the next)."""
+        key = (engine, engine.round_index, engine.active)
+        found = self._round_cache
+        if found is None or found.key != key:
+            n = self.players
+            m = engine.active
+            dealt = squeeze(engine._dealt.reshape(n, m), self._runs)
+            # The totals are kept by the position each seat had in the
+            # first round: a round's position p is (p + round_index) % n.
+            by_position = np.roll(engine._totals, -(engine.round_index % n), axis=0)
+            found = self._round_cache = _Round(key, dealt, by_position.astype(np.float32))
+        return found
 
-    def _calls(self, out: np.ndarray, view: RoundView, own: np.ndarray) -> None:
-        """The auction's calls and its winner, by relative seat."""
+    def _card_bits(
+        self,
+        engine: Lockstep,
+        own: np.ndarray,
+        mover: np.ndarray,
+        movers: bool,
+        gather: np.ndarray,
+        dealt: np.ndarray,
+        unplayed: np.ndarray,
+        hands: np.ndarray,
+    ) -> np.ndarray:
+        """``uint8[active, width]``: each game's row of bits with every field
+        of cards set, the rest 0 (``movers``: the observers are the seats to
+        move). The masks are squeezed: bit i is play id i."""
         n = self.players
-        m = len(own)
-        rows = np.arange(m)
+        m = engine.active
+        masks = np.zeros((self._masks, m), dtype=U64)
+        hand = hands[0]
+        phase = engine.phase
+        if engine.plan.kind is not RoundKind.BLIND:
+            masks[0] = hand
+        else:
+            # A seat sees every hand but its own, until it must play its card.
+            if phase is Phase.PLAY:
+                masks[0] = hand if movers else np.where(mover == own, hand, U64(0))
+            if self._others:
+                masks[1:n] = hands[1:]
+        bit = self._squeezed_bit
+        bit.take(engine._trump_card, out=masks[self._trump_card], mode="wrap")
+        if phase is Phase.PLAY and engine.position:
+            # Each card of the trick in the row of the seat that played it.
+            trick = engine._cards
+            assert trick is not None
+            if movers:
+                # The seat that played the trick's card at ``place`` is the
+                # same number of seats before the seat to move everywhere.
+                for place in range(engine.position):
+                    row = self._trick + (place - engine.position) % n
+                    bit.take(trick[place].view(np.int64), out=masks[row], mode="clip")
+            else:
+                flat = masks.ravel()
+                first = engine._leader - own
+                first += n
+                rows = self._rows(m).rows
+                for place in range(engine.position):
+                    row = self._mod.take(first + place)
+                    row += self._trick
+                    row *= m
+                    row += rows
+                    flat[row] = bit.take(trick[place].view(np.int64), mode="clip")
+        played = masks[self._played :]
+        dealt.ravel().take(gather, out=played)
+        played &= ~unplayed
+        # Each mask shifted into its word (and the next one, where it spills).
+        low = masks << self._low
+        high = masks >> self._high
+        words = np.zeros((m, self._words), dtype=U64)
+        for mask, (word, spills) in enumerate(zip(self._word, self._spills, strict=True)):
+            words[:, word] |= low[mask]
+            if spills:
+                words[:, word + 1] |= high[mask]
+        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
+        return bits.reshape(m, self._width)
+
+    def _calls(
+        self, engine: Lockstep, gather: np.ndarray, back: np.ndarray, shown: int, decided: bool
+    ) -> list[np.ndarray]:
+        """The one-hot indices of the auction's calls (a row per relative
+        seat) and of its winner, in an auction round."""
         field = self.layout["calls"]
         width = field.shape[1]
-        if view.calls is not None:
-            for position in range(n):
-                call = view.calls[position]
-                made = call >= -1
-                column = np.where(call >= 0, call, width - 1)
-                index = field.offset + ((position - own) % n) * width + column
-                out[rows[made], index[made]] = 1
-        if view.winner is not None:
-            winner = self.layout["auction_winner"].offset + (view.winner - own) % n
-            out[rows, winner] = 1
+        calls = engine._calls.ravel().take(gather)
+        column = np.where(calls >= 0, calls, width - 1)
+        column += field.offset + self._relative * width
+        np.copyto(column, shown, where=calls < -1)
+        ones = [column]
+        if decided:
+            ones.append(self._seat_column["auction_winner"].take(back + engine._winner))
+        return ones
