@@ -40,6 +40,8 @@ from pocha_rules.batch._tables import PASS, BatchTables
 __all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace"]
 
 U64: Final = np.uint64
+_ONE: Final = U64(1)
+_TOP_LESS_ONE: Final = U64(2**63 - 1)
 _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
 
@@ -92,6 +94,9 @@ class _Buffers:
         self.hand = np.empty(games, dtype=U64)
         self.mask = np.empty(games, dtype=U64)
         self.chain = np.empty(games, dtype=U64)
+        self.legal = np.empty(games, dtype=U64)
+        self.select = np.empty(games, dtype=U64)
+        self.moved = np.empty(games, dtype=np.int64)
         self.met = np.empty(games, dtype=bool)
         self.bit = np.empty(games, dtype=U64)
         self.state = np.empty(games, dtype=U64)
@@ -506,6 +511,9 @@ class Lockstep:
         self._hand = b.hand[:m]
         self._mask = b.mask[:m]
         self._chain = b.chain[:m]
+        self._legal = b.legal[:m]
+        self._select = b.select[:m]
+        self._moved = b.moved[:m]
         self._met = b.met[:m]
         self._bit = b.bit[:m]
         self._state = b.state[:m]
@@ -584,15 +592,23 @@ class Lockstep:
         # The hand's cards in the first mask of the state's chain that it
         # meets, or the whole hand (see pocha_rules._play.legal_plays): from
         # the last level of the chain to the first, each level met replaces
-        # what the levels after it gave. (numpy.where blends without
-        # branching; a masked copy mispredicts on these random masks.)
-        mask, chain = self._mask, self._chain
+        # what the levels after it gave. The blend has no branch (whether a
+        # level is met is random, so branches mispredict): ``select`` is all
+        # ones where the level is met (a mask below 2**63 plus 2**63 - 1 has
+        # its top bit set exactly when it is not 0; the arithmetic shift
+        # spreads that bit), and ``legal ^= (legal ^ chain) & select``.
+        mask, chain, legal = self._mask, self._chain, self._legal
+        select = self._select.view(np.int64)
         state = self._state.view(np.int64)
-        legal = hand
+        np.copyto(legal, hand)
         for level in reversed(self.bt.follow):
             level.take(state, out=mask, mode="clip")
             np.bitwise_and(hand, mask, out=chain)
-            legal = np.where(chain != 0, chain, legal)
+            np.add(chain, _TOP_LESS_ONE, out=self._select)
+            np.right_shift(select, 63, out=select)
+            np.bitwise_xor(legal, chain, out=mask)
+            mask &= self._select
+            legal ^= mask
         return legal
 
     @property
@@ -608,9 +624,8 @@ class Lockstep:
 
     def _play(self, cards: np.ndarray) -> None:
         bt = self.bt
-        card_index = cards.view(np.int64)
         bit = self._bit
-        bt.bit.take(card_index, out=bit, mode="clip")
+        np.left_shift(_ONE, cards, out=bit)
         self._unplayed ^= bit
         position = self.position
         if self._cards is not None:
@@ -624,9 +639,11 @@ class Lockstep:
             np.multiply(self._state, 48, out=nxt)
             nxt += cards
             bt.next_state.take(nxt.view(np.int64), out=nxt, mode="clip")
-            # The card takes the trick when the state changes.
+            # The card takes the trick when the state changes; as positions
+            # rise, the winning card's position is the largest that did.
             np.not_equal(nxt, self._state, out=self._met)
-            self._winpos = np.where(self._met, position, self._winpos)
+            np.multiply(self._met, position, out=self._moved)
+            np.maximum(self._winpos, self._moved, out=self._winpos)
             self._state, self._next = nxt, self._state
         position += 1
         if position < self.players:

@@ -80,8 +80,9 @@ class RandomChoice:
         np.bitwise_count(masks.view(np.uint8), out=counts)
         np.multiply(counts.view(U64), _ONES, out=sums)
         np.right_shift(sums, U64(56), out=work)
-        # floor(u * k): the float product, truncated as it is cast.
-        np.multiply(uniforms, work, out=r, casting="unsafe")
+        # floor(u * k): the float product, truncated as it is cast (k and r
+        # read as int64, which numpy turns into floats and back faster).
+        np.multiply(uniforms, work.view(np.int64), out=r.view(np.int64), casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
         # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
         # the shift that brings that byte down.
