@@ -37,13 +37,37 @@ from pocha_rules._state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._tables import PASS, BatchTables
 
-__all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace"]
+__all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace", "by_seat", "seat_index"]
 
 U64: Final = np.uint64
 _ONE: Final = U64(1)
 _TOP_LESS_ONE: Final = U64(2**63 - 1)
 _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
+
+
+def seat_index(eldest: np.ndarray, players: int) -> np.ndarray:
+    """``int64[players, m]``: where :func:`by_seat` finds each seat's entry
+    in an array ``[players, m]`` by position from each game's first player,
+    whose seat is ``eldest``."""
+    n = players
+    m = len(eldest)
+    # The position of seat s is (s - eldest) mod n: n - eldest + s, less n
+    # when that reaches n.
+    index = np.arange(n, dtype=np.int64)[:, None] + (n - eldest)
+    index -= n * (index >= n)
+    index *= m
+    index += np.arange(m, dtype=np.int64)
+    return index
+
+
+def by_seat(by_position: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``by_position`` (``[players, m]``, by position from each game's first
+    player) by seat: ``[m, players]`` (a transposed view), in one gather
+    through :func:`seat_index` (fancy indexing with two arrays is several
+    times slower, and so are operations whose last axis is the players)."""
+    seated: np.ndarray = by_position.ravel().take(index)
+    return seated.T
 
 
 class RoundLog(NamedTuple):
@@ -279,10 +303,7 @@ class Lockstep:
 
     def totals(self) -> np.ndarray:
         """``int64[active, players]``: the totals so far by seat."""
-        n = self.players
-        seats = (np.arange(n, dtype=np.int64)[None, :] - self._first_eldest[:, None]) % n
-        totals: np.ndarray = np.take_along_axis(self._totals.T, seats, axis=1)
-        return totals
+        return by_seat(self._totals, seat_index(self._first_eldest, self.players))
 
     def current_round(self) -> RoundLog | None:
         """The round in progress as far as it has gone (its deal and the

@@ -28,7 +28,7 @@ from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
-from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace
+from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace, by_seat, seat_index
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_chunk,
@@ -301,14 +301,19 @@ class _Summaries:
             self.won = np.pad(self.won, grow, constant_values=-1)
             self.points = np.pad(self.points, grow)
         self.longest = max(self.longest, number + 1)
-        rows = log.rows + offset
+        rows: slice | np.ndarray = log.rows + offset
+        m = len(log.rows)
+        if m and log.rows[-1] - log.rows[0] == m - 1:
+            # Rising rows with no gap (every game of the chunk, or the last
+            # ones): a slice, written without fancy indexing.
+            start = int(log.rows[0]) + offset
+            rows = slice(start, start + m)
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
-        for k in range(self.players):
-            seats = (log.eldest + k) % self.players
-            self.bids[rows, number, seats] = log.bids[k]
-            self.won[rows, number, seats] = log.won[k]
-            self.points[rows, number, seats] = log.points[k]
+        index = seat_index(log.eldest, self.players)
+        self.bids[rows, number] = by_seat(log.bids, index)
+        self.won[rows, number] = by_seat(log.won, index)
+        self.points[rows, number] = by_seat(log.points, index)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rounds played, trumps, bids, tricks won and points."""
