@@ -66,8 +66,8 @@ def by_seat(by_position: np.ndarray, index: np.ndarray) -> np.ndarray:
     player) by seat: ``[m, players]`` (a transposed view), in one gather
     through :func:`seat_index` (fancy indexing with two arrays is several
     times slower, and so are operations whose last axis is the players)."""
-    seated: np.ndarray = by_position.ravel().take(index)
-    return seated.T
+    seated: np.ndarray = by_position.ravel().take(index).T
+    return seated
 
 
 class RoundLog(NamedTuple):
