@@ -54,7 +54,7 @@ def seat_index(eldest: np.ndarray, players: int) -> np.ndarray:
     m = len(eldest)
     # The position of seat s is (s - eldest) mod n: n - eldest + s, less n
     # when that reaches n.
-    index = np.arange(n, dtype=np.int64)[:, None] + (n - eldest)
+    index: np.ndarray = np.arange(n, dtype=np.int64)[:, None] + (n - eldest)
     index -= n * (index >= n)
     index *= m
     index += np.arange(m, dtype=np.int64)
