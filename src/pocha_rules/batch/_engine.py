@@ -41,7 +41,7 @@ __all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace", "by_seat", "seat_in
 
 U64: Final = np.uint64
 _ONE: Final = U64(1)
-_TOP_LESS_ONE: Final = U64(2**63 - 1)
+_CARD_BITS: Final = U64(2**48 - 1)
 _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
 
@@ -117,9 +117,7 @@ class _Buffers:
         self.winner = np.empty(games, dtype=np.int64)
         self.hand = np.empty(games, dtype=U64)
         self.mask = np.empty(games, dtype=U64)
-        self.chain = np.empty(games, dtype=U64)
         self.legal = np.empty(games, dtype=U64)
-        self.select = np.empty(games, dtype=U64)
         self.moved = np.empty(games, dtype=np.int64)
         self.met = np.empty(games, dtype=bool)
         self.bit = np.empty(games, dtype=U64)
@@ -531,9 +529,7 @@ class Lockstep:
         # Buffers of the trick loop.
         self._hand = b.hand[:m]
         self._mask = b.mask[:m]
-        self._chain = b.chain[:m]
         self._legal = b.legal[:m]
-        self._select = b.select[:m]
         self._moved = b.moved[:m]
         self._met = b.met[:m]
         self._bit = b.bit[:m]
@@ -611,25 +607,26 @@ class Lockstep:
         if self.position == 0 or self.forced:
             return hand
         # The hand's cards in the first mask of the state's chain that it
-        # meets, or the whole hand (see pocha_rules._play.legal_plays): from
-        # the last level of the chain to the first, each level met replaces
-        # what the levels after it gave. The blend has no branch (whether a
-        # level is met is random, so branches mispredict): ``select`` is all
-        # ones where the level is met (a mask below 2**63 plus 2**63 - 1 has
-        # its top bit set exactly when it is not 0; the arithmetic shift
-        # spreads that bit), and ``legal ^= (legal ^ chain) & select``.
-        mask, chain, legal = self._mask, self._chain, self._legal
-        select = self._select.view(np.int64)
+        # meets, or the whole hand (see pocha_rules._play.legal_plays), with
+        # no branch (whether a level is met is random, so branches would
+        # mispredict): level i's cards c give the key (c - 1) | i << 48,
+        # which is all ones when c is empty (c - 1 wraps round), and the
+        # hand the key of a last level. The smallest key is the first level
+        # met (its number in the high bits), and its low bits plus one are
+        # its cards (cards are bits below 48).
+        mask, legal = self._mask, self._legal
         state = self._state.view(np.int64)
-        np.copyto(legal, hand)
-        for level in reversed(self.bt.follow):
+        np.subtract(hand, _ONE, legal)
+        legal |= self.bt.level_tag[-1]
+        for level, tag in zip(self.bt.follow, self.bt.level_tag, strict=False):
             level.take(state, out=mask, mode="clip")
-            np.bitwise_and(hand, mask, out=chain)
-            np.add(chain, _TOP_LESS_ONE, out=self._select)
-            np.right_shift(select, 63, out=select)
-            np.bitwise_xor(legal, chain, out=mask)
-            mask &= self._select
-            legal ^= mask
+            mask &= hand
+            mask -= _ONE
+            if tag:
+                mask |= tag
+            np.minimum(legal, mask, legal)
+        legal &= _CARD_BITS
+        legal += _ONE
         return legal
 
     @property
