@@ -18,7 +18,7 @@ its top byte.)
 # No ``from __future__ import annotations``: the API reference documents the
 # fields of BatchResult from their evaluated annotations.
 from functools import partial
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 import numpy as np
@@ -49,9 +49,33 @@ CHUNK: Final = 16_384
 """Games played at once by default: enough for numpy's cost per call to
 vanish, few enough for the trick loop's arrays to stay in the cache (a few
 MiB); ``benchmarks/bench_batch.py`` measures other sizes."""
-_ONES: Final = U64(0x0101010101010101)
-_HIGH: Final = U64(0x8080808080808080)
-_EIGHTS: Final = U64(0x0808080808080808)
+# Constants as 0-d arrays: numpy works out a ufunc's loop for them about
+# twice as fast as for numpy scalars or Python ints, which tells on the
+# small arrays of a chunk's last games and on the trick loop's dozens of
+# calls a step.
+_ONES: Final = np.array(0x0101010101010101, dtype=U64)
+_HIGH: Final = np.array(0x8080808080808080, dtype=U64)
+_EIGHTS: Final = np.array(0x0808080808080808, dtype=U64)
+_BYTE: Final = np.array(0xFF, dtype=U64)
+_3: Final = np.array(3, dtype=U64)
+_7: Final = np.array(7, dtype=U64)
+_8: Final = np.array(8, dtype=U64)
+_56: Final = np.array(56, dtype=U64)
+
+
+class _Views(NamedTuple):
+    """The buffers of :class:`RandomChoice` for ``m`` masks, and the views
+    of them the picks read (made once per size)."""
+
+    counts: np.ndarray
+    sums: np.ndarray
+    k: np.ndarray
+    r: np.ndarray
+    r_int: np.ndarray
+    work: np.ndarray
+    shift: np.ndarray
+    values: np.ndarray
+    at: np.ndarray
 
 
 class RandomChoice:
@@ -66,44 +90,61 @@ class RandomChoice:
         self._work = np.empty(games, dtype=U64)
         self._shift = np.empty(games, dtype=U64)
         self._values = np.empty(games, dtype=U64)
+        self._views = self._made(games)
+
+    def _made(self, m: int) -> _Views:
+        work = self._work[:m]
+        r = self._r[:m]
+        return _Views(
+            self._counts[: 8 * m],
+            self._sums[:m],
+            work.view(np.int64),
+            r,
+            r.view(np.int64),
+            work,
+            self._shift[:m],
+            self._values[:m],
+            work.view(np.int64),
+        )
 
     def pick(self, masks: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
         """The ``floor(u * k)``-th set bit (from 0) of each mask, where ``k``
         is its number of set bits and ``u`` the matching entry of
         ``uniforms`` (``0 <= u < 1``). The array is reused by the next call.
         """
-        m = len(masks)
-        counts = self._counts[: 8 * m]
-        sums, r, work, shift = self._sums[:m], self._r[:m], self._work[:m], self._shift[:m]
-        values = self._values[:m]
+        v = self._views
+        if len(v.sums) != len(masks):
+            v = self._views = self._made(len(masks))
+        sums, r, work, shift = v.sums, v.r, v.work, v.shift
         # Byte k of ``sums``: the set bits of bytes 0 to k (at most 64).
-        np.bitwise_count(masks.view(np.uint8), out=counts)
-        np.multiply(counts.view(U64), _ONES, out=sums)
-        np.right_shift(sums, U64(56), out=work)
+        np.bitwise_count(masks.view(np.uint8), v.counts)
+        np.multiply(v.counts.view(U64), _ONES, sums)
+        np.right_shift(sums, _56, work)
         # floor(u * k): the float product, truncated as it is cast (k and r
         # read as int64, which numpy turns into floats and back faster).
-        np.multiply(uniforms, work.view(np.int64), out=r.view(np.int64), casting="unsafe")
+        np.multiply(uniforms, v.k, v.r_int, casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
         # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
         # the shift that brings that byte down.
-        np.multiply(r, _ONES, out=work)
+        np.multiply(r, _ONES, work)
         work |= _HIGH
         work -= sums
-        work >>= U64(7)
+        work >>= _7
         work &= _ONES
-        np.multiply(work, _EIGHTS, out=work)
-        np.right_shift(work, U64(56), out=shift)
+        np.multiply(work, _EIGHTS, work)
+        np.right_shift(work, _56, shift)
         # Less the bits of the bytes below it, r is the rank of the bit in
         # its byte: the table gives its position.
-        np.left_shift(sums, U64(8), out=work)
+        np.left_shift(sums, _8, work)
         work >>= shift
-        work &= U64(0xFF)
+        work &= _BYTE
         r -= work
-        np.right_shift(masks, shift, out=work)
-        work &= U64(0xFF)
-        work <<= U64(3)
+        np.right_shift(masks, shift, work)
+        work &= _BYTE
+        work <<= _3
         work |= r
-        self._select.take(work.view(np.int64), out=values, mode="clip")
+        values = v.values
+        self._select.take(v.at, out=values, mode="clip")
         values += shift
         return values
 
