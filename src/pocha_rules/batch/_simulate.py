@@ -65,7 +65,9 @@ _56: Final = np.array(56, dtype=U64)
 
 class _Views(NamedTuple):
     """The buffers of :class:`RandomChoice` for ``m`` masks, and the views
-    of them the picks read (made once per size)."""
+    of them the picks read (made once per size). Four arrays in all: the
+    byte counts become the shifts once summed up, and ``r`` the values,
+    so that the trick loop's arrays stay in the cache."""
 
     counts: np.ndarray
     sums: np.ndarray
@@ -74,7 +76,6 @@ class _Views(NamedTuple):
     r_int: np.ndarray
     work: np.ndarray
     shift: np.ndarray
-    values: np.ndarray
     at: np.ndarray
 
 
@@ -88,22 +89,20 @@ class RandomChoice:
         self._sums = np.empty(games, dtype=U64)
         self._r = np.empty(games, dtype=U64)
         self._work = np.empty(games, dtype=U64)
-        self._shift = np.empty(games, dtype=U64)
-        self._values = np.empty(games, dtype=U64)
         self._views = self._made(games)
 
     def _made(self, m: int) -> _Views:
         work = self._work[:m]
         r = self._r[:m]
+        counts = self._counts[: 8 * m]
         return _Views(
-            self._counts[: 8 * m],
+            counts,
             self._sums[:m],
             work.view(np.int64),
             r,
             r.view(np.int64),
             work,
-            self._shift[:m],
-            self._values[:m],
+            counts.view(U64),
             work.view(np.int64),
         )
 
@@ -143,10 +142,9 @@ class RandomChoice:
         work &= _BYTE
         work <<= _3
         work |= r
-        values = v.values
-        self._select.take(v.at, out=values, mode="clip")
-        values += shift
-        return values
+        self._select.take(v.at, out=r, mode="clip")
+        r += shift
+        return r
 
 
 @attrs.frozen(eq=False)
