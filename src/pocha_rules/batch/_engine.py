@@ -27,6 +27,7 @@ before calling it).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -48,6 +49,15 @@ _CARD_BITS: Final = np.array(2**48 - 1, dtype=U64)
 _POSITIONS: Final = tuple(np.array(p, dtype=np.uint8) for p in range(64))
 _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
+
+
+def _bytes(words: np.ndarray, count: int) -> np.ndarray:
+    """``int8[count, m]``: bytes 0 to ``count - 1`` (from the low end) of
+    each of the ``uint64[m]`` ``words``, read in one strided copy."""
+    columns = words.view(np.int8).reshape(-1, 8)
+    if sys.byteorder == "big":
+        columns = columns[:, ::-1]
+    return columns[:, :count].T.copy()
 
 
 def seat_index(eldest: np.ndarray, players: int) -> np.ndarray:
@@ -703,17 +713,14 @@ class Lockstep:
         n = self.players
         cards = self.plan.cards
         points = self.bt.points(cards)
-        base = self._trump.view(np.int64) * (cards + 1)
-        bids = np.empty((n, self.active), dtype=np.int8)
-        won = np.empty((n, self.active), dtype=np.int8)
-        scored = np.empty((n, self.active), dtype=np.int64)
+        bids = _bytes(self._bids, n)
+        won = _bytes(self._won, n)
+        index = bids.astype(np.int64)
+        index += self._trump.view(np.int64) * (cards + 1)
+        index *= cards + 1
+        index += won
+        scored = points.take(index, mode="clip")
         for k in range(n):
-            shift = U64(8 * k)
-            bid = ((self._bids >> shift) & U64(0xFF)).view(np.int64)
-            tricks = ((self._won >> shift) & U64(0xFF)).view(np.int64)
-            bids[k] = bid
-            won[k] = tricks
-            points.take((base + bid) * (cards + 1) + tricks, out=scored[k], mode="clip")
             self._totals[(self.round_index + k) % n] += scored[k]
         log = RoundLog(
             self.round_index,
