@@ -112,6 +112,9 @@ class RoundLog(NamedTuple):
     actions: list[np.ndarray]
     """The action id of each decision of the round, ``int16[m]`` each
     (recording only; empty otherwise)."""
+    seats: np.ndarray | None = None
+    """The :func:`seat_index` of :attr:`eldest`, for :func:`by_seat` (a
+    finished round only)."""
 
 
 class _Buffers:
@@ -265,6 +268,7 @@ class Lockstep:
         """The games still playing: row ``i`` of the engine's arrays is game
         ``rows[i]`` of the batch."""
         self._first_eldest = (self.first_dealer + 1) % n
+        self._seat_cache: dict[int, np.ndarray] = {}
         self._totals = np.zeros((n, games), dtype=np.int64)
         if workspace is None:
             workspace = Workspace(bt, games, keep_trick)
@@ -315,7 +319,17 @@ class Lockstep:
 
     def totals(self) -> np.ndarray:
         """``int64[active, players]``: the totals so far by seat."""
-        return by_seat(self._totals, seat_index(self._first_eldest, self.players))
+        return by_seat(self._totals, self._seats(0))
+
+    def _seats(self, rotation: int) -> np.ndarray:
+        """The :func:`seat_index` of the games still playing in a round whose
+        first players sit ``rotation`` seats after the first round's (the
+        same every ``players`` rounds, so made once each)."""
+        index = self._seat_cache.get(rotation)
+        if index is None:
+            eldest = (self._first_eldest + rotation) % self.players
+            index = self._seat_cache[rotation] = seat_index(eldest, self.players)
+        return index
 
     def current_round(self) -> RoundLog | None:
         """The round in progress as far as it has gone (its deal and the
@@ -734,6 +748,7 @@ class Lockstep:
             self._hands if self.record else None,
             self._trump_card if self.record else None,
             self._actions,
+            self._seats(self.round_index % n),
         )
         if self.record:
             self.history.append(log)
@@ -772,4 +787,5 @@ class Lockstep:
         keep = ~ending
         self.rows = self.rows[keep]
         self._first_eldest = self._first_eldest[keep]
+        self._seat_cache.clear()
         self._totals = self._totals[:, keep]

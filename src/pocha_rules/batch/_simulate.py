@@ -91,6 +91,8 @@ class RandomChoice:
         self._r = np.empty(games, dtype=U64)
         self._work = np.empty(games, dtype=U64)
         self._views = self._made(games)
+        self.uniforms = np.empty(games, dtype=np.float64)
+        """A buffer for the uniforms of a pick."""
 
     def _made(self, m: int) -> _Views:
         work = self._work[:m]
@@ -219,12 +221,16 @@ class BatchResult:
 def play_random(engine: Lockstep, choice: RandomChoice, rng: np.random.Generator) -> None:
     """Play every game of ``engine`` to its end, each decision uniformly at
     random among the legal ones."""
-    uniforms = np.empty(engine.active, dtype=np.float64)
-    while engine.phase is not Phase.OVER:
+    over = Phase.OVER
+    active = -1
+    u = choice.uniforms
+    while engine.phase is not over:
         if engine.forced:
             engine.apply(engine.only_values())
             continue
-        u = uniforms[: engine.active]
+        if engine.active != active:
+            active = engine.active
+            u = choice.uniforms[:active]
         rng.random(out=u)
         engine.apply(choice.pick(engine.legal(), u))
 
@@ -368,7 +374,7 @@ class _Summaries:
             rows = slice(start, start + m)
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
-        index = seat_index(log.eldest, self.players)
+        index = log.seats if log.seats is not None else seat_index(log.eldest, self.players)
         self.bids[rows, number] = by_seat(log.bids, index)
         self.won[rows, number] = by_seat(log.won, index)
         self.points[rows, number] = by_seat(log.points, index)
