@@ -11,9 +11,15 @@ The rows are bytes, so the decks of a few thousand games fit in the cache.
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 __all__ = ["Dealer"]
+
+_ONE: Final = np.uint64(1)
+_BLOCK: Final = 8
+"""Steps of the shuffle whose random draws are made at once."""
 
 
 class Dealer:
@@ -24,13 +30,13 @@ class Dealer:
         size = len(deck_cards)
         self.players = players
         self._cards = np.asarray(deck_cards, dtype=np.uint8)
-        self._bit = np.array([1 << card for card in range(48)], dtype=np.uint64)
         self._deck = np.empty((games, size), dtype=np.uint8)
         self._base = np.arange(0, games * size, size, dtype=np.int64)
-        self._uniform = np.empty(games, dtype=np.float64)
-        self._index = np.empty(games, dtype=np.int64)
-        self._card = np.empty(games, dtype=np.uint8)
-        self._drawn = np.empty(games, dtype=np.uint64)
+        steps = min(_BLOCK, size)
+        self._uniform = np.empty(steps * games, dtype=np.float64)
+        self._index = np.empty(steps * games, dtype=np.int64)
+        self._drawn = np.empty((size, games), dtype=np.uint8)
+        self._bits = np.empty(games, dtype=np.uint64)
         self.under = np.empty(games, dtype=np.uint64)
         """``uint64[games]``: the bit of the card under the dealt ones (the
         card turned up for trump), or of the dealer's last card when every
@@ -44,28 +50,41 @@ class Dealer:
         players, games = hands.shape
         size = len(self._cards)
         dealt = players * cards
+        steps = min(dealt + 1, size)
         deck = self._deck[:games]
         deck[...] = self._cards
         flat = deck.reshape(-1)
         base = self._base[:games]
-        uniform = self._uniform[:games]
-        index = self._index[:games]
-        card = self._card[:games]
-        drawn = self._drawn[:games]
-        hands[...] = 0
-        for step in range(min(dealt + 1, size)):
-            top = size - 1 - step
-            # The position drawn in each game's row: floor(u * (top + 1)) (the
-            # cast truncates; a float below 1 times top + 1 stays below it),
-            # plus the row's start.
+        drawn = self._drawn[:steps, :games]
+        block = len(self._uniform) // len(self._base)
+        for first in range(0, steps, block):
+            last = min(first + block, steps)
+            # The draws of a block of steps at once (the generator gives the
+            # same numbers as one step at a time): the position drawn in each
+            # game's row at step s is floor(u * (top + 1)), top = size - 1 - s
+            # (the cast truncates; a float below 1 times top + 1 stays below
+            # it), plus the row's start.
+            shape = (last - first, games)
+            uniform = self._uniform[: shape[0] * games].reshape(shape)
+            index = self._index[: shape[0] * games].reshape(shape)
             rng.random(out=uniform)
-            np.multiply(uniform, top + 1, out=index, casting="unsafe")
+            tops = np.arange(size - first, size - last, -1, dtype=np.int64)
+            np.multiply(uniform, tops[:, None], out=index, casting="unsafe")
             index += base
-            flat.take(index, out=card, mode="clip")
-            flat[index] = deck[:, top]
-            self._bit.take(card, out=drawn, mode="clip")
-            if step < dealt:
-                hands[step % players] |= drawn
+            for step in range(first, last):
+                top = size - 1 - step
+                at = index[step - first]
+                flat.take(at, out=drawn[step], mode="clip")
+                if step < steps - 1:
+                    flat[at] = deck[:, top]
+        # The cards dealt to each position: every players-th card drawn.
+        bits = self._bits[:games]
+        for position in range(players):
+            row = hands[position]
+            row[...] = 0
+            for card in drawn[position:dealt:players]:
+                np.left_shift(_ONE, card, out=bits)
+                row |= bits
         # The last card drawn: the one under the dealt cards, or with every
         # card dealt the dealer's last one (the dealer is dealt last).
-        np.copyto(self.under[:games], drawn)
+        np.left_shift(_ONE, drawn[steps - 1], out=self.under[:games])

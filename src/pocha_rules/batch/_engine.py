@@ -27,6 +27,7 @@ before calling it).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -37,11 +38,50 @@ from pocha_rules._state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._tables import PASS, BatchTables
 
-__all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace"]
+__all__ = ["Lockstep", "RoundLog", "RoundView", "Workspace", "by_seat", "seat_index"]
 
 U64: Final = np.uint64
+# Constants of the trick loop as 0-d arrays: numpy works out a ufunc's loop
+# for them about twice as fast as for numpy scalars or Python ints.
+_ONE: Final = np.array(1, dtype=U64)
+_48: Final = np.array(48, dtype=U64)
+_CARD_BITS: Final = np.array(2**48 - 1, dtype=U64)
+_POSITIONS: Final = tuple(np.array(p, dtype=np.uint8) for p in range(64))
 _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
+
+
+def _bytes(words: np.ndarray, count: int) -> np.ndarray:
+    """``int8[count, m]``: bytes 0 to ``count - 1`` (from the low end) of
+    each of the ``uint64[m]`` ``words``, read in one strided copy."""
+    columns = words.view(np.int8).reshape(-1, 8)
+    if sys.byteorder == "big":
+        columns = columns[:, ::-1]
+    return columns[:, :count].T.copy()
+
+
+def seat_index(eldest: np.ndarray, players: int) -> np.ndarray:
+    """``int64[players, m]``: where :func:`by_seat` finds each seat's entry
+    in an array ``[players, m]`` by position from each game's first player,
+    whose seat is ``eldest``."""
+    n = players
+    m = len(eldest)
+    # The position of seat s is (s - eldest) mod n: n - eldest + s, less n
+    # when that reaches n.
+    index: np.ndarray = np.arange(n, dtype=np.int64)[:, None] + (n - eldest)
+    index -= n * (index >= n)
+    index *= m
+    index += np.arange(m, dtype=np.int64)
+    return index
+
+
+def by_seat(by_position: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``by_position`` (``[players, m]``, by position from each game's first
+    player) by seat: ``[m, players]`` (a transposed view), in one gather
+    through :func:`seat_index` (fancy indexing with two arrays is several
+    times slower, and so are operations whose last axis is the players)."""
+    seated: np.ndarray = by_position.ravel().take(index).T
+    return seated
 
 
 class RoundLog(NamedTuple):
@@ -72,6 +112,9 @@ class RoundLog(NamedTuple):
     actions: list[np.ndarray]
     """The action id of each decision of the round, ``int16[m]`` each
     (recording only; empty otherwise)."""
+    seats: np.ndarray | None = None
+    """The :func:`seat_index` of :attr:`eldest`, for :func:`by_seat` (a
+    finished round only)."""
 
 
 class _Buffers:
@@ -91,12 +134,13 @@ class _Buffers:
         self.winner = np.empty(games, dtype=np.int64)
         self.hand = np.empty(games, dtype=U64)
         self.mask = np.empty(games, dtype=U64)
-        self.chain = np.empty(games, dtype=U64)
+        self.legal = np.empty(games, dtype=U64)
+        self.moved = np.empty(games, dtype=np.uint8)
         self.met = np.empty(games, dtype=bool)
         self.bit = np.empty(games, dtype=U64)
         self.state = np.empty(games, dtype=U64)
         self.next = np.empty(games, dtype=U64)
-        self.winpos = np.empty(games, dtype=np.int64)
+        self.winpos = np.empty(games, dtype=np.uint8)
         self.index = np.empty(games, dtype=np.int64)
         self.row = np.arange(games, dtype=np.int64)
         self.cards = np.empty((players, games), dtype=U64) if keep_trick else np.empty((0, 0))
@@ -224,6 +268,7 @@ class Lockstep:
         """The games still playing: row ``i`` of the engine's arrays is game
         ``rows[i]`` of the batch."""
         self._first_eldest = (self.first_dealer + 1) % n
+        self._seat_cache: dict[int, np.ndarray] = {}
         self._totals = np.zeros((n, games), dtype=np.int64)
         if workspace is None:
             workspace = Workspace(bt, games, keep_trick)
@@ -274,10 +319,17 @@ class Lockstep:
 
     def totals(self) -> np.ndarray:
         """``int64[active, players]``: the totals so far by seat."""
-        n = self.players
-        seats = (np.arange(n, dtype=np.int64)[None, :] - self._first_eldest[:, None]) % n
-        totals: np.ndarray = np.take_along_axis(self._totals.T, seats, axis=1)
-        return totals
+        return by_seat(self._totals, self._seats(0))
+
+    def _seats(self, rotation: int) -> np.ndarray:
+        """The :func:`seat_index` of the games still playing in a round whose
+        first players sit ``rotation`` seats after the first round's (the
+        same every ``players`` rounds, so made once each)."""
+        index = self._seat_cache.get(rotation)
+        if index is None:
+            eldest = (self._first_eldest + rotation) % self.players
+            index = self._seat_cache[rotation] = seat_index(eldest, self.players)
+        return index
 
     def current_round(self) -> RoundLog | None:
         """The round in progress as far as it has gone (its deal and the
@@ -505,11 +557,20 @@ class Lockstep:
         # Buffers of the trick loop.
         self._hand = b.hand[:m]
         self._mask = b.mask[:m]
-        self._chain = b.chain[:m]
+        self._legal = b.legal[:m]
+        self._moved = b.moved[:m]
         self._met = b.met[:m]
         self._bit = b.bit[:m]
         self._state = b.state[:m]
         self._next = b.next[:m]
+        self._state_index = self._state.view(np.int64)
+        self._next_index = self._next.view(np.int64)
+        self._active = np.array(m, dtype=np.int64)
+        self._levels = tuple(
+            (level, tag if tag else None)
+            for level, tag in zip(bt.follow, bt.level_tag, strict=False)
+        )
+        self._hand_tag = bt.level_tag[-1]
         self._winpos = b.winpos[:m]
         self._index = b.index[:m]
         self._row = b.row[:m]
@@ -582,17 +643,26 @@ class Lockstep:
         if self.position == 0 or self.forced:
             return hand
         # The hand's cards in the first mask of the state's chain that it
-        # meets, or the whole hand (see pocha_rules._play.legal_plays): from
-        # the last level of the chain to the first, each level met replaces
-        # what the levels after it gave. (numpy.where blends without
-        # branching; a masked copy mispredicts on these random masks.)
-        mask, chain = self._mask, self._chain
-        state = self._state.view(np.int64)
-        legal = hand
-        for level in reversed(self.bt.follow):
+        # meets, or the whole hand (see pocha_rules._play.legal_plays), with
+        # no branch (whether a level is met is random, so branches would
+        # mispredict): level i's cards c give the key (c - 1) | i << 48,
+        # which is all ones when c is empty (c - 1 wraps round), and the
+        # hand the key of a last level. The smallest key is the first level
+        # met (its number in the high bits), and its low bits plus one are
+        # its cards (cards are bits below 48).
+        mask, legal = self._mask, self._legal
+        state = self._state_index
+        np.subtract(hand, _ONE, legal)
+        legal |= self._hand_tag
+        for level, tag in self._levels:
             level.take(state, out=mask, mode="clip")
-            np.bitwise_and(hand, mask, out=chain)
-            legal = np.where(chain != 0, chain, legal)
+            mask &= hand
+            mask -= _ONE
+            if tag is not None:
+                mask |= tag
+            np.minimum(legal, mask, out=legal)
+        legal &= _CARD_BITS
+        legal += _ONE
         return legal
 
     @property
@@ -604,34 +674,38 @@ class Lockstep:
     def only_values(self) -> np.ndarray:
         """``uint64[active]``: the one legal value of each game, when the
         decision is :attr:`forced`."""
-        return np.bitwise_count(self.legal() - U64(1)).astype(U64)
+        np.subtract(self.legal(), _ONE, self._mask)
+        np.bitwise_count(self._mask, self._legal)
+        return self._legal
 
     def _play(self, cards: np.ndarray) -> None:
         bt = self.bt
-        card_index = cards.view(np.int64)
         bit = self._bit
-        bt.bit.take(card_index, out=bit, mode="clip")
+        np.left_shift(_ONE, cards, bit)
         self._unplayed ^= bit
         position = self.position
         if self._cards is not None:
             self._cards[position] = cards
         nxt = self._next
         if position == 0:
-            np.add(self._trump48, cards, out=nxt)
-            bt.lead.take(nxt.view(np.int64), out=self._state, mode="clip")
-            self._winpos[...] = 0
+            np.add(self._trump48, cards, nxt)
+            bt.lead.take(self._next_index, out=self._state, mode="clip")
+            self._winpos.fill(0)
         else:
-            np.multiply(self._state, 48, out=nxt)
+            np.multiply(self._state, _48, nxt)
             nxt += cards
-            bt.next_state.take(nxt.view(np.int64), out=nxt, mode="clip")
-            # The card takes the trick when the state changes.
-            np.not_equal(nxt, self._state, out=self._met)
-            self._winpos = np.where(self._met, position, self._winpos)
+            bt.next_state.take(self._next_index, out=nxt, mode="clip")
+            # The card takes the trick when the state changes; as positions
+            # rise, the winning card's position is the largest that did.
+            np.not_equal(nxt, self._state, self._met)
+            np.multiply(self._met, _POSITIONS[position], self._moved)
+            np.maximum(self._winpos, self._moved, out=self._winpos)
             self._state, self._next = nxt, self._state
+            self._state_index, self._next_index = self._next_index, self._state_index
         position += 1
         if position < self.players:
             self.position = position
-            self._index += self.active
+            self._index += self._active
             return
         # The trick is complete: its winner leads the next one.
         leader = self._leader
@@ -642,7 +716,7 @@ class Lockstep:
         self.trick += 1
         self.position = 0
         if self.trick < self.plan.cards:
-            np.multiply(leader, self.active, out=self._index)
+            np.multiply(leader, self._active, self._index)
             self._index += self._row
         else:
             self._finish_round()
@@ -653,17 +727,14 @@ class Lockstep:
         n = self.players
         cards = self.plan.cards
         points = self.bt.points(cards)
-        base = self._trump.view(np.int64) * (cards + 1)
-        bids = np.empty((n, self.active), dtype=np.int8)
-        won = np.empty((n, self.active), dtype=np.int8)
-        scored = np.empty((n, self.active), dtype=np.int64)
+        bids = _bytes(self._bids, n)
+        won = _bytes(self._won, n)
+        index = bids.astype(np.int64)
+        index += self._trump.view(np.int64) * (cards + 1)
+        index *= cards + 1
+        index += won
+        scored = points.take(index, mode="clip")
         for k in range(n):
-            shift = U64(8 * k)
-            bid = ((self._bids >> shift) & U64(0xFF)).view(np.int64)
-            tricks = ((self._won >> shift) & U64(0xFF)).view(np.int64)
-            bids[k] = bid
-            won[k] = tricks
-            points.take((base + bid) * (cards + 1) + tricks, out=scored[k], mode="clip")
             self._totals[(self.round_index + k) % n] += scored[k]
         log = RoundLog(
             self.round_index,
@@ -677,6 +748,7 @@ class Lockstep:
             self._hands if self.record else None,
             self._trump_card if self.record else None,
             self._actions,
+            self._seats(self.round_index % n),
         )
         if self.record:
             self.history.append(log)
@@ -715,4 +787,5 @@ class Lockstep:
         keep = ~ending
         self.rows = self.rows[keep]
         self._first_eldest = self._first_eldest[keep]
+        self._seat_cache.clear()
         self._totals = self._totals[:, keep]

@@ -17,8 +17,9 @@ its top byte.)
 
 # No ``from __future__ import annotations``: the API reference documents the
 # fields of BatchResult from their evaluated annotations.
+import threading
 from functools import partial
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 import numpy as np
@@ -28,7 +29,7 @@ from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
-from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace
+from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace, by_seat, seat_index
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
     check_chunk,
@@ -39,7 +40,7 @@ from pocha_rules.batch._setup import (
     generator,
     resolve_seed,
 )
-from pocha_rules.batch._tables import batch_tables, select_table
+from pocha_rules.batch._tables import BatchTables, batch_tables, select_table
 from pocha_rules.records import GameRecord
 
 __all__ = ["CHUNK", "BatchResult", "RandomChoice", "simulate_batch"]
@@ -49,9 +50,34 @@ CHUNK: Final = 16_384
 """Games played at once by default: enough for numpy's cost per call to
 vanish, few enough for the trick loop's arrays to stay in the cache (a few
 MiB); ``benchmarks/bench_batch.py`` measures other sizes."""
-_ONES: Final = U64(0x0101010101010101)
-_HIGH: Final = U64(0x8080808080808080)
-_EIGHTS: Final = U64(0x0808080808080808)
+# Constants as 0-d arrays: numpy works out a ufunc's loop for them about
+# twice as fast as for numpy scalars or Python ints, which tells on the
+# small arrays of a chunk's last games and on the trick loop's dozens of
+# calls a step.
+_ONES: Final = np.array(0x0101010101010101, dtype=U64)
+_HIGH: Final = np.array(0x8080808080808080, dtype=U64)
+_EIGHTS: Final = np.array(0x0808080808080808, dtype=U64)
+_BYTE: Final = np.array(0xFF, dtype=U64)
+_3: Final = np.array(3, dtype=U64)
+_7: Final = np.array(7, dtype=U64)
+_8: Final = np.array(8, dtype=U64)
+_56: Final = np.array(56, dtype=U64)
+
+
+class _Views(NamedTuple):
+    """The buffers of :class:`RandomChoice` for ``m`` masks, and the views
+    of them the picks read (made once per size). Four arrays in all: the
+    byte counts become the shifts once summed up, and ``r`` the values,
+    so that the trick loop's arrays stay in the cache."""
+
+    counts: np.ndarray
+    sums: np.ndarray
+    k: np.ndarray
+    r: np.ndarray
+    r_int: np.ndarray
+    work: np.ndarray
+    shift: np.ndarray
+    at: np.ndarray
 
 
 class RandomChoice:
@@ -64,47 +90,64 @@ class RandomChoice:
         self._sums = np.empty(games, dtype=U64)
         self._r = np.empty(games, dtype=U64)
         self._work = np.empty(games, dtype=U64)
-        self._shift = np.empty(games, dtype=U64)
-        self._values = np.empty(games, dtype=U64)
+        self._views = self._made(games)
+        self.uniforms = np.empty(games, dtype=np.float64)
+        """A buffer for the uniforms of a pick."""
+
+    def _made(self, m: int) -> _Views:
+        work = self._work[:m]
+        r = self._r[:m]
+        counts = self._counts[: 8 * m]
+        return _Views(
+            counts,
+            self._sums[:m],
+            work.view(np.int64),
+            r,
+            r.view(np.int64),
+            work,
+            counts.view(U64),
+            work.view(np.int64),
+        )
 
     def pick(self, masks: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
         """The ``floor(u * k)``-th set bit (from 0) of each mask, where ``k``
         is its number of set bits and ``u`` the matching entry of
         ``uniforms`` (``0 <= u < 1``). The array is reused by the next call.
         """
-        m = len(masks)
-        counts = self._counts[: 8 * m]
-        sums, r, work, shift = self._sums[:m], self._r[:m], self._work[:m], self._shift[:m]
-        values = self._values[:m]
+        v = self._views
+        if len(v.sums) != len(masks):
+            v = self._views = self._made(len(masks))
+        sums, r, work, shift = v.sums, v.r, v.work, v.shift
         # Byte k of ``sums``: the set bits of bytes 0 to k (at most 64).
-        np.bitwise_count(masks.view(np.uint8), out=counts)
-        np.multiply(counts.view(U64), _ONES, out=sums)
-        np.right_shift(sums, U64(56), out=work)
-        # floor(u * k): the float product, truncated as it is cast.
-        np.multiply(uniforms, work, out=r, casting="unsafe")
+        np.bitwise_count(masks.view(np.uint8), v.counts)
+        np.multiply(v.counts.view(U64), _ONES, sums)
+        np.right_shift(sums, _56, work)
+        # floor(u * k): the float product, truncated as it is cast (k and r
+        # read as int64, which numpy turns into floats and back faster).
+        np.multiply(uniforms, v.k, v.r_int, casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
         # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
         # the shift that brings that byte down.
-        np.multiply(r, _ONES, out=work)
+        np.multiply(r, _ONES, work)
         work |= _HIGH
         work -= sums
-        work >>= U64(7)
+        work >>= _7
         work &= _ONES
-        np.multiply(work, _EIGHTS, out=work)
-        np.right_shift(work, U64(56), out=shift)
+        np.multiply(work, _EIGHTS, work)
+        np.right_shift(work, _56, shift)
         # Less the bits of the bytes below it, r is the rank of the bit in
         # its byte: the table gives its position.
-        np.left_shift(sums, U64(8), out=work)
+        np.left_shift(sums, _8, work)
         work >>= shift
-        work &= U64(0xFF)
+        work &= _BYTE
         r -= work
-        np.right_shift(masks, shift, out=work)
-        work &= U64(0xFF)
-        work <<= U64(3)
+        np.right_shift(masks, shift, work)
+        work &= _BYTE
+        work <<= _3
         work |= r
-        self._select.take(work.view(np.int64), out=values, mode="clip")
-        values += shift
-        return values
+        self._select.take(v.at, out=r, mode="clip")
+        r += shift
+        return r
 
 
 @attrs.frozen(eq=False)
@@ -178,12 +221,16 @@ class BatchResult:
 def play_random(engine: Lockstep, choice: RandomChoice, rng: np.random.Generator) -> None:
     """Play every game of ``engine`` to its end, each decision uniformly at
     random among the legal ones."""
-    uniforms = np.empty(engine.active, dtype=np.float64)
-    while engine.phase is not Phase.OVER:
+    over = Phase.OVER
+    active = -1
+    u = choice.uniforms
+    while engine.phase is not over:
         if engine.forced:
             engine.apply(engine.only_values())
             continue
-        u = uniforms[: engine.active]
+        if engine.active != active:
+            active = engine.active
+            u = choice.uniforms[:active]
         rng.random(out=u)
         engine.apply(choice.pick(engine.legal(), u))
 
@@ -241,8 +288,7 @@ def simulate_batch(
     bt = batch_tables(played)
     n = played.players
     tiebreak = played.tiebreak is Tiebreak.ONE_CARD_ROUNDS
-    choice = RandomChoice(min(chunk, count))
-    workspace = Workspace(bt, min(chunk, count), keep_trick=False)
+    choice, workspace = _working(bt, min(chunk, count))
     scores = np.zeros((count, n), dtype=np.int64)
     dealers = np.zeros(count, dtype=np.int8)
     summaries = _Summaries(count, n, len(played.schedule))
@@ -270,6 +316,25 @@ def simulate_batch(
         chunk,
         tuple(histories) if record else None,
     )
+
+
+_LOCAL: Final = threading.local()
+
+
+def _working(bt: BatchTables, games: int) -> tuple[RandomChoice, Workspace]:
+    """The buffers of the picks and of the engine for ``games`` games of
+    ``bt``'s rules: this thread's from its last call when they fit, else
+    made (and kept in their place). Fresh buffers cost the system's work
+    of mapping their pages, a few per cent of a call of 16,384 hands; the
+    ones kept hold a few MiB, one set per thread."""
+    kept = getattr(_LOCAL, "working", None)
+    if kept is not None and kept[0] is bt and kept[1] == games:
+        return kept[2], kept[3]
+    _LOCAL.working = None  # the old buffers go before the new ones come
+    choice = RandomChoice(games)
+    workspace = Workspace(bt, games, keep_trick=False)
+    _LOCAL.working = (bt, games, choice, workspace)
+    return choice, workspace
 
 
 class _Summaries:
@@ -300,14 +365,19 @@ class _Summaries:
             self.won = np.pad(self.won, grow, constant_values=-1)
             self.points = np.pad(self.points, grow)
         self.longest = max(self.longest, number + 1)
-        rows = log.rows + offset
+        rows: slice | np.ndarray = log.rows + offset
+        m = len(log.rows)
+        if m and log.rows[-1] - log.rows[0] == m - 1:
+            # Rising rows with no gap (every game of the chunk, or the last
+            # ones): a slice, written without fancy indexing.
+            start = int(log.rows[0]) + offset
+            rows = slice(start, start + m)
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
-        for k in range(self.players):
-            seats = (log.eldest + k) % self.players
-            self.bids[rows, number, seats] = log.bids[k]
-            self.won[rows, number, seats] = log.won[k]
-            self.points[rows, number, seats] = log.points[k]
+        index = log.seats if log.seats is not None else seat_index(log.eldest, self.players)
+        self.bids[rows, number] = by_seat(log.bids, index)
+        self.won[rows, number] = by_seat(log.won, index)
+        self.points[rows, number] = by_seat(log.points, index)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rounds played, trumps, bids, tricks won and points."""

@@ -79,6 +79,11 @@ class BatchTables:
         self.follow = tuple(follow[level].copy() for level in self.levels)
         """The chain of masks of the states, one array per level used:
         ``follow[i][state]`` is level ``levels[i]`` of ``state``'s chain."""
+        self.level_tag = tuple(
+            np.array(level << 48, dtype=U64) for level in range(len(self.follow) + 1)
+        )
+        """``i << 48`` for each level used, and one more for the whole hand:
+        the engine ranks the levels met by these high bits."""
         self.next_state = next_state.ravel()
         """The state after each card: ``next_state[state * 48 + card]``."""
         self.lead = lead.ravel()
