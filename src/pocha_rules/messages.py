@@ -39,6 +39,7 @@ SPANISH_FRAMES: Final[dict[str, str]] = {
     "InvalidActionError": "acción no válida {action} del puesto {seat}: {reason}",
     "BatchActionError": "acción no válida {action} del puesto {seat} en la partida {game}: "
     "{reason}",
+    "PositionError": "no se puede leer la posición en el carácter {character} ({field}): {reason}",
 }
 """How each error class words its Spanish message around the reason."""
 
