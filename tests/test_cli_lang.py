@@ -317,9 +317,15 @@ def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
         stdin="salir\n",
         env=SPANISH,
     )
-    assert done.returncode == 1
-    assert "pocha play: la partida queda abandonada" in done.stderr
+    assert done.returncode == 0  # left by choice, and kept: nothing went wrong
+    assert done.stderr == ""
+    assert f"la partida hasta ahora queda guardada en {saved}" in done.stdout
     assert "para seguirla: pocha play --resume" in done.stdout
+    assert saved.exists()
+    unsaved = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="salir\n", env=SPANISH)
+    assert unsaved.returncode == 1
+    assert "pocha play: la partida queda abandonada" in unsaved.stderr
+    assert "la partida no se ha guardado" in unsaved.stdout
     ended = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="", env=SPANISH)
     assert "se acabó la entrada: la partida queda abandonada" in ended.stderr
 
