@@ -46,6 +46,7 @@ __all__ = [
     "BuiltInBot",
     "add_parser",
     "engine_arguments",
+    "forfeit_line",
     "load_bot",
     "load_engine",
     "print_forfeits",
@@ -184,7 +185,21 @@ def print_forfeits(forfeits: Sequence[Forfeit], command: str, traceback: bool) -
         if traceback and trace:
             print(trace.rstrip(), file=sys.stderr)
         hint = _(" (--traceback shows where)") if trace and not traceback else ""
-        print(f"pocha {command}: {forfeit.line()}{hint}", file=sys.stderr)
+        print(f"pocha {command}: {forfeit_line(forfeit)}{hint}", file=sys.stderr)
+
+
+def forfeit_line(forfeit: Forfeit) -> str:
+    """:meth:`Forfeit.line <pocha_rules.matches.Forfeit.line>` in the current
+    language (the fault's reason, free text from the bot or the referee, as it is)."""
+    fault = forfeit.fault
+    who = (
+        _("bot {bot} at seat {seat}").format(bot=repr(forfeit.bot), seat=fault.seat)
+        if forfeit.bot
+        else _("seat {seat}").format(seat=fault.seat)
+    )
+    return _("game {game}: {who} forfeits ({kind}): {reason}").format(
+        game=forfeit.game, who=who, kind=fault.kind, reason=fault.reason
+    )
 
 
 def load_bot(spec: str) -> tuple[str, BotFactory]:
