@@ -271,7 +271,7 @@ SPANISH: Final[dict[str, str]] = {
     "tournament_bots": "un torneo necesita dos bots o más, no {got}",
     "sets_too_few": "sets tiene que ser al menos 1, no {got}",
     "not_a_regular_file": "{path} no es un fichero normal: elige otro fichero",
-    "log_format": "no es un diario {format}",
+    "log_format": "no es un fichero de resultados {format}",
     "log_version": "la versión {got} no es la {version}",
     "log_other_tournament": "el fichero es de otro torneo (cambian {fields})",
     "pair_expected": "se esperaban dos valores {kind}, no {got}",
@@ -374,7 +374,8 @@ SPANISH: Final[dict[str, str]] = {
     "trick_leader_differs": "en esta baza sale el puesto {to_move}, no el puesto {seat}",
     "tricks_end_game": "estas bazas terminan la partida",
     "field_differs": "la posición a la que se llega dice aquí {should}, no {got}",
-    "poch_suit_unknown": "se esperaba un palo: c, d, h, s o tréboles, diamantes, corazones, picas",
+    "poch_suit_unknown": "se esperaba un palo: c, d, h, s o clubs, diamonds, hearts, spades "
+    "(tréboles, diamantes, corazones, picas)",
     "poch_rank_not_whole": "el valor de una carta es un número entero del 2 al 14",
     "poch_deck_size": "la baraja tiene 32 o 52 cartas, no {deck}",
     "poch_card_form": "se esperaba un valor (2-10, J, Q, K, A) seguido de c, d, h o s",
@@ -431,7 +432,7 @@ SPANISH: Final[dict[str, str]] = {
     "más cartas que sitios hay",
     "poch_sample_not_found": "no se encontró ningún estado de la partida que encaje con esta "
     "vista en {attempts} intentos",
-    "poch_no_referee": "las faltas (el árbitro) son solo para partidas de pocha",
+    "poch_no_referee": "el árbitro y sus faltas son solo para las partidas de pocha",
 }
 """Each code's Spanish sentence, a :meth:`str.format` template of the same
 params as the English one."""
