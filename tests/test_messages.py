@@ -192,3 +192,26 @@ def test_real_refusals_in_spanish() -> None:
     assert message(bad_rules.value) == (
         "reglas no válidas: players: a la pocha se juega de 3 a 8 jugadores, no 9"
     )
+
+
+@needs_codes
+def test_poch_and_position_refusals_in_spanish() -> None:
+    poch = importlib.import_module("pocha_rules.poch")
+    notation = importlib.import_module("pocha_rules.notation")
+    with pytest.raises(PochaError) as bad_card:
+        poch.Card.parse("1x")
+    assert message(bad_card.value) == (
+        "no se entiende '1x': se esperaba un valor (2-10, J, Q, K, A) seguido de c, d, h o s"
+    )
+    with pytest.raises(PochaError) as too_few_fields:
+        notation.read("classic 1:1 zz")
+    assert message(too_few_fields.value).startswith(
+        "no se puede leer la posición en el carácter 15: una posición tiene 12 campos "
+    )
+    assert message(too_few_fields.value).endswith("; este texto tiene 3")
+    with pytest.raises(PochaError) as bad_round:
+        notation.read("classic 1:1x 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7")
+    assert message(bad_round.value) == (
+        "no se puede leer la posición en el carácter 11 (round): se esperaba un número de "
+        "cartas y luego 'a' (subastada) o 'b' (india)"
+    )

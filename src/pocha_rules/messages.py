@@ -544,6 +544,8 @@ def message(error: PochaError, lang: str = "es") -> str:
         frame = frame.replace(" en {where}", "")
     if "{seat}" in frame and params.get("seat") is None:
         frame = frame.replace(" del puesto {seat}", "")
+    if "({field})" in frame and not params.get("field"):
+        frame = frame.replace(" ({field})", "")
     try:
         return frame.format_map(values)
     except (KeyError, IndexError, ValueError):
