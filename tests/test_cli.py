@@ -222,7 +222,8 @@ def test_end_of_input_ends_the_game_cleanly(tmp_path: Path) -> None:
 
 
 def test_quit_abandons_the_game() -> None:
-    result = pocha("play", "--human", "0", *SHORT, stdin="quit\n")
+    # Dealer 0: seats 1 to 3 bid before seat 0 quits, so there is a game to lose.
+    result = pocha("play", "--human", "0", "--dealer", "0", *SHORT, stdin="quit\n")
     assert result.returncode == 1
     assert result.stderr == "pocha play: the game is abandoned\n"
     assert "the game is not saved (--save FILE keeps a game)" in result.stdout

@@ -201,7 +201,7 @@ def test_poch_and_position_refusals_in_spanish() -> None:
     with pytest.raises(PochaError) as bad_card:
         poch.Card.parse("1x")
     assert message(bad_card.value) == (
-        "no se entiende '1x': se esperaba un valor (2-10, J, Q, K, A) seguido de c, d, h o s"
+        "no se entiende '1x': se esperaba un rango (2-10, J, Q, K, A) seguido de c, d, h o s"
     )
     with pytest.raises(PochaError) as too_few_fields:
         notation.read("classic 1:1 zz")

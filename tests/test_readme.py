@@ -82,7 +82,8 @@ def test_the_suite_collects_without_any_extra(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "ERROR" not in done.stdout
     assert re.search(r"^\d{3,} tests collected", done.stdout, re.M), done.stdout[-2000:]
-    assert "pocha_rules/batch" not in done.stdout
+    doctests = [line for line in done.stdout.splitlines() if line.startswith("src/")]
+    assert not [line for line in doctests if "pocha_rules/batch" in line]
     assert "SKIPPED" in done.stdout
     assert "needs numpy" in done.stdout
 

@@ -264,7 +264,7 @@ MESSAGES: Final[dict[str, str]] = {
     "policy_id_out_of_range": "the policy chose an id out of range 0 to {high}",
     "policy_move_illegal": "the policy chose {move}, which is not legal here",
     "single_agent_seat_range": "seat must be from 0 to {high}, got {seat}",
-    "illegal_action_option": 'illegal_action must be "end" or "raise", got {illegal_action}',
+    "illegal_action_option": "illegal_action must be 'end' or 'raise', got {illegal_action}",
     "episode_over": "the episode is over: call reset()",
     "opponents_seats": "opponents must name every other seat once ({others}), got {given}",
     "opponents_count": "opponents must hold one bot per other seat ({others_count}), got {opponents_count}",
@@ -279,7 +279,7 @@ MESSAGES: Final[dict[str, str]] = {
     "vector_game_range": "game must be from 0 to {high}, got {game}",
     "vector_record_before_reset": "call reset() before asking for a record",
     "opponent_actions_shape": "the opponent at seat {seat} must return {at_count} action ids, got {dtype} of shape {shape}",
-    "opponent_unknown": 'the opponent at seat {seat}: unknown {opponent}, not "random"',
+    "opponent_unknown": "the opponent at seat {seat}: unknown {opponent}, not 'random'",
     "scores_for_players": "{scores} scores for {players} players",
     "round_index_out_of_range": "round_index must be from 0 to {high}, got {got}",
     "no_tiebreak_rounds": "the game has {rounds} rounds and no tiebreak rounds (tiebreak={tiebreak})",
@@ -387,6 +387,21 @@ MESSAGES: Final[dict[str, str]] = {
     "poch_sample_overfull": "no game state fits this view: more cards are known than places",
     "poch_sample_not_found": "no game state fitting this view was found in {attempts} draws",
     "poch_no_referee": "forfeits (the referee) are for Pocha's games only",
+    # Poch records (pocha_rules.poch.records) and action ids
+    "not_a_game_record": "missing: this is not a {game} record",
+    "record_is_poch": "this is a Poch record: read it with pocha_rules.poch.records",
+    "record_is_pocha": "this is a Pocha record: read it with pocha_rules.records",
+    "poch_no_first_deal": "the record has no pack for deal 0",
+    "poch_pack_size": "a pack of {deck} cards, got {got}",
+    "poch_deal_never_reached": (
+        "the moves end in deal {last}; this pack is for a deal never reached"
+    ),
+    "poch_deal_missing": "the game reaches deal {deal} but the record has no pack for it",
+    "poch_pool_chips": "a pool holds 0 or more chips, got {got}",
+    "poch_chips_too_large": "no game holds {got} chips",
+    "poch_bet_max_actions": (
+        "bet_max is {bet_max}: action tables are built for bet_max up to {most}"
+    ),
 }
 """Each code's English sentence, a :meth:`str.format` template of its
 params."""

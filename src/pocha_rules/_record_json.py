@@ -9,6 +9,8 @@ naming where (``"rules.players"``, ``"deals[3].hands[1][0]"``) and why.
 from __future__ import annotations
 
 import enum
+import json
+import os
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
@@ -19,23 +21,27 @@ from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._moves import Move, parse_move
 from pocha_rules._rules import RuleSet
 from pocha_rules._tags import Tags
-from pocha_rules._text import shown
+from pocha_rules._text import got, shown
 
 __all__ = [
     "MAX_SCORE",
     "as_list",
     "check_seed",
     "describe",
+    "envelope",
     "fail",
     "flag",
+    "load_json",
     "members",
     "no_constant",
     "read_card",
     "read_deal",
+    "read_file",
     "read_move",
     "read_rules",
     "read_string",
     "read_tags",
+    "record_text",
     "rules_data",
     "seat_numbers",
     "short",
@@ -249,3 +255,93 @@ def unique_members(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a record may hold")
+
+
+# --- what every game's records share (Poch's records use these) -----------------
+
+
+def envelope(
+    data: object,
+    *,
+    format: str,
+    game: str,
+    version: int,
+    rules_version: int,
+    names: Sequence[str],
+    optional: Sequence[str] = ("tags",),
+) -> tuple[dict[str, object], Tags]:
+    """The members of a record (``names``, and ``optional`` when present)
+    once what every game's records share is checked: the ``format`` string
+    (``game`` names the game when there is none), the ``version`` of
+    the format, the ``rules_version`` and the ``tags``."""
+    if not isinstance(data, dict):
+        fail("record", say("expected_object", got=describe(data)))
+    if "format" not in data:
+        fail("format", say("not_a_game_record", game=game))
+    if data["format"] != format:
+        fail("format", say("format_unknown", expected=repr(format), got=describe(data["format"])))
+    if "version" not in data:
+        fail("version", say("missing"))
+    found = whole(data["version"], "version")
+    if found != version:
+        fail("version", say("record_version", version=version, got=describe(found)))
+    top = members(data, "", names, optional)
+    found = whole(top["rules_version"], "rules_version")
+    if found != rules_version:
+        fail("rules_version", say("rules_version", got=describe(found), version=rules_version))
+    tags = read_tags(top["tags"]) if "tags" in top else Tags()
+    return top, tags
+
+
+def load_json(text: object, limit: int) -> object:
+    """The JSON data of a record's text: at most ``limit`` characters, no
+    member twice, no ``NaN`` or ``Infinity``, not nested too deeply."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str of JSON, got {got(text)}")
+    if len(text) > limit:
+        fail("record", say("record_too_long", length=len(text), most=limit))
+    try:
+        return json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
+    except RecursionError:
+        fail("record", say("json_too_deep"))
+    except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
+        fail("record", say("json_invalid", error=short(str(error), 120)))
+
+
+def read_file(path: str | os.PathLike[str], limit: int) -> str:
+    """The UTF-8 text of a record file of at most ``limit`` characters."""
+    with open(path, "rb") as file:
+        raw = file.read(4 * limit + 1)
+    if len(raw) > 4 * limit:
+        fail("record", say("file_too_long", most=limit))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail("record", say("file_not_utf8", byte=error.start))
+
+
+def record_text(
+    data: dict[str, object], *, objects: Sequence[str], lists: Sequence[str], step: int
+) -> str:
+    """A record's JSON data as text that reads (and diffs) well: each member
+    of ``objects`` an entry a line, each item of ``lists`` a line, and
+    ``"moves"`` ``step`` to a line."""
+    parts = []
+    for key, value in data.items():
+        name = json.dumps(key)
+        if key in objects:
+            assert isinstance(value, dict)
+            inner = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            parts.append(f"  {name}: {{\n{inner}\n  }}")
+        elif key in lists and value:
+            assert isinstance(value, list)
+            if key == "moves":
+                rows = [value[i : i + step] for i in range(0, len(value), step)]
+                lines = [", ".join(json.dumps(m) for m in row) for row in rows]
+            else:
+                lines = [json.dumps(item) for item in value]
+            inner = ",\n".join(f"    {line}" for line in lines)
+            parts.append(f"  {name}: [\n{inner}\n  ]")
+        else:
+            parts.append(f"  {name}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"

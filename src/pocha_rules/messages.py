@@ -148,6 +148,20 @@ SPANISH: Final[dict[str, str]] = {
     "rounds_differ": "{recorded} rondas registradas, pero se terminaron {finished}",
     "file_too_long": "el fichero es más largo de lo que puede ser un registro ({most} caracteres)",
     "file_not_utf8": "el fichero no es texto UTF-8 (byte {byte})",
+    "not_a_game_record": "falta: no es un registro de {game}",
+    "record_is_poch": "es un registro de Poch: léalo con pocha_rules.poch.records",
+    "record_is_pocha": "es un registro de Pocha: léalo con pocha_rules.records",
+    "poch_no_first_deal": "el registro no tiene baraja para la mano 0",
+    "poch_pack_size": "una baraja de {deck} cartas, no de {got}",
+    "poch_deal_never_reached": (
+        "las jugadas acaban en la mano {last}; esta baraja es de una mano a la que no se llega"
+    ),
+    "poch_deal_missing": "la partida llega a la mano {deal} pero el registro no tiene su baraja",
+    "poch_pool_chips": "una casilla tiene 0 fichas o más, no {got}",
+    "poch_chips_too_large": "ninguna partida tiene {got} fichas",
+    "poch_bet_max_actions": (
+        "bet_max es {bet_max}: las tablas de acciones admiten bet_max hasta {most}"
+    ),
     "moves_end_early": "las jugadas acaban antes que la ronda {round}",
     "move_after_game": "una jugada después del final de la partida",
     "no_turn_for": "en la ronda no hay turno para {move}",
@@ -221,6 +235,72 @@ SPANISH: Final[dict[str, str]] = {
     "trick_differs": "no son las últimas cartas jugadas",
     "bids_differ": "no son las peticiones de las jugadas de la ronda",
     "totals_differ": "no son los totales de las rondas terminadas",
+    # Poch (pocha_rules.poch)
+    "poch_suit_unknown": "se esperaba un palo: c, d, h, s o clubs, diamonds, hearts, spades",
+    "poch_rank_not_whole": "el rango de una carta es un número entero del 2 al 14",
+    "poch_deck_size": "las barajas tienen 32 o 52 cartas, no {deck}",
+    "poch_card_form": "se esperaba un rango (2-10, J, Q, K, A) seguido de c, d, h o s",
+    "poch_suit_letter_unknown": "letra de palo desconocida {letter}: usa c, d, h o s",
+    "poch_rank_not_in_deck": "no hay {rank} en una baraja de {deck} cartas",
+    "poch_chips_not_whole": "{name} es un número entero de fichas, 1 o más",
+    "poch_chips_form": "{verb} lleva un número entero de fichas, no {got}",
+    "poch_chips_too_few": "{verb} lleva al menos 1 ficha",
+    "poch_move_form": "se esperaba pass, open N, match, close, reopen N o play CARTA",
+    "poch_deck_too_small": "faltan cartas para {players} jugadores",
+    "poch_deals_needed": 'end="deals" necesita el número de manos',
+    "poch_deals_unused": 'solo se usa con end="deals", no con end={end}',
+    "poch_bust_needs_out": (
+        'end="bust" necesita insolvency="out" (con deudas nadie se queda sin fichas)'
+    ),
+    "poch_unlimited_needs_out": (
+        'sin límite (None) necesita insolvency="out", donde los saldos acaban los envites'
+    ),
+    "poch_chips_below_dressing": (
+        'con insolvency="out" tiene que pagar al menos una vez el tablero '
+        "({dressing} fichas), no {got}"
+    ),
+    "poch_deal_card_unreadable": "carta {position}: {reason}",
+    "poch_deal_card_not_in_pack": "la carta {position} no está en la baraja de {deck} cartas",
+    "poch_deal_card_twice": "la carta {position} aparece dos veces",
+    "poch_deal_size": "un orden tiene cada carta de la baraja una vez: {deck} cartas, no {got}",
+    "poch_balances_size": "balances tiene que dar las fichas de {players} puestos, no {got}",
+    "poch_balance_negative": (
+        'balances[{seat}] es {got}: con insolvency="out" ningún saldo es negativo'
+    ),
+    "poch_pool_unknown": "pools: no hay casilla {got} con estas reglas; casillas: {pools}",
+    "poch_pool_negative": "pools[{name}] no puede ser negativo, no {got}",
+    "poch_hand_card_unreadable": "{where}: {reason}",
+    "poch_hand_missing": "hands: el puesto {seat} juega y no tiene cartas",
+    "poch_hand_size": "hands: el puesto {seat} tiene que tener 5 cartas, no {got}",
+    "poch_dealt_twice": "{card} se reparte dos veces",
+    "poch_rounds_over": "ya hubo {limit} rondas de envites: el mano solo puede cerrar",
+    "poch_opener_decides": (
+        "los demás ya contestaron: el mano, el puesto {opener}, cierra o reabre"
+    ),
+    "poch_opened_already": "el puesto {opener} ya abrió: iguala o pasa",
+    "poch_no_combination": (
+        "el puesto {seat} no tiene combinación (al menos una pareja) y solo puede pasar"
+    ),
+    "poch_nothing_to_match": "nadie ha abierto: no hay nada que igualar",
+    "poch_match_cost": "igualar cuesta {owed} fichas y el puesto {seat} tiene {balance}",
+    "poch_not_the_opener": "solo el mano cierra o reabre, cuando los demás han contestado",
+    "poch_betting_not_over": "los envites no han terminado: las cartas se juegan después",
+    "poch_no_chips": "un puesto sin fichas no puede hacer {verb}",
+    "poch_bet_over_balance": "un puesto puede hacer {verb} con su saldo como mucho, {cap} fichas",
+    "poch_bet_range": "un puesto puede hacer {verb} con 1 a {bet_max} fichas",
+    "poch_betting_over": "los envites han terminado: juega una carta",
+    "poch_must_follow": (
+        "el puesto {seat} tiene {due}, la carta que sigue a {last}, y tiene que jugarla"
+    ),
+    "poch_not_in_hand": "el puesto {seat} no tiene {card}",
+    "poch_sample_over": "la partida ha terminado: no queda nada oculto que muestrear",
+    "poch_sample_overfull": (
+        "ningún estado encaja con esta vista: se conocen más cartas que huecos"
+    ),
+    "poch_sample_not_found": (
+        "no se encontró un estado que encaje con esta vista en {attempts} intentos"
+    ),
+    "poch_no_referee": "las partidas perdidas (el árbitro) son solo para la Pocha",
     "schedule_number_too_large": "{got} no es un número de cartas",
     "state_text_too_long": "{length} caracteres es más de lo que cabe en el texto de un estado",
     "state_text_not_json": "no es un texto {format} (el JSON que escribe PochaState.serialize): "
@@ -374,65 +454,6 @@ SPANISH: Final[dict[str, str]] = {
     "trick_leader_differs": "en esta baza sale el puesto {to_move}, no el puesto {seat}",
     "tricks_end_game": "estas bazas terminan la partida",
     "field_differs": "la posición a la que se llega dice aquí {should}, no {got}",
-    "poch_suit_unknown": "se esperaba un palo: c, d, h, s o clubs, diamonds, hearts, spades "
-    "(tréboles, diamantes, corazones, picas)",
-    "poch_rank_not_whole": "el valor de una carta es un número entero del 2 al 14",
-    "poch_deck_size": "la baraja tiene 32 o 52 cartas, no {deck}",
-    "poch_card_form": "se esperaba un valor (2-10, J, Q, K, A) seguido de c, d, h o s",
-    "poch_suit_letter_unknown": "letra de palo desconocida {letter}: usa c, d, h o s",
-    "poch_rank_not_in_deck": "no hay {rank} en una baraja de {deck} cartas",
-    "poch_chips_not_whole": "{name} es un número entero de fichas, 1 o más",
-    "poch_chips_form": "{verb} lleva un número entero de fichas, no {got}",
-    "poch_chips_too_few": "{verb} lleva al menos 1 ficha",
-    "poch_move_form": "se esperaba pass, open N, match, close, reopen N o play CARTA",
-    "poch_deck_too_small": "no hay cartas bastantes para {players} jugadores",
-    "poch_deals_needed": 'end="deals" necesita el número de manos',
-    "poch_deals_unused": 'solo se usa con end="deals", no con end={end}',
-    "poch_bust_needs_out": 'end="bust" necesita insolvency="out" (con deudas nadie se '
-    "arruina nunca)",
-    "poch_unlimited_needs_out": 'sin límite (None) hace falta insolvency="out", donde el '
-    "saldo pone fin a los envites",
-    "poch_chips_below_dressing": 'con insolvency="out" tiene que ser al menos lo que cuesta '
-    "vestir el tablero una vez ({dressing} fichas), no {got}",
-    "poch_deal_card_unreadable": "carta {position}: {reason}",
-    "poch_deal_card_not_in_pack": "la carta {position} no está en la baraja de {deck} cartas",
-    "poch_deal_card_twice": "la carta {position} está dos veces",
-    "poch_deal_size": "un orden tiene cada carta de la baraja una vez: {deck} cartas, no {got}",
-    "poch_balances_size": "balances tiene que dar las fichas de {players} puestos, no {got}",
-    "poch_balance_negative": 'balances[{seat}] es {got}: con insolvency="out" ningún saldo es '
-    "negativo",
-    "poch_pool_unknown": "pools: con estas reglas no hay ninguna casilla llamada {got}; "
-    "las casillas: {pools}",
-    "poch_pool_negative": "pools[{name}] no puede ser negativo, no {got}",
-    "poch_hand_card_unreadable": "{where}: {reason}",
-    "poch_hand_missing": "hands: el puesto {seat} está en la partida y no tiene cartas",
-    "poch_hand_size": "hands: el puesto {seat} tiene que tener 5 cartas, no {got}",
-    "poch_dealt_twice": "{card} está repartida dos veces",
-    "poch_rounds_over": "ya ha habido las {limit} rondas de envites: el mano solo puede dar "
-    "las puestas por buenas",
-    "poch_opener_decides": "todos los demás han contestado: el mano (el puesto {opener}) da "
-    "las puestas por buenas o abre una nueva ronda de envites",
-    "poch_opened_already": "el puesto {opener} ya ha abierto los envites: iguala o pasa",
-    "poch_no_combination": "el puesto {seat} no tiene combinación (al menos una pareja) y solo "
-    "puede pasar",
-    "poch_nothing_to_match": "nadie ha abierto los envites: no hay nada que igualar",
-    "poch_match_cost": "igualar cuesta {owed} fichas y el puesto {seat} tiene {balance}",
-    "poch_not_the_opener": "solo el mano da las puestas por buenas o abre otra ronda de "
-    "envites, cuando los demás han contestado",
-    "poch_betting_not_over": "los envites no han terminado: las cartas se eliminan después",
-    "poch_no_chips": "un puesto sin fichas no puede {verb}",
-    "poch_bet_over_balance": "un puesto puede {verb} como mucho con su saldo, {cap} fichas",
-    "poch_bet_range": "un puesto puede {verb} con 1 a {bet_max} fichas",
-    "poch_betting_over": "los envites han terminado: elimina una carta",
-    "poch_must_follow": "el puesto {seat} tiene {due}, la carta siguiente a {last}, y tiene "
-    "que jugarla",
-    "poch_not_in_hand": "el puesto {seat} no tiene {card}",
-    "poch_sample_over": "la partida ha terminado: no queda nada oculto que muestrear",
-    "poch_sample_overfull": "ningún estado de la partida encaja con esta vista: se conocen "
-    "más cartas que sitios hay",
-    "poch_sample_not_found": "no se encontró ningún estado de la partida que encaje con esta "
-    "vista en {attempts} intentos",
-    "poch_no_referee": "el árbitro y sus faltas son solo para las partidas de pocha",
 }
 """Each code's Spanish sentence, a :meth:`str.format` template of the same
 params as the English one."""

@@ -370,6 +370,8 @@ class GameRecord:
         """
         if not isinstance(data, dict):
             fail("record", say("expected_object", got=describe(data)))
+        if data.get("format") == "poch-record":
+            fail("format", say("record_is_poch"))
         if "format" not in data:
             fail("format", say("not_a_record"))
         if data["format"] != FORMAT:

@@ -15,6 +15,8 @@ each:
 - ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule;
 - ``explain`` (:mod:`.explain`): what each move may or may not do in a
   written position, and why.
+- ``poch`` (:mod:`.poch`): the same commands for Poch, the other game, as
+  a group of their own (``pocha poch play``, ...).
 
 Rules come from ``--preset``, ``--players``, ``--deck`` and any number of
 ``--rule NAME=VALUE`` (:mod:`.options`). Output is plain text when stdout is
@@ -36,6 +38,7 @@ from pocha_rules._cli import (
     explain,
     match,
     play,
+    poch,
     records,
     rules,
     simulate,
@@ -84,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
             "pocha rules full --players 5            # " + _("what a rule set holds"),
             "pocha replay game.json                  # " + _("the score sheet of a record"),
             'pocha explain "POSITION"                # ' + _("what may be played there, and why"),
+            "pocha poch play --human 0               # " + _("a game of Poch"),
             "pocha COMMAND --help                    # " + _("a command's options"),
             "pocha --lang es play --human 0          # " + _("the game in Spanish"),
         ),
@@ -118,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
     explain.add_parser(commands, [output])
+    poch.add_parser(commands, [output])
     return parser
 
 

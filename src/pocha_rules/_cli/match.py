@@ -50,6 +50,7 @@ __all__ = [
     "load_bot",
     "load_engine",
     "print_forfeits",
+    "print_result",
     "run",
 ]
 
@@ -327,7 +328,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
         print(json.dumps(report, indent=2), file=out.stream)
     else:
-        _print(out, result, games, seconds, workers)
+        print_result(out, result, games, seconds, workers)
     if failed is not None:
         return _bot_failed(failed, result.games, games, show_trace=args.traceback)
     return stop_status("match", stopped, result.games, games)
@@ -364,7 +365,9 @@ def _interval(estimate: Estimate | None, sign: bool = False) -> str:
     return f"{mean} ± {(estimate.high - estimate.low) / 2:.1f}"
 
 
-def _print(out: Output, result: MatchResult, asked: int, seconds: float, workers: int) -> None:
+def print_result(
+    out: Output, result: MatchResult, asked: int, seconds: float, workers: int
+) -> None:
     kind = _("duplicate match") if result.duplicate else _("seated match")
     deals = (_("{deals} deal sets") if result.duplicate else _("{deals} deals")).format(
         deals=result.deals

@@ -45,7 +45,7 @@ from pocha_rules.views import PlayerView, observe
 if TYPE_CHECKING:
     from pocha_rules.records import GameRecord
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "tags_from_args"]
 
 
 def add_parser(
@@ -395,7 +395,7 @@ def _error(error: PochaError) -> str:
     return message(error, current_language())
 
 
-def _tags(items: list[str], kept: Tags, fail: Fail) -> Tags:
+def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
     """The record's tags: ``kept`` (a resumed game's), then the ones given
     as ``--tag NAME=VALUE``."""
     pairs = []
@@ -432,7 +432,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
     for seat in args.human:
         _check_seat(seat, "--human", rules, fail)
-    args.tags = _tags(args.tag, Tags() if record is None else record.tags, fail)
+    args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots, playing = _other_seats(args, rules, state.seed, fail)
     person = _("you") if len(humans) == 1 else _("person")

@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from pocha_rules import poch
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
@@ -65,29 +66,42 @@ def _same_file(path: Path, other: str | None) -> bool:
 
 def save(
     path: str,
-    state: GameState,
+    state: GameState | poch.GameState,
     out: Output,
     *,
     replace: bool,
     partial: bool = False,
     tags: Mapping[str, str] | None = None,
 ) -> str:
-    """Write the record of ``state`` (with ``tags``) to ``path`` atomically
-    and say so; return where it went.
+    """Write the record of ``state``, a Pocha or a Poch game (with
+    ``tags``), to ``path`` atomically and say so; return where it went.
 
     Without ``replace``, an existing file is never replaced: when one
     appeared at ``path`` while the game was played, the game goes to the
     first free name of ``game-2.json``, ``game-3.json``...
     """
-    from pocha_rules.records import GameRecord, dump
+    if isinstance(state, GameState):
+        from pocha_rules.records import GameRecord, dump
 
-    record = GameRecord.from_state(state, tags=tags)
+        record = GameRecord.from_state(state, tags=tags)
+
+        def write(target: str, overwrite: bool) -> None:
+            dump(record, target, overwrite=overwrite)
+
+    else:
+        from pocha_rules.poch import records as poch_records
+
+        poch_record = poch_records.GameRecord.from_state(state, tags=tags)
+
+        def write(target: str, overwrite: bool) -> None:
+            poch_records.dump(poch_record, target, overwrite=overwrite)
+
     so_far = _("the game so far is saved in {path}")
     said = so_far if partial else _("the game is saved in {path}")
     candidates = [path, *_other_names(path)]
     for candidate in candidates:
         try:
-            dump(record, candidate, overwrite=replace and candidate == path)
+            write(candidate, replace and candidate == path)
         except FileExistsError:
             continue
         except OSError as error:

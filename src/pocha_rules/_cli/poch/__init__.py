@@ -1,0 +1,47 @@
+"""``pocha poch``: the commands of Poch, a group of their own.
+
+Poch is a group (``pocha poch play``) rather than a ``--game poch`` switch
+on Pocha's commands because the two games share the plumbing but not the
+options or the screens: Poch has no schedule or presets but pools, chips
+and bet limits; its table shows a board, balances and a betting round, not
+bids and tricks; its records are another format. A switch would leave every
+command with options that mean nothing for one of the games.
+
+- ``play`` (:mod:`.play`): a game in the terminal, human seats against bots;
+- ``simulate`` and ``match`` (:mod:`.simulate`): many bot games, a summary
+  per seat, or a match with confidence intervals;
+- ``validate``, ``replay`` and ``rules`` (:mod:`.records`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from pocha_rules._cli.options import examples
+from pocha_rules._cli.poch import play, records, simulate
+
+__all__ = ["add_parser"]
+
+
+def add_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+) -> None:
+    """Add the ``pocha poch`` group and its commands to ``commands``."""
+    parser = commands.add_parser(
+        "poch",
+        parents=parents,
+        help="Poch, the German game of a board of pools: play, simulate, check records",
+        description="Poch, the German game of a board of pools, a round of betting on pairs "
+        "and a race to shed cards: play it, simulate bots, check and show records.",
+        **examples(
+            "pocha poch play --human 0 --save poch.json   # a game against three bots",
+            "pocha poch rules --players 5                 # what a rule set holds",
+            "pocha poch replay poch.json                  # the deals of a record",
+            "pocha poch COMMAND --help                    # a command's options",
+        ),
+    )
+    group = parser.add_subparsers(dest="poch_command", metavar="COMMAND", required=True)
+    play.add_parser(group, parents)
+    simulate.add_parsers(group, parents)
+    records.add_parsers(group, parents)

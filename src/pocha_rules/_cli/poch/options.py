@@ -1,0 +1,112 @@
+"""What the ``pocha poch`` commands share: Poch's rules options and bots
+by name (Poch's own, not Pocha's)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from pocha_rules._cli.options import Fail
+from pocha_rules._errors import PochaError
+from pocha_rules._text import printable
+from pocha_rules.poch import Bot, HeuristicBot, MonteCarloBot, RandomBot, RuleSet
+
+__all__ = ["BOTS", "DEFAULT_BOT", "bots_for", "rules_arguments", "rules_from_args"]
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+"""The Poch bots the command line offers, by name."""
+
+DEFAULT_BOT: Final = "heuristic"
+_OPTIONS: Final = {field.name: field for field in attrs.fields(RuleSet)}
+_NULLABLE: Final = frozenset({"bet_rounds_max", "deals"})
+_DEFAULTS: Final = attrs.asdict(RuleSet(players=3))
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat, by name, each seeded from ``seed`` and its seat."""
+    return [BOTS[name](seed + 1 + seat) for seat, name in enumerate(names)]
+
+
+def rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--players``, ``--deck`` and ``--rule NAME=VALUE`` for Poch's rules."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--players", type=int, default=None, help="3 to 6 (default 4)")
+    group.add_argument(
+        "--deck", type=int, default=None, help="32 or 52 cards (default 32 up to 4 players)"
+    )
+    group.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set any option, e.g. sequence_rule=longest_run, centre_pool=true, "
+        "end=deals, deals=6 (repeatable; see 'pocha poch rules')",
+    )
+
+
+def _option_value(name: str, text: str) -> object:
+    raw = text.strip()
+    if name in _NULLABLE and raw.lower() in ("none", "null", ""):
+        return None
+    default = _DEFAULTS[name]
+    if isinstance(default, bool):
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise ValueError(f"expected true or false, got {printable(raw)!r}")
+    if isinstance(default, str):
+        return raw
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {printable(raw)!r}") from None
+
+
+def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
+    """The Poch :class:`~pocha_rules.poch.RuleSet` the rules options of
+    ``args`` describe; ``fail`` is called with a one-line message when
+    they make no sense."""
+    options: dict[str, object] = {"players": 4}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.deck is not None:
+        options["deck"] = args.deck
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            fail(f"--rule {printable(item)!r}: expected NAME=VALUE")
+        if name not in _OPTIONS:
+            fail(f"--rule {printable(name)}: no such option; options: {', '.join(_OPTIONS)}")
+        try:
+            options[name] = _option_value(name, value)
+        except ValueError as error:
+            fail(f"--rule {name}: {error}")
+    try:
+        return RuleSet(**options)  # type: ignore[arg-type]
+    except (PochaError, TypeError) as error:
+        fail(printable(str(error)))
+
+
+def option_rows(rules: RuleSet) -> list[list[str]]:
+    """Every option of ``rules`` and its value, as text."""
+    rows = []
+    for name, value in attrs.asdict(rules).items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif value is None:
+            text = "none"
+        else:
+            text = str(value)
+        rows.append([name, text])
+    return rows

@@ -1,0 +1,304 @@
+"""``pocha poch simulate`` and ``pocha poch match``: many games of Poch
+between bots, spread over processes as Pocha's are."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from pocha_rules._cli.match import load_bot, print_result
+from pocha_rules._cli.options import (
+    Fail,
+    examples,
+    spread_arguments,
+    stop_status,
+    workers_from_args,
+)
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.poch.options import (
+    BOTS,
+    DEFAULT_BOT,
+    bots_for,
+    rules_arguments,
+    rules_from_args,
+)
+from pocha_rules._errors import PochaError
+from pocha_rules.matches import Match
+from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.poch import Bot, Reason, RuleSet, play_game
+
+__all__ = ["BuiltInBot", "SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
+
+
+def add_parsers(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+) -> None:
+    """Add ``pocha poch simulate`` and ``pocha poch match`` to ``commands``."""
+    simulate = commands.add_parser(
+        "simulate",
+        parents=parents,
+        help="play many bot games of Poch and compare the seats",
+        description="Play many games of Poch between bots at fixed seats and summarise each "
+        "seat. Game i is dealt from seed --seed + i.",
+        **examples("pocha poch simulate -n 200 --bots heuristic,random,random --players 3"),
+    )
+    simulate.add_argument("-n", "--games", type=int, default=100, help="games to play")
+    simulate.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        metavar="BOT,...",
+        help=f"one bot for all seats or one per seat ({', '.join(BOTS)})",
+    )
+    simulate.add_argument("--seed", type=int, default=None, help="seed of the first game")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    spread_arguments(simulate)
+    rules_arguments(simulate)
+    simulate.set_defaults(run=run_simulate, subparser=simulate, command="poch simulate")
+
+    match = commands.add_parser(
+        "match",
+        parents=parents,
+        help="Poch bots against each other, with confidence intervals",
+        description="Play Poch bots against each other, moving them round the table from "
+        "game to game, and report each bot's mean net chips per game with a 95% confidence "
+        f"interval. A bot is a built-in name ({', '.join(BOTS)}) or MODULE:CLASS, a class "
+        "whose constructor takes seed; NAME=MODULE:CLASS renames it.",
+        **examples("pocha poch match --bot heuristic --bot random -n 120 --duplicate"),
+    )
+    match.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="a bot in the match (repeatable; default: heuristic and random)",
+    )
+    match.add_argument(
+        "--lineup", default=None, metavar="NAME,...", help="the bot at each seat of game 0"
+    )
+    match.add_argument(
+        "-n", "--games", type=int, default=None, help="games, a whole number of sets"
+    )
+    match.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="replay each deal with the bots moved round the table",
+    )
+    match.add_argument("--seed", type=int, default=None, help="the match's seed")
+    match.add_argument("--json", action="store_true", help="print the result as JSON")
+    spread_arguments(match)
+    rules_arguments(match)
+    match.set_defaults(run=run_match, subparser=match, command="poch match")
+
+
+class Sums:
+    """Integer sums over games of Poch, by seat."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.deals = 0
+        self.net = [0] * players
+        self.wins = [0] * players
+        self.pochs = [0] * players
+
+    def add(self, other: Sums) -> None:
+        """Add ``other``'s games to these."""
+        self.games += other.games
+        self.deals += other.deals
+        for mine, theirs in ((self.net, other.net), (self.wins, other.wins)):
+            for seat, value in enumerate(theirs):
+                mine[seat] += value
+        for seat, value in enumerate(other.pochs):
+            self.pochs[seat] += value
+
+
+class SeatGames:
+    """Plays a chunk of games (game ``i`` dealt from ``base + i``) in any
+    process."""
+
+    def __init__(self, rules: RuleSet, names: Sequence[str], base: int) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+        self.base = base
+
+    def __call__(self, chunk: range) -> Sums:
+        sums = Sums(self.rules.players)
+        for game in chunk:
+            seed = self.base + game
+            state = play_game(self.rules, bots_for(self.names, seed), seed=seed)
+            sums.games += 1
+            sums.deals += state.deals_played
+            for seat, net in enumerate(state.net):
+                sums.net[seat] += net
+            for seat in state.winners:
+                sums.wins[seat] += 1
+            for result in state.deal_results:
+                takers = {p.payee for p in result.payments if p.reason is Reason.POCH}
+                for taker in takers:
+                    if isinstance(taker, int):
+                        sums.pochs[taker] += 1
+        return sums
+
+
+def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    rules = rules_from_args(args, fail)
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    for name in names:
+        if name not in BOTS:
+            fail(f"--bots: unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    if len(names) == 1:
+        names *= rules.players
+    if len(names) != rules.players:
+        fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
+    if args.games < 1:
+        fail(f"-n: at least one game, got {args.games}")
+    workers = workers_from_args(args, fail)
+    base = args.seed if args.seed is not None else int(time.time())
+    started = time.perf_counter()
+    stopped: Interrupted | LostGamesError | None = None
+    with out.progress(args.games, "simulating") as advance:
+        try:
+            chunks = run_chunks(
+                SeatGames(rules, names, base),
+                args.games,
+                workers=workers,
+                chunk_size=args.chunk_size,
+                progress=advance,
+            )
+        except (Interrupted, LostGamesError) as stop:
+            chunks, stopped = stop.finished, stop
+    seconds = time.perf_counter() - started
+    sums = Sums(rules.players)
+    for _, part in chunks:
+        sums.add(part)
+    games = sums.games
+    seats: list[dict[str, Any]] = [
+        {
+            "seat": seat,
+            "bot": names[seat],
+            "mean_net": sums.net[seat] / games if games else None,
+            "pochs_per_game": sums.pochs[seat] / games if games else None,
+            "wins": sums.wins[seat],
+        }
+        for seat in range(rules.players)
+    ]
+    if args.json:
+        report = {
+            "game": "poch",
+            "games": games,
+            "deals": sums.deals,
+            "first_seed": base,
+            "seconds": seconds,
+            "games_per_second": games / seconds if seconds else None,
+            "workers": workers,
+            "complete": stopped is None,
+            "rules": attrs.asdict(rules),
+            "seats": seats,
+        }
+        print(json.dumps(report, indent=2), file=out.stream)
+        return stop_status("poch simulate", stopped, games, args.games)
+    rows = [
+        [
+            f"seat {s['seat']} ({s['bot']})",
+            "-" if s["mean_net"] is None else f"{s['mean_net']:+.1f}",
+            "-" if s["pochs_per_game"] is None else f"{s['pochs_per_game']:.2f}",
+            str(s["wins"]),
+        ]
+        for s in seats
+    ]
+    if stopped is None:
+        title = f"{games} games of Poch, seeds {base} to {base + games - 1}"
+    else:
+        title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
+    out.table(title, ["seat", "mean net chips", "pochs won per game", "wins"], rows)
+    rate = f"{games / seconds:.1f}" if seconds else "inf"
+    spread = f" ({workers} workers)" if workers > 1 else ""
+    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    return stop_status("poch simulate", stopped, games, args.games)
+
+
+class BuiltInBot:
+    """A Poch bot the command line offers by name, as a factory that
+    pickles (it looks the bot up again in the worker)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, *, seed: int) -> Bot:
+        return BOTS[self.name](seed)
+
+    def __repr__(self) -> str:
+        return f"BuiltInBot({self.name!r})"
+
+
+def _load(spec: str) -> tuple[str, Any]:
+    name, sep, target = spec.partition("=")
+    if not sep:
+        name, target = "", spec
+    name, target = name.strip(), target.strip()
+    if ":" not in target:
+        if target not in BOTS:
+            raise ValueError(
+                f"unknown bot {target!r}: give one of {', '.join(BOTS)} or MODULE:CLASS"
+            )
+        return name or target, BuiltInBot(target)
+    return load_bot(spec)
+
+
+def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    rules = rules_from_args(args, fail)
+    bots: dict[str, Any] = {}  # Poch bots' factories (see BotFactory)
+    for spec in args.bot or ("heuristic", "random"):
+        try:
+            name, factory = _load(spec)
+        except ValueError as error:
+            fail(f"--bot {spec}: {error}")
+        if name in bots:
+            fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
+        bots[name] = factory
+    lineup = None
+    if args.lineup is not None:
+        lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
+    seed = args.seed if args.seed is not None else int(time.time())
+    try:
+        match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
+    except PochaError as error:
+        fail(f"--lineup: {error}" if lineup is not None else str(error))
+    games = args.games if args.games is not None else 20 * match.set_size
+    if games < 1 or games % match.set_size:
+        fail(
+            f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
+            f"got {games}"
+        )
+    workers = workers_from_args(args, fail)
+    started = time.perf_counter()
+    stopped: Interrupted | LostGamesError | None = None
+    with out.progress(games, "match") as advance:
+        try:
+            result = match.run(
+                games, workers=workers, chunk_size=args.chunk_size, progress=advance
+            )
+        except (Interrupted, LostGamesError) as stop:
+            result, stopped = stop.finished, stop
+    seconds = time.perf_counter() - started
+    if args.json:
+        report = result.as_dict()
+        report.update(
+            {
+                "game": "poch",
+                "games_asked": games,
+                "seconds": seconds,
+                "games_per_second": result.games / seconds if seconds else None,
+                "workers": workers,
+                "rules": attrs.asdict(rules),
+            }
+        )
+        print(json.dumps(report, indent=2), file=out.stream)
+    else:
+        print_result(out, result, games, seconds, workers)
+    return stop_status("poch match", stopped, result.games, games)

@@ -1,0 +1,548 @@
+"""Poch game records: a whole game as JSON, read back and checked by
+replaying it.
+
+The same envelope as Pocha's records (:mod:`pocha_rules.records`): a
+``format`` string, the ``version`` of the format, the ``rules_version`` and
+free-form ``tags``; the same strictness: :func:`replay` plays every move
+again under the rules, and a record that does not replay is refused with
+:class:`~pocha_rules.InvalidRecordError`, whose ``where`` names the
+offending part (``"rules.bet_max"``, ``"deals[1][7]"``, ``"moves[12]"``,
+``"balances"``) and whose ``reason`` says what is wrong. Records are
+untrusted input: whatever the text holds, reading and replaying it either
+succeeds or raises that error.
+
+>>> import random
+>>> from pocha_rules.poch import RuleSet, apply, legal_moves, new_game
+>>> state = new_game(RuleSet(players=3), seed=5)
+>>> rng = random.Random(5)
+>>> while not state.is_over:
+...     state = apply(state, rng.choice(legal_moves(state)))
+>>> record = GameRecord.from_state(state, tags={"site": "Leipzig"})
+>>> replay(GameRecord.from_json(record.to_json())) == state
+True
+
+**The format, version 1.** A record is one JSON object with exactly these
+members (``tags`` may be left out), and no others::
+
+    {
+      "format": "poch-record",          always this string
+      "version": 1,                     the version of this format
+      "rules_version": 1,               the rules behaviour version (RULES_VERSION)
+      "tags": {"site": "...", ...},     free-form facts about the game (optional)
+      "rules": {...},                   every RuleSet option by its name
+      "seed": 123456789,                the game's seed, a whole number
+      "first_dealer": 0,                the seat that dealt first
+      "starting_balances": [50, 50, 50],
+      "starting_pools": {"ace": 0, ...},  every pool of the rules, in board order
+      "deals": [["Qs", "7h", ...], ...],  each deal's pack, top card first
+      "moves": ["pass", "open 3", "match", "close", "play 9d", ...],
+      "balances": [47, 48, 40]          the balances the moves end with, or null
+    }
+
+- ``rules`` holds every option of :class:`~pocha_rules.poch.RuleSet`:
+  whole numbers, ``true``/``false`` for the switches, strings for the
+  choices, ``null`` for ``bet_rounds_max`` without a limit and for
+  ``deals`` unless ``end`` is ``"deals"``.
+- ``starting_balances`` and ``starting_pools`` are the position the game
+  started from (``starting_chips`` each and empty pools for a new game).
+- ``deals[i]`` is the whole pack of deal ``i`` as it was dealt, top card
+  first, as card texts: one entry per deal the game reached (a game in
+  progress also has the current deal's). The packs are what a replay deals,
+  whatever the seed; a real table's game may hold any seed.
+- ``moves`` is every move of the game in order, in text form; a move never
+  names its seat: it is made by the seat whose turn it is.
+- ``balances``, when present, must be the balances the replay ends with.
+
+A record holds at most :data:`MAX_RECORD_CHARS` characters. Version 1 is
+the only version so far; a record of any other version, or one made under
+another :data:`RULES_VERSION`, is refused rather than replayed under rules
+that may have changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from pocha_rules._errors import PochaError, reason_of, say
+from pocha_rules._files import write_atomically
+from pocha_rules._record_json import (
+    MAX_SCORE,
+    as_list,
+    check_seed,
+    describe,
+    envelope,
+    fail,
+    flag,
+    load_json,
+    members,
+    read_file,
+    read_string,
+    record_text,
+    seat_numbers,
+    whole,
+)
+from pocha_rules._tags import Tags
+from pocha_rules._text import got, shown
+from pocha_rules.poch._cards import Card
+from pocha_rules.poch._dealing import seeded_ordering
+from pocha_rules.poch._engine import apply
+from pocha_rules.poch._game import InvalidDealError, new_game
+from pocha_rules.poch._moves import MOVE_TYPES, Move, parse_move
+from pocha_rules.poch._rules import RuleSet
+from pocha_rules.poch._state import GameState
+
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_CHARS",
+    "RULES_VERSION",
+    "VERSION",
+    "GameRecord",
+    "dump",
+    "load",
+    "replay",
+]
+
+FORMAT: Final = "poch-record"
+"""The value of a Poch record's ``"format"`` member."""
+
+VERSION: Final = 1
+"""The version of the Poch record format this library writes and reads."""
+
+RULES_VERSION: Final = 1
+"""The version of Poch's rules behaviour: it changes whenever the same
+rules, deals and moves could give a different game."""
+
+MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
+"""The longest record text :meth:`GameRecord.from_json` and :func:`load`
+accept (16 MiB)."""
+
+_OPTIONS: Final = tuple(field.name for field in attrs.fields(RuleSet))
+_NULLABLE: Final = frozenset({"bet_rounds_max", "deals"})
+_DEFAULTS: Final = attrs.asdict(RuleSet(players=3))
+_MEMBERS: Final = (
+    "format",
+    "version",
+    "rules_version",
+    "rules",
+    "seed",
+    "first_dealer",
+    "starting_balances",
+    "starting_pools",
+    "deals",
+    "moves",
+    "balances",
+)
+
+
+def _seed(instance: object, attribute: object, value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"seed must be an int, got {got(value)}")
+    check_seed(value, "seed")
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _pools(value: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(dict(value).items())
+
+
+def _deals(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(deal) for deal in value)
+
+
+def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(value)
+
+
+def _balances(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> Tags:
+    return Tags() if value is None else Tags(value)
+
+
+def _numbers(instance: object, attribute: Any, value: tuple[int, ...] | None) -> None:
+    for number in value or ():
+        if type(number) is not int:
+            raise TypeError(f"{attribute.name} must hold ints, got {got(number)}")
+        if abs(number) > MAX_SCORE:
+            fail(attribute.name, say("poch_chips_too_large", got=describe(number)))
+
+
+def _pool_numbers(instance: object, attribute: object, value: tuple[tuple[str, int], ...]) -> None:
+    for name, chips in value:
+        if not isinstance(name, str) or type(chips) is not int:
+            raise TypeError(f"starting_pools maps pool names to ints, got {got((name, chips))}")
+
+
+def _cards(instance: object, attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
+    for deal in value:
+        for card in deal:
+            if type(card) is not Card:
+                raise TypeError(f"a deal holds poch Cards, got {got(card)}")
+
+
+@attrs.frozen
+class GameRecord:
+    """A Poch game as a value: rules, seed, first dealer, the starting
+    position, every deal's pack, every move and the balances.
+
+    Build one from a game with :meth:`from_state` or from text with
+    :meth:`from_json` (or :func:`load`); check it and get the game back with
+    :func:`replay`. Building a record checks the types of its parts (a
+    :class:`TypeError` names the one expected) and its tags; whether the
+    moves are legal and the balances right is for :func:`replay`.
+
+    >>> from pocha_rules.poch import RuleSet, new_game
+    >>> record = GameRecord.from_state(new_game(RuleSet(players=4), seed=1, dealer=0))
+    >>> record.moves, record.balances, len(record.deals), len(record.deals[0])
+    ((), (46, 46, 42, 42), 1, 32)
+    """
+
+    rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
+    """The rules the game was played under."""
+    seed: int = attrs.field(validator=_seed)
+    """The game's seed."""
+    first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
+    """The seat that dealt first."""
+    starting_balances: tuple[int, ...] = attrs.field(converter=_ints, validator=_numbers)
+    """Every seat's chips when the game started."""
+    starting_pools: tuple[tuple[str, int], ...] = attrs.field(
+        converter=_pools, validator=_pool_numbers
+    )
+    """The chips in each pool when the game started, ``(name, chips)`` in
+    board order (give a mapping)."""
+    deals: tuple[tuple[Card, ...], ...] = attrs.field(converter=_deals, validator=_cards)
+    """The pack of every deal reached, top card first."""
+    moves: tuple[Move, ...] = attrs.field(
+        converter=_moves,
+        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(MOVE_TYPES)),
+    )
+    """Every move of the game, in order."""
+    balances: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_balances, validator=_numbers
+    )
+    """The balances when the record was made, or ``None`` if unknown."""
+    rules_version: int = attrs.field(default=RULES_VERSION)
+    """The rules behaviour version the game was played under."""
+    tags: Tags = attrs.field(default=None, converter=_tags)
+    """Free-form facts about the game (see :class:`~pocha_rules.records.Tags`);
+    they take no part in :func:`replay`."""
+
+    @classmethod
+    def from_state(
+        cls,
+        state: GameState,
+        *,
+        tags: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    ) -> GameRecord:
+        """The record of ``state``'s game so far (finished or not), whose
+        :func:`replay` is equal to ``state``.
+
+        Raises:
+            TypeError: ``state`` is not a poch :class:`~pocha_rules.poch.GameState`.
+            InvalidRecordError: A tag is refused.
+
+        """
+        if not isinstance(state, GameState):
+            raise TypeError(f"state must be a poch GameState, got {got(state)}")
+        moves = [move for deal in state.deal_results for _, move in deal.moves]
+        moves.extend(move for _, move in state.moves)
+        return cls(
+            rules=state.rules,
+            seed=state.seed,
+            first_dealer=state.first_dealer,
+            starting_balances=state.starting_balances,
+            starting_pools=state.starting_pools,
+            deals=state.orderings,
+            moves=moves,
+            balances=state.balances,
+            tags=tags,
+        )
+
+    # --- to and from JSON data --------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
+        data: dict[str, object] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules_version": self.rules_version,
+        }
+        if self.tags:
+            data["tags"] = dict(self.tags)
+        return data | {
+            "rules": attrs.asdict(self.rules),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "starting_balances": list(self.starting_balances),
+            "starting_pools": dict(self.starting_pools),
+            "deals": [[str(card) for card in deal] for deal in self.deals],
+            "moves": [str(move) for move in self.moves],
+            "balances": None if self.balances is None else list(self.balances),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read a record from JSON data (as :func:`json.loads` returns it).
+
+        Raises:
+            InvalidRecordError: The data is not a Poch record this library
+                reads; the error says where and why.
+
+        """
+        if isinstance(data, dict) and data.get("format") == "pocha-record":
+            fail("format", say("record_is_pocha"))
+        top, tags = envelope(
+            data,
+            format=FORMAT,
+            game="poch",
+            version=VERSION,
+            rules_version=RULES_VERSION,
+            names=_MEMBERS,
+        )
+        rules = _read_rules(top["rules"])
+        n = rules.players
+        first_dealer = whole(top["first_dealer"], "first_dealer")
+        if not 0 <= first_dealer < n:
+            fail("first_dealer", say("seat_out_of_range", high=n - 1, got=describe(first_dealer)))
+        pools = members(top["starting_pools"], "starting_pools", rules.pool_names)
+        for name, raw in pools.items():
+            chips = whole(raw, f"starting_pools.{name}")
+            if not 0 <= chips <= MAX_SCORE:
+                fail(
+                    f"starting_pools.{name}",
+                    say("poch_pool_chips", got=describe(chips)),
+                )
+        deals = tuple(
+            tuple(
+                _card(card, f"deals[{i}][{j}]", rules.deck)
+                for j, card in enumerate(as_list(deal, f"deals[{i}]"))
+            )
+            for i, deal in enumerate(as_list(top["deals"], "deals"))
+        )
+        moves = tuple(
+            _move(entry, f"moves[{i}]", rules.deck)
+            for i, entry in enumerate(as_list(top["moves"], "moves"))
+        )
+        balances = None
+        if top["balances"] is not None:
+            balances = seat_numbers(top["balances"], "balances", n)
+        return cls(
+            rules=rules,
+            seed=check_seed(top["seed"], "seed"),
+            first_dealer=first_dealer,
+            starting_balances=seat_numbers(top["starting_balances"], "starting_balances", n),
+            starting_pools=pools,  # type: ignore[arg-type]
+            deals=deals,
+            moves=moves,
+            balances=balances,
+            tags=tags,
+        )
+
+    def to_json(self) -> str:
+        """The record as JSON text: one rule a line, one deal a line, the
+        moves a few to a line."""
+        return record_text(
+            self.to_dict(),
+            objects=("rules", "tags", "starting_pools"),
+            lists=("deals", "moves"),
+            step=self.rules.players,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record from JSON text.
+
+        Raises:
+            InvalidRecordError: The text is not JSON, is too long or too
+                deeply nested, or is not a Poch record this library reads.
+            TypeError: ``text`` is not a string.
+
+        """
+        return cls.from_dict(load_json(text, MAX_RECORD_CHARS))
+
+
+def _read_rules(value: object) -> RuleSet:
+    data = members(value, "rules", _OPTIONS)
+    options: dict[str, object] = {}
+    for name in _OPTIONS:
+        where = f"rules.{name}"
+        raw = data[name]
+        default = _DEFAULTS[name]
+        if raw is None and name in _NULLABLE:
+            options[name] = None
+        elif isinstance(default, bool):
+            options[name] = flag(raw, where)
+        elif isinstance(default, str):
+            options[name] = read_string(raw, where)
+        else:
+            options[name] = whole(raw, where)
+    try:
+        return RuleSet(**options)  # type: ignore[arg-type]
+    except PochaError as error:
+        field = getattr(error, "field", None)
+        fail(f"rules.{field}" if field else "rules", reason_of(error))
+
+
+def _card(value: object, where: str, deck: int) -> Card:
+    text = read_string(value, where)
+    try:
+        return Card.parse(text, deck=deck)
+    except PochaError as error:
+        fail(where, reason_of(error))
+
+
+def _move(value: object, where: str, deck: int) -> Move:
+    text = read_string(value, where)
+    try:
+        return parse_move(text, deck=deck)
+    except PochaError as error:
+        fail(where, reason_of(error))
+
+
+# --- replay ---------------------------------------------------------------------
+
+
+def replay(record: GameRecord) -> GameState:
+    """Play a record's game again, checking every move, and return its state.
+
+    Every pack must be the whole pack once, every move legal, the deals
+    exactly the ones the game reaches, and the stored balances (when
+    present) the balances the moves give.
+
+    >>> from pocha_rules.poch import RuleSet, new_game, parse_move
+    >>> record = GameRecord.from_state(new_game(RuleSet(players=4), seed=1, dealer=0))
+    >>> tampered = attrs.evolve(record, moves=[parse_move("close")])
+    >>> replay(tampered)
+    Traceback (most recent call last):
+    ...
+    pocha_rules.InvalidRecordError: invalid record at moves[0]: seat 1 may not close: only ...
+
+    Raises:
+        InvalidRecordError: The first problem found, with where it is (for a
+            move, its index, the seat and the rule it breaks).
+        TypeError: ``record`` is not a :class:`GameRecord`.
+
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"record must be a poch GameRecord, got {got(record)}")
+    if record.rules_version != RULES_VERSION:
+        fail(
+            "rules_version",
+            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
+        )
+    rules = record.rules
+    n = rules.players
+    if not 0 <= record.first_dealer < n:
+        fail("first_dealer", say("seat_out_of_range", high=n - 1, got=shown(record.first_dealer)))
+    if not record.deals:
+        fail("deals", say("poch_no_first_deal"))
+    for i, deal in enumerate(record.deals):
+        if len(deal) != rules.deck:
+            fail(f"deals[{i}]", say("poch_pack_size", deck=rules.deck, got=len(deal)))
+    if len(record.starting_balances) != n:
+        fail(
+            "starting_balances",
+            say("numbers_for_players", numbers=len(record.starting_balances), players=n),
+        )
+    try:
+        state = new_game(
+            rules,
+            seed=record.seed,
+            dealer=record.first_dealer,
+            deals=record.deals[: _explicit_deals(record)],
+            balances=record.starting_balances,
+            pools=dict(record.starting_pools),
+        )
+    except InvalidDealError as error:
+        fail(f"deals[{error.deal}]", reason_of(error))
+    except PochaError as error:
+        fail("starting_pools" if "pool" in str(error) else "starting_balances", reason_of(error))
+    for index, move in enumerate(record.moves):
+        where = f"moves[{index}]"
+        seat = state.to_move
+        if seat is None:
+            fail(where, say("move_after_end", move=str(move)))
+        if len(state.orderings) > len(record.deals):
+            break
+        try:
+            state = apply(state, move)
+        except PochaError as error:
+            fail(
+                where,
+                say("record_illegal_move", seat=seat, move=str(move), reason=reason_of(error)),
+            )
+    reached = len(state.orderings)
+    if reached < len(record.deals):
+        fail(
+            f"deals[{reached}]",
+            say("poch_deal_never_reached", last=reached - 1),
+        )
+    if reached > len(record.deals):
+        fail("deals", say("poch_deal_missing", deal=reached - 1))
+    if record.balances is not None and record.balances != state.balances:
+        fail(
+            "balances",
+            say(
+                "scores_differ",
+                said=_numbers_text(record.balances),
+                given=str(list(state.balances)),
+            ),
+        )
+    return state
+
+
+def _explicit_deals(record: GameRecord) -> int:
+    """How many of the first packs must be given to :func:`new_game`: up to
+    the last one the seed would not have dealt (so that a seeded game
+    replays to a state equal to the one it was recorded from)."""
+    deck = record.rules.deck
+    explicit = 0
+    for index, deal in enumerate(record.deals):
+        if tuple(card.index for card in deal) != seeded_ordering(record.seed, index, deck):
+            explicit = index + 1
+    return explicit
+
+
+def _numbers_text(values: Sequence[int]) -> str:
+    return "[" + ", ".join(shown(value) for value in values) + "]"
+
+
+# --- files --------------------------------------------------------------------------
+
+
+def dump(record: GameRecord, path: str | os.PathLike[str], *, overwrite: bool = True) -> None:
+    """Write ``record`` to the file at ``path`` as UTF-8 JSON text,
+    atomically, as :func:`pocha_rules.records.dump` writes a Pocha record:
+    a reader sees the old file or the new one, never part of one.
+
+    Raises:
+        FileExistsError: ``overwrite`` is false and ``path`` exists.
+        OSError: The file cannot be written.
+        TypeError: ``record`` is not a :class:`GameRecord`.
+
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"record must be a poch GameRecord, got {got(record)}")
+    write_atomically(record.to_json(), path, overwrite=overwrite)
+
+
+def load(path: str | os.PathLike[str]) -> GameRecord:
+    """Read the Poch record in the file at ``path`` (read, not replayed:
+    call :func:`replay` to check the game).
+
+    Raises:
+        InvalidRecordError: The file is too long, is not UTF-8 text, or does
+            not hold a Poch record.
+        OSError: The file cannot be read.
+
+    """
+    return GameRecord.from_json(read_file(path, MAX_RECORD_CHARS))
