@@ -428,3 +428,15 @@ def test_a_forfeit_in_spanish(tmp_path: Path) -> None:
         ), line
     assert done.stdout.startswith("enfrentamiento con asientos, 20 partidas, ")
     assert "± 95%: medio ancho del intervalo de confianza del 95%" in done.stdout
+
+
+def test_the_poch_commands_help_in_spanish() -> None:
+    done = pocha("poch", "--help", env=SPANISH)
+    assert done.returncode == 0, done.stderr
+    assert "Poch, el juego alemán del tablero de casillas" in done.stdout
+    play = pocha("poch", "play", "--help", env=SPANISH)
+    assert play.returncode == 0, play.stderr
+    assert "Juega una partida de Poch en el terminal contra bots" in play.stdout
+    assert "de 3 a 6 (por defecto 4)" in play.stdout
+    replay = pocha("poch", "replay", "--help", env=SPANISH)
+    assert "también cada jugada y cada pago" in replay.stdout

@@ -9,6 +9,7 @@ import shlex
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.play import tags_from_args
@@ -47,8 +48,8 @@ def add_parser(
     parser = commands.add_parser(
         "play",
         parents=parents,
-        help="play a game of Poch in the terminal (or watch bots play)",
-        description="Play a game of Poch in the terminal against bots, or watch bots play.",
+        help=_("play a game of Poch in the terminal (or watch bots play)"),
+        description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
         **examples(
             "pocha poch play --human 0 --save poch.json                      # you and three bots",
             "pocha poch play --resume poch.json --human 0 --save poch.json   # go on with it",
@@ -61,34 +62,36 @@ def add_parser(
         type=int,
         default=[],
         metavar="SEAT",
-        help="a seat you play (repeatable); with none, bots play every seat",
+        help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
     parser.add_argument(
-        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help="the bot at the other seats"
+        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help=_("the bot at the other seats")
     )
-    parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
-    parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
+    parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
+    parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
     parser.add_argument(
         "--save",
         metavar="FILE",
         default=None,
-        help="write the game record when the game ends, or is quit or interrupted",
+        help=_("write the game record when the game ends, or is quit or interrupted"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --save replace a file that exists"
+        "--force", action="store_true", help=_("let --save replace a file that exists")
     )
     parser.add_argument(
         "--resume",
         metavar="FILE",
         default=None,
-        help="continue the unfinished game saved in FILE; name the human seats again with --human",
+        help=_(
+            "continue the unfinished game saved in FILE; name the human seats again with --human"
+        ),
     )
     parser.add_argument(
         "--tag",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a tag for the saved record, such as site=Leipzig (repeatable)",
+        help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
     )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser, command="poch play")
