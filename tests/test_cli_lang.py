@@ -440,3 +440,14 @@ def test_the_poch_commands_help_in_spanish() -> None:
     assert "de 3 a 6 (por defecto 4)" in play.stdout
     replay = pocha("poch", "replay", "--help", env=SPANISH)
     assert "también cada jugada y cada pago" in replay.stdout
+
+
+def test_a_game_of_poch_begins_and_ends_in_spanish() -> None:
+    done = pocha("poch", "play", "--human", "0", "--seed", "2", stdin="salir\n", env=SPANISH)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "Poch: 4 jugadores, 32 cartas, 50 fichas cada uno, semilla 2; da primero el puesto 2"
+    )
+    assert lines[1] == "puestos: 0 tú, 1 bot heuristic, 2 bot heuristic, 3 bot heuristic"
+    assert "pocha poch play: la partida queda abandonada" in done.stderr

@@ -51,9 +51,12 @@ def add_parser(
         help=_("play a game of Poch in the terminal (or watch bots play)"),
         description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
         **examples(
-            "pocha poch play --human 0 --save poch.json                      # you and three bots",
-            "pocha poch play --resume poch.json --human 0 --save poch.json   # go on with it",
-            "pocha poch play --players 5 --seed 7                            # watch five bots",
+            "pocha poch play --human 0 --save poch.json                      # "
+            + _("you and three bots"),
+            "pocha poch play --resume poch.json --human 0 --save poch.json   # "
+            + _("go on with it"),
+            "pocha poch play --players 5 --seed 7                            # "
+            + _("watch five bots"),
         ),
     )
     parser.add_argument(
@@ -111,11 +114,13 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         for name, option in _NEW_GAME_OPTIONS:
             if getattr(args, name) not in (None, []):
                 fail(
-                    f"--resume with {option}: a saved game keeps its rules, seed and first "
-                    f"dealer; leave {option} out"
+                    _(
+                        "--resume with {option}: a saved game keeps its rules, seed and first "
+                        "dealer; leave {option} out"
+                    ).format(option=option)
                 )
     if args.force and args.save is None:
-        fail("--force: only with --save FILE (it lets the save replace FILE)")
+        fail(_("--force: only with --save FILE (it lets the save replace FILE)"))
     replace = False
     if args.save is not None:
         replace = check_target(args.save, force=args.force, replaceable=args.resume, fail=fail)
@@ -133,10 +138,21 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots = bots_for([args.bot] * rules.players, state.seed)
-    names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
+    names = [
+        _("you") if s in humans else _("{bot} bot").format(bot=args.bot)
+        for s in range(rules.players)
+    ]
     out.line(
-        f"Poch: {rules.players} players, {rules.deck} cards, {rules.starting_chips} chips each, "
-        f"seed {state.seed}, seat {state.first_dealer} deals first"
+        _(
+            "Poch: {players} players, {cards} cards, {chips} chips each, "
+            "seed {seed}, seat {seat} deals first"
+        ).format(
+            players=rules.players,
+            cards=rules.deck,
+            chips=rules.starting_chips,
+            seed=state.seed,
+            seat=state.first_dealer,
+        )
     )
     earlier: list[Step] = []
     if record is not None:
@@ -146,7 +162,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             f"resumed from {shown_path(args.resume)}: deal {state.deal_number + 1}, "
             f"{moves} moves played"
         )
-    out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
+    out.line(_("seats: ") + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     table = _Table(state, humans, bots, out, earlier)
     try:
         with interruptible():
@@ -155,7 +171,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         with contextlib.suppress(OSError):
             out.line()
         _keep(args, table.state, humans, replace, out)
-        raise Stop(130, "interrupted") from None
+        raise Stop(130, _("interrupted")) from None
     except BaseException:  # quit, end of input, an error: keep the game so far
         _keep(args, table.state, humans, replace, out)
         raise
@@ -216,7 +232,7 @@ class _Table:
 
     def _narrate(self, before: GameState, move: Move, after: GameState, watcher: int) -> None:
         out = self.out
-        out.line(f"seat {before.to_move}: {move}")
+        out.line(_("seat {seat}: {move}").format(seat=before.to_move, move=move))
         new = after.ledger[len(before.ledger) :]
         this_deal = [p for p in new if p.deal == before.deal_number]
         if after.deal_number == before.deal_number and not after.is_over:
@@ -240,19 +256,19 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         out.line(line)
     moves = view.legal_moves()
     while True:
-        out.stream.write(f"seat {seat}> ")
+        out.stream.write(_("seat {seat}> ").format(seat=seat))
         out.stream.flush()
         entry = stdin.readline()
         if not entry:
             out.line()
-            raise Stop(1, "end of input: the game is abandoned")
+            raise Stop(1, _("end of input: the game is abandoned"))
         text = entry.strip()
         if not stdin.isatty():  # show piped entries, so the transcript reads well
             out.stream.write(printable(text) + "\n")
         if not text:
             continue
-        if text.lower() in ("quit", "exit"):
-            raise Stop(1, "the game is abandoned")
+        if text.lower() in ("quit", "exit", "salir", "abandonar"):
+            raise Stop(1, _("the game is abandoned"))
         if text.lower() in ("help", "?"):
             for line in help_lines(state.rules):
                 out.line(line)
@@ -261,7 +277,11 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
             if len(text) <= 3 and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
             shown = text if len(text) <= 12 else text[:9] + "..."
-            out.line(f"there is no move {shown}: choose 1 to {len(moves)}")
+            out.line(
+                _("there is no move {text}: choose 1 to {count}").format(
+                    text=shown, count=len(moves)
+                )
+            )
             continue
         words = text.split()
         if len(words) == 1 and words[0].lower() not in ("pass", "match", "close"):
@@ -269,19 +289,25 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         try:
             move = parse_move(text, deck=state.rules.deck)
         except PochaError as error:
-            out.line(f"{error}; type 'help' for how to write cards and moves")
+            out.line(
+                _("{error}; type 'help' for how to write cards and moves").format(error=error)
+            )
             continue
         try:
             apply(state, move)
         except IllegalMoveError as error:
-            out.line(f"not allowed: {error.reason}")
+            out.line(_("not allowed: {reason}").format(reason=error.reason))
             continue
         return move
 
 
 def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
     if not 0 <= seat < rules.players:
-        fail(f"{option} {seat}: seats run from 0 to {rules.players - 1}")
+        fail(
+            _("{option} {seat}: seats run from 0 to {last}").format(
+                option=option, seat=seat, last=rules.players - 1
+            )
+        )
 
 
 def _resume(path: str) -> tuple[GameRecord, GameState]:
@@ -292,7 +318,9 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
         state = replay(record)
     except OSError as error:
         reason = printable(str(error.strerror or error))
-        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
+        ) from None
     except InvalidRecordError as error:
         raise Stop(1, f"{shown_path(path)}: {error}") from None
     if state.is_over:
@@ -343,7 +371,7 @@ def _keep(
     """Save an unfinished game (with ``--save``), and say how to go on."""
     if args.save is None:
         if humans and (state.moves or state.deal_results):
-            out.line("the game is not saved (--save FILE keeps a game)")
+            out.line(_("the game is not saved (--save FILE keeps a game)"))
         return
     path = save(args.save, state, out, replace=replace, partial=not state.is_over, tags=args.tags)
     if state.is_over:
@@ -354,4 +382,4 @@ def _keep(
     if args.bot != DEFAULT_BOT:
         command += ["--bot", args.bot]
     command += ["--save", path]
-    out.line(f"to go on with it: {printable(shlex.join(command))}")
+    out.line(_("to go on with it: {command}").format(command=printable(shlex.join(command))))
