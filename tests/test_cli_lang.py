@@ -317,9 +317,15 @@ def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
         stdin="salir\n",
         env=SPANISH,
     )
-    assert done.returncode == 1
-    assert "pocha play: la partida queda abandonada" in done.stderr
+    assert done.returncode == 0  # left by choice, and kept: nothing went wrong
+    assert done.stderr == ""
+    assert f"la partida hasta ahora queda guardada en {saved}" in done.stdout
     assert "para seguirla: pocha play --resume" in done.stdout
+    assert saved.exists()
+    unsaved = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="salir\n", env=SPANISH)
+    assert unsaved.returncode == 1
+    assert "pocha play: la partida queda abandonada" in unsaved.stderr
+    assert "la partida no se ha guardado" in unsaved.stdout
     ended = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="", env=SPANISH)
     assert "se acabó la entrada: la partida queda abandonada" in ended.stderr
 
@@ -347,3 +353,101 @@ def test_the_version_line_in_spanish() -> None:
 def test_language_variable_takes_precedence() -> None:
     done = pocha("rules", "--plain", env={"LANGUAGE": "es", "LANG": "en_US.UTF-8"})
     assert "4 jugadores" in done.stdout
+
+
+def test_every_option_explained_in_spanish_in_80_columns() -> None:
+    done = pocha("rules", "full", "--plain", env=SPANISH)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert "Qué quiere decir cada opción (se cambia con --rule NOMBRE=VALOR):" in lines
+    assert any(
+        line.split() == ["must_overruff", "sin", "palo", "de", "salida,", "contrafallar", "si",
+                         "se", "puede"]
+        for line in lines
+    )  # fmt: skip
+    assert "  8a  una subastada: cada uno puja las bazas que haría con el triunfo" in lines
+    assert "  1b  una india: ves las cartas de los demás, no la tuya" in lines
+    assert "What each option means" not in done.stdout
+    assert "schedule codes" not in done.stdout
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_replay_moves_in_spanish(tmp_path: Path) -> None:
+    saved = tmp_path / "partida.json"
+    played = pocha("play", "--seed", "3", "--save", str(saved), "--rule", "schedule=1,2a",
+                   "--rule", "tiebreak=shared")  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    done = pocha("replay", "--moves", "--plain", str(saved), env=SPANISH)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert (
+        lines[1] == "ronda 1 (1 carta a cada uno), reparte el puesto 1; 12e vuelta, pintan espadas"
+    )
+    assert lines[2] == "  apuestas: puesto 2 0, puesto 3 0, puesto 0 1, puesto 1 1"
+    assert lines[3].startswith("  baza 1: 1b (puesto 2), ")
+    assert lines[3].endswith("; se la lleva el puesto 0")
+    assert lines[4].startswith("  fin de la ronda 1: apuestas 1 1 0 0, hechas 1 0 0 0, puntos ")
+    assert lines[5].startswith("ronda 2 (2 cartas a cada uno, subastada), reparte el puesto 2; ")
+    assert "  puesto 3: puja por 1 baza" in lines
+    assert "  el puesto 3 gana la subasta con 1" in lines
+    assert "  el puesto 3 canta el triunfo: oros" in lines
+    assert any(line.startswith("fin de la partida: ") for line in lines)
+
+
+FAULTY_BOT = """
+from pocha_rules import RandomBot
+
+
+class Faulty(RandomBot):
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.failing = seed % 5 == 0
+
+    def act(self, view):
+        if self.failing:
+            raise ValueError("the bot broke")
+        return super().act(view)
+"""
+
+
+def test_a_forfeit_in_spanish(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(FAULTY_BOT)
+    done = pocha(
+        "match", "--bot", "bad=mybots:Faulty", "--bot", "random", "-n", "20", "--seed", "3",
+        "--workers", "1", *SHORT,
+        env=SPANISH, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert lines
+    for line in lines:
+        assert re.fullmatch(
+            r"pocha match: partida \d+: el bot 'bad' del puesto \d pierde la partida por falta "
+            r"\(error\): raised ValueError: the bot broke \(--traceback muestra dónde\)",
+            line,
+        ), line
+    assert done.stdout.startswith("enfrentamiento con asientos, 20 partidas, ")
+    assert "± 95%: medio ancho del intervalo de confianza del 95%" in done.stdout
+
+
+def test_the_poch_commands_help_in_spanish() -> None:
+    done = pocha("poch", "--help", env=SPANISH)
+    assert done.returncode == 0, done.stderr
+    assert "Poch, el juego alemán del tablero de casillas" in done.stdout
+    play = pocha("poch", "play", "--help", env=SPANISH)
+    assert play.returncode == 0, play.stderr
+    assert "Juega una partida de Poch en el terminal contra bots" in play.stdout
+    assert "de 3 a 6 (por defecto 4)" in play.stdout
+    replay = pocha("poch", "replay", "--help", env=SPANISH)
+    assert "también cada jugada y cada pago" in replay.stdout
+
+
+def test_a_game_of_poch_begins_and_ends_in_spanish() -> None:
+    done = pocha("poch", "play", "--human", "0", "--seed", "2", stdin="salir\n", env=SPANISH)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "Poch: 4 jugadores, 32 cartas, 50 fichas cada uno, semilla 2; da primero el puesto 2"
+    )
+    assert lines[1] == "puestos: 0 tú, 1 bot heuristic, 2 bot heuristic, 3 bot heuristic"
+    assert "pocha poch play: la partida queda abandonada" in done.stderr

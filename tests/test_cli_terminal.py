@@ -19,17 +19,19 @@ from tests.test_cli import PACKAGE_ROOT, SHORT
 pty = pytest.importorskip("pty", reason="needs pseudo-terminals (POSIX)")
 
 CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"
-PROMPT: Final = re.compile(r"(seat (\d), press Enter> |seat (\d)> )$")
+PROMPT: Final = re.compile(
+    r"((?:seat|puesto) (\d), (?:press Enter|pulsa Intro)> |(?:seat|puesto) (\d)> )$"
+)
 
 
-def _play_on_a_terminal(*args: str) -> tuple[int, str]:
+def _play_on_a_terminal(*args: str, lang: str = "en") -> tuple[int, str]:
     """Play ``pocha play args`` to the end on a terminal, pressing Enter at
     every hand-over and choosing the first move at every prompt: the exit
     status and everything the terminal showed."""
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "NO_COLOR": "1", "COLUMNS": "100"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "pocha_rules", "play", *args],
+        [sys.executable, "-m", "pocha_rules", "--lang", lang, "play", *args],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -99,3 +101,16 @@ def test_one_person_at_a_terminal_is_not_asked_to_pass_the_keyboard() -> None:
     assert "seats: 0 heuristic bot, 1 heuristic bot, 2 you, 3 heuristic bot" in shown
     assert "pass the keyboard" not in shown
     assert CLEAR not in shown
+
+
+def test_the_hand_over_in_spanish() -> None:
+    status, shown = _play_on_a_terminal(
+        "--human", "0", "--human", "1", "--seed", "3", *SHORT, lang="es"
+    )
+    assert status == 0, shown
+    assert "puestos: 0 persona, 1 persona, 2 bot heuristic, 3 bot heuristic" in shown
+    assert "pasa el teclado al puesto 0 y pulsa Intro" in shown
+    assert "pasa el teclado al puesto 1 y pulsa Intro" in shown
+    assert "puesto 1, pulsa Intro> " in shown
+    assert CLEAR in shown
+    assert "pass the keyboard" not in shown

@@ -35,8 +35,8 @@ def fields(template: str) -> set[str]:
 
 def coded(error: PochaError, code: str, **params: object) -> PochaError:
     """``error`` with the code and params the library gives its errors."""
-    error.code = code  # type: ignore[attr-defined]
-    error.params = dict(params)  # type: ignore[attr-defined]
+    error.code = code
+    error.params = dict(params)
     return error
 
 
@@ -120,7 +120,7 @@ def test_rules_errors_in_spanish() -> None:
 def test_what_cannot_be_said_in_spanish_stays_in_english() -> None:
     plain = PochaError("something else")
     if HAS_CODES:
-        assert plain.code == "other"  # type: ignore[attr-defined]
+        assert plain.code == "other"
     assert message(plain) == "something else"
     unknown = coded(PochaError("a new thing"), "a_code_from_the_future", got=1)
     assert message(unknown) == "a new thing"
@@ -191,4 +191,27 @@ def test_real_refusals_in_spanish() -> None:
         RuleSet(players=9)
     assert message(bad_rules.value) == (
         "reglas no válidas: players: a la pocha se juega de 3 a 8 jugadores, no 9"
+    )
+
+
+@needs_codes
+def test_poch_and_position_refusals_in_spanish() -> None:
+    poch = importlib.import_module("pocha_rules.poch")
+    notation = importlib.import_module("pocha_rules.notation")
+    with pytest.raises(PochaError) as bad_card:
+        poch.Card.parse("1x")
+    assert message(bad_card.value) == (
+        "no se entiende '1x': se esperaba un rango (2-10, J, Q, K, A) seguido de c, d, h o s"
+    )
+    with pytest.raises(PochaError) as too_few_fields:
+        notation.read("classic 1:1 zz")
+    assert message(too_few_fields.value).startswith(
+        "no se puede leer la posición en el carácter 15: una posición tiene 12 campos "
+    )
+    assert message(too_few_fields.value).endswith("; este texto tiene 3")
+    with pytest.raises(PochaError) as bad_round:
+        notation.read("classic 1:1x 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7")
+    assert message(bad_round.value) == (
+        "no se puede leer la posición en el carácter 11 (round): se esperaba un número de "
+        "cartas y luego 'a' (subastada) o 'b' (india)"
     )

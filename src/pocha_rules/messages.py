@@ -39,6 +39,7 @@ SPANISH_FRAMES: Final[dict[str, str]] = {
     "InvalidActionError": "acción no válida {action} del puesto {seat}: {reason}",
     "BatchActionError": "acción no válida {action} del puesto {seat} en la partida {game}: "
     "{reason}",
+    "PositionError": "no se puede leer la posición en el carácter {character} ({field}): {reason}",
 }
 """How each error class words its Spanish message around the reason."""
 
@@ -204,7 +205,6 @@ SPANISH: Final[dict[str, str]] = {
     "bots_for_players": "{bots} bots para {players} jugadores: un bot por puesto",
     "games_negative": "games tiene que ser 0 o más, no {got}",
     "samples_too_few": "samples tiene que ser un número entero, 1 o más, no {got}",
-    "games_not_whole": "games tiene que ser un número entero, 0 o más, no {got}",
     "not_a_parameter": "no es un parámetro de {game}",
     "auto_yes_no": "tiene que ser 'auto', 'yes' o 'no', no {got}",
     "rank_order_text": "tiene que ser 'default' o números separados por espacios, no {got}",
@@ -301,6 +301,159 @@ SPANISH: Final[dict[str, str]] = {
         "no se encontró un estado que encaje con esta vista en {attempts} intentos"
     ),
     "poch_no_referee": "las partidas perdidas (el árbitro) son solo para la Pocha",
+    "schedule_number_too_large": "{got} no es un número de cartas",
+    "state_text_too_long": "{length} caracteres es más de lo que cabe en el texto de un estado",
+    "state_text_not_json": "no es un texto {format} (el JSON que escribe PochaState.serialize): "
+    "{error}",
+    "format_expected": "se esperaba {expected}, no {got}",
+    "version_read": "esta biblioteca lee la versión {version}, no {got}",
+    "rules_version_unknown": "esta biblioteca juega la versión {version} de las reglas, no {got}",
+    "action_id_expected": "se esperaba un número de acción, no {got}",
+    "state_of_other_rules": "el texto es un estado de otras reglas que las de esta partida "
+    "(deserialize_game_and_state carga la partida de las reglas del texto)",
+    "history_after_end": "la partida ha terminado: no puede venir ninguna acción más",
+    "decision_out_of_range": "fuera de rango: {game} tiene decisiones de 0 a {high} "
+    "(num_distinct_actions() - 1)",
+    "chance_dealer_out_of_range": "no es un resultado de este nodo de azar: el primer "
+    "repartidor es un puesto, de 0 a {high}",
+    "chance_card_out_of_range": "no es un resultado de este nodo de azar: una carta repartida "
+    "es un número de jugada, de 0 a {high}",
+    "chance_id_out_of_range": "fuera de rango: las cartas se reparten con números de 0 a {high}",
+    "chance_card_dealt": "no es un resultado de este nodo de azar: {card} ya está repartida",
+    "observer_params": "{game} no admite parámetros de observación, no {got}",
+    "observer_type": "{game} no tiene observador de {type}: observa lo que ve un puesto, con "
+    "o sin memoria perfecta (public_info=True, private_info=SINGLE_PLAYER)",
+    "step_before_reset": "step() antes del primer reset(): llama a reset() para repartir "
+    "una partida",
+    "step_after_end": "step() con el episodio ya terminado: llama a reset() para repartir "
+    "otra partida",
+    "seats_ragged": "seats tiene que ser un puesto, o uno por partida, de forma ({games},); "
+    "es una secuencia de secuencias de distintas longitudes",
+    "actions_ragged": "actions tiene que tener una acción por partida, de forma ({games},); "
+    "es una secuencia de secuencias de distintas longitudes",
+    "batch_seed_too_large": "seed tiene que ser menor que 2**{bits} (lo que cabe en un "
+    "registro), no {got}",
+    "bot_failed": "el bot {bot} del puesto {seat} en la partida {game} del enfrentamiento "
+    "(semilla del reparto {deal_seed}) {reason}",
+    "engine_command_empty": "la orden de un motor está vacía",
+    "time_limit_not_positive": "time_limit tiene que ser más de 0 segundos, no {got}",
+    "engine_message_not_object": "se esperaba un objeto JSON, no {got}",
+    "engine_turn_before_game": "un turno antes de ninguna partida",
+    "engine_message_unknown": "tipo de mensaje desconocido {got}",
+    "ratings_players": "la clasificación necesita dos jugadores o más con nombres distintos, "
+    "no {got}",
+    "ratings_self_pair": "un resultado enfrenta a {name} consigo mismo",
+    "ratings_negative": "un resultado de {first} contra {second} tiene una cuenta negativa",
+    "ratings_unknown_player": "un resultado nombra a {name}, que no es ninguno de los jugadores",
+    "bot_fault": "{reason}",
+    "object_expected": "se esperaba un objeto, no {got}",
+    "strings_expected": "se esperaban cadenas, no {got}",
+    "tournament_bots": "un torneo necesita dos bots o más, no {got}",
+    "sets_too_few": "sets tiene que ser al menos 1, no {got}",
+    "not_a_regular_file": "{path} no es un fichero normal: elige otro fichero",
+    "log_format": "no es un fichero de resultados {format}",
+    "log_version": "la versión {got} no es la {version}",
+    "log_other_tournament": "el fichero es de otro torneo (cambian {fields})",
+    "pair_expected": "se esperaban dos valores {kind}, no {got}",
+    "count_expected": "se esperaba una cuenta, no {got}",
+    "set_not_in_tournament": "la serie {set} de {pair} no es de este torneo ({pairs} parejas, "
+    "{sets} series cada una)",
+    "log_not_json": "no es JSON: {error}",
+    "line_not_json": "no es JSON",
+    "game_number_range": "los números de partida van de 0 a 2**62 - 1, no {got}",
+    "chunk_size_too_small": "chunk_size tiene que ser 1 o más, no {got}",
+    "argument_too_small": "{name} tiene que ser {least} o más, no {got}",
+    "argument_too_large": "{name} tiene que ser como mucho {most}, no {got}",
+    "games_count_range": "games tiene que ser un número entero de 0 a 2**62, no {got}",
+    "games_too_many": "games tiene que ser como mucho 2**40 (más resultados no caben en "
+    "memoria), no {got}",
+    "opponent_seat_out_of_range": "los puestos de los rivales van de 0 a {high}, no {seat}",
+    "opponent_unknown_bot": "{what}: bot desconocido {spec}; los nombres son {value}",
+    "every_seat_an_opponent": "todos los puestos son rivales: deja al menos un puesto a un agente",
+    "policy_not_an_id": "la política tiene que devolver un solo número de acción entero",
+    "policy_id_out_of_range": "la política eligió un número fuera del rango de 0 a {high}",
+    "policy_move_illegal": "la política eligió {move}, que aquí no se puede",
+    "single_agent_seat_range": "seat tiene que ser de 0 a {high}, no {seat}",
+    "illegal_action_option": 'illegal_action tiene que ser "end" o "raise", no {illegal_action}',
+    "episode_over": "el episodio ha terminado: llama a reset()",
+    "opponents_seats": "opponents tiene que nombrar cada uno de los otros puestos una vez "
+    "({others}), no {given}",
+    "opponents_count": "opponents tiene que tener un bot por cada otro puesto "
+    "({others_count}), no {opponents_count}",
+    "no_learner_seat": "todos los puestos son rivales: deja al menos un puesto al que aprende",
+    "num_envs_too_small": "num_envs tiene que ser 1 o más, no 0",
+    "autoreset_mode_unknown": "autoreset_mode tiene que ser uno de {value}, no {mode}",
+    "reset_delay_negative": "reset_delay tiene que ser 0 o más, no {reset_delay}",
+    "vector_step_before_reset": "llama a reset() antes de step()",
+    "vector_seats_shape": "seats tiene que ser un puesto, o uno por partida, de forma "
+    "({num_envs},); tiene forma {shape}",
+    "vector_seats_range": "los puestos van de 0 a {high}, no {seats}",
+    "vector_not_recorded": "este entorno no registra sus partidas: usa record=True",
+    "vector_game_range": "game tiene que ser de 0 a {high}, no {game}",
+    "vector_record_before_reset": "llama a reset() antes de pedir un registro",
+    "opponent_actions_shape": "el rival del puesto {seat} tiene que devolver {at_count} "
+    "números de acción, no {dtype} de forma {shape}",
+    "opponent_unknown": 'el rival del puesto {seat}: {opponent} desconocido, no "random"',
+    "scores_for_players": "{scores} puntuaciones para {players} jugadores",
+    "round_index_out_of_range": "round_index tiene que ser de 0 a {high}, no {got}",
+    "no_tiebreak_rounds": "la partida tiene {rounds} rondas y ninguna de desempate "
+    "(tiebreak={tiebreak})",
+    "top_score_not_tied": "la ronda {round} sería de desempate, pero la puntuación más alta "
+    "{score} no está empatada",
+    "position_deal_missing": "una posición necesita el reparto de su ronda",
+    "names_lang_unknown": "los nombres se dan en 'es' (español) o 'en' (inglés), no {got}",
+    "article_unknown": "article tiene que ser 'bare', 'definite' o 'indefinite', no {got}",
+    "rank_out_of_range": "los números de las cartas van del 1 al 12, no {got}",
+    "scale_out_of_range": "scale tiene que ser más de 0 y como mucho 100, no {got}",
+    "overlap_out_of_range": "overlap tiene que ser de 0 a 0.8, no {got}",
+    "picture_lang_unknown": "los dibujos se rotulan en 'es' o 'en', no {got}",
+    "record_from_position": "esta partida empezó en una posición escrita (ronda {round}): "
+    "un registro guarda una partida entera desde su primera ronda",
+    "rank_order_dots": "se esperaban números separados por puntos (1.3.12...), no {got}",
+    "option_form": "se esperaba NOMBRE=VALOR, no {got}",
+    "option_unknown": "no hay ninguna opción llamada {got}",
+    "option_twice": "{option} está dos veces",
+    "option_value": "{option}: {reason}",
+    "position_fields": "una posición tiene {fields} campos separados por espacios ({names}); "
+    "este texto tiene {got}",
+    "digits_too_many": "{digits} cifras son demasiadas aquí",
+    "number_too_small": "se esperaba un número desde {low}, no {got}",
+    "number_out_of_range": "se esperaba un número de {low} a {high}, no {got}",
+    "card_expected": "se esperaba una carta como 12o, no {got}",
+    "entries_for_seats": "{entries} entradas para {seats} puestos",
+    "position_too_long": "una posición tiene como mucho {most} caracteres",
+    "position_is_view": "esto es lo que ve un puesto (@PUESTO), no un estado entero",
+    "position_is_state": "esto es un estado entero (una semilla), no lo que ve un puesto "
+    "(@PUESTO)",
+    "position_game_over": "la partida ha terminado: una posición es una ronda en juego",
+    "state_hand_hidden": "un estado entero enseña todas las manos ('?' tapa una en lo que "
+    "ve un puesto)",
+    "round_field_form": "se esperaba el número de la ronda, ':' y sus cartas (3:5a)",
+    "round_beyond_game": "ninguna partida llega a la ronda {round}",
+    "round_deals_other": "en la ronda {round} de estas reglas se reparte {plan}, no {got}",
+    "trump_field_form": "se esperaba una carta, la letra de un palo o '-', no {got}",
+    "trick_form": "se esperaba una baza: el puesto que sale, ':' y sus cartas",
+    "trick_too_many_cards": "una baza tiene como mucho {cards} cartas",
+    "trick_too_few_cards": "solo la última baza puede tener menos de {cards} cartas",
+    "seat_plays_too_many": "el puesto {seat} juega más cartas de las que se le repartieron",
+    "hand_size_after_plays": "al puesto {seat} le quedan {cards} cartas después de jugar, "
+    "no {got}",
+    "card_written_twice": "{card} está escrita dos veces (también en el carácter {character})",
+    "turned_up_card_written": "la carta vuelta {card} está en el mazo, no en una mano ni en "
+    "una baza",
+    "seat_dealt_differs": "el puesto {seat} tiene {held_cards} y ha jugado {played}: en esta "
+    "ronda se reparten {dealt_cards} a cada uno",
+    "seat_dealt_differs_by_tricks": "el puesto {seat} tiene {held_cards} y ha jugado {played} "
+    "(según los que salen en cada baza): en esta ronda se reparten {dealt_cards} a cada uno",
+    "auction_not_over": "la subasta no ha terminado",
+    "trump_not_chosen": "en esta ronda no se ha elegido el triunfo: escribe la carta que lo "
+    "muestra",
+    "bids_too_early": "todavía no hay peticiones: ahora toca {phase}",
+    "bids_out_of_order": "el puesto {to_move} pide antes que el puesto {seat}",
+    "cards_too_early": "todavía no hay cartas: ahora toca {phase}",
+    "trick_leader_differs": "en esta baza sale el puesto {to_move}, no el puesto {seat}",
+    "tricks_end_game": "estas bazas terminan la partida",
+    "field_differs": "la posición a la que se llega dice aquí {should}, no {got}",
 }
 """Each code's Spanish sentence, a :meth:`str.format` template of the same
 params as the English one."""
@@ -412,6 +565,8 @@ def message(error: PochaError, lang: str = "es") -> str:
         frame = frame.replace(" en {where}", "")
     if "{seat}" in frame and params.get("seat") is None:
         frame = frame.replace(" del puesto {seat}", "")
+    if "({field})" in frame and not params.get("field"):
+        frame = frame.replace(" ({field})", "")
     try:
         return frame.format_map(values)
     except (KeyError, IndexError, ValueError):

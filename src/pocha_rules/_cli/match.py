@@ -46,6 +46,7 @@ __all__ = [
     "BuiltInBot",
     "add_parser",
     "engine_arguments",
+    "forfeit_line",
     "load_bot",
     "load_engine",
     "print_forfeits",
@@ -154,7 +155,7 @@ def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True)
         parser.add_argument(
             "--traceback",
             action="store_true",
-            help="when a Python bot raises, show its full traceback too",
+            help=_("when a Python bot raises, show its full traceback too"),
         )
 
 
@@ -169,9 +170,9 @@ def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:
 
     name, sep, command = spec.partition("=")
     if not sep or not name.strip() or not command.strip():
-        raise ValueError("expected NAME=COMMAND, e.g. js='node engine.js'")
+        raise ValueError(_("expected NAME=COMMAND, e.g. js='node engine.js'"))
     if not time_limit > 0:
-        raise ValueError(f"--time-limit: above 0 seconds, got {time_limit}")
+        raise ValueError(_("--time-limit: above 0 seconds, got {got}").format(got=time_limit))
     try:
         return name.strip(), Engine(command.strip(), time_limit=time_limit, name=name.strip())
     except (TypeError, PochaError) as error:
@@ -184,8 +185,22 @@ def print_forfeits(forfeits: Sequence[Forfeit], command: str, traceback: bool) -
         trace = forfeit.fault.traceback
         if traceback and trace:
             print(trace.rstrip(), file=sys.stderr)
-        hint = " (--traceback shows where)" if trace and not traceback else ""
-        print(f"pocha {command}: {forfeit.line()}{hint}", file=sys.stderr)
+        hint = _(" (--traceback shows where)") if trace and not traceback else ""
+        print(f"pocha {command}: {forfeit_line(forfeit)}{hint}", file=sys.stderr)
+
+
+def forfeit_line(forfeit: Forfeit) -> str:
+    """:meth:`Forfeit.line <pocha_rules.matches.Forfeit.line>` in the current
+    language (the fault's reason, free text from the bot or the referee, as it is)."""
+    fault = forfeit.fault
+    who = (
+        _("bot {bot} at seat {seat}").format(bot=repr(forfeit.bot), seat=fault.seat)
+        if forfeit.bot
+        else _("seat {seat}").format(seat=fault.seat)
+    )
+    return _("game {game}: {who} forfeits ({kind}): {reason}").format(
+        game=forfeit.game, who=who, kind=fault.kind, reason=fault.reason
+    )
 
 
 def load_bot(spec: str) -> tuple[str, BotFactory]:
@@ -279,8 +294,10 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     games = args.games if args.games is not None else 100 * match.set_size
     if games < 1 or games % match.set_size or games > MAX_GAMES:
         fail(
-            f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"up to {MAX_GAMES:,}, got {shown(games)}"
+            _(
+                "-n: a positive multiple of {size} (a set: every bot in every seat), "
+                "up to {most}, got {got}"
+            ).format(size=match.set_size, most=f"{MAX_GAMES:,}", got=shown(games))
         )
     seed_from_args(args, fail, games=games)  # the last game's deal seed too
     workers = workers_from_args(args, fail)
@@ -321,10 +338,12 @@ def _bot_failed(error: BotFailedError, done: int, asked: int, *, show_trace: boo
     """Say which bot failed, where, and what finished; the exit status."""
     if show_trace and error.trace:
         print(error.trace.rstrip(), file=sys.stderr)
-    hint = "" if show_trace or not error.trace else " (--traceback shows where)"
+    hint = "" if show_trace or not error.trace else _(" (--traceback shows where)")
     print(
-        f"pocha match: {error}{hint}; {done} of {asked} games finished, "
-        f"{describe_ranges(error.missing)} not played",
+        "pocha match: "
+        + _("{error}{hint}; {done} of {asked} games finished, {missing} not played").format(
+            error=error, hint=hint, done=done, asked=asked, missing=describe_ranges(error.missing)
+        ),
         file=sys.stderr,
     )
     return 1
@@ -349,10 +368,18 @@ def _interval(estimate: Estimate | None, sign: bool = False) -> str:
 def print_result(
     out: Output, result: MatchResult, asked: int, seconds: float, workers: int
 ) -> None:
-    kind = "duplicate" if result.duplicate else "seated"
-    deals = f"{result.deals} deal sets" if result.duplicate else f"{result.deals} deals"
-    played = f"{result.games} games" if result.complete else f"{result.games} of {asked} games"
-    title = f"{kind} match, {played}, {deals}, seed {result.seed}"
+    kind = _("duplicate match") if result.duplicate else _("seated match")
+    deals = (_("{deals} deal sets") if result.duplicate else _("{deals} deals")).format(
+        deals=result.deals
+    )
+    played = (
+        _("{games} games").format(games=result.games)
+        if result.complete
+        else _("{games} of {asked} games").format(games=result.games, asked=asked)
+    )
+    title = _("{kind}, {played}, {deals}, seed {seed}").format(
+        kind=kind, played=played, deals=deals, seed=result.seed
+    )
     # Narrow enough for 80 columns: each mean with the half-width of its
     # 95% interval in one cell (the standard errors are in --json).
     rows = [
@@ -365,9 +392,9 @@ def print_result(
         ]
         for stats in result.bots.values()
     ]
-    headers = ["bot", "seats", "mean score ± 95%", "vs the others ± 95%", "wins"]
+    headers = [_("bot"), _("seats"), _("mean score ± 95%"), _("vs the others ± 95%"), _("wins")]
     out.table(title, headers, rows)
-    out.line("± 95%: half the width of the 95% confidence interval (--json: std. errors)")
+    out.line(_("± 95%: half the width of the 95% confidence interval (--json: std. errors)"))
     out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
     rate = f"{result.games / seconds:.1f}" if seconds else "inf"
     spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
-from pocha_rules._cli.i18n import _, current_language
+from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._errors import PochaError
 from pocha_rules._game import MAX_SEED_BITS
 from pocha_rules._rules import RuleSet
@@ -208,15 +208,28 @@ def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
     from pocha_rules.parallel import available_cores
 
     if not 0 <= args.workers <= MAX_WORKERS:
-        fail(f"--workers: 0 to {MAX_WORKERS:,}, got {shown(args.workers)}")
+        fail(
+            _("--workers: 0 to {most}, got {got}").format(
+                most=f"{MAX_WORKERS:,}", got=shown(args.workers)
+            )
+        )
     if args.chunk_size is not None and not 1 <= args.chunk_size <= MAX_GAMES:
-        fail(f"--chunk-size: 1 to {MAX_GAMES:,} games, got {shown(args.chunk_size)}")
+        fail(
+            _("--chunk-size: 1 to {most} games, got {got}").format(
+                most=f"{MAX_GAMES:,}", got=shown(args.chunk_size)
+            )
+        )
     cores = available_cores()
     if args.workers > cores:
         print(
-            f"pocha {args.command}: {args.workers} workers on {cores} "
-            f"core{'s' if cores != 1 else ''}: the extra workers only wait their turn "
-            "(--workers 0 takes one per core)",
+            f"pocha {args.command}: "
+            + ngettext(
+                "{workers} workers on {cores} core: the extra workers only wait their turn "
+                "(--workers 0 takes one per core)",
+                "{workers} workers on {cores} cores: the extra workers only wait their turn "
+                "(--workers 0 takes one per core)",
+                cores,
+            ).format(workers=args.workers, cores=cores),
             file=sys.stderr,
         )
     return int(args.workers) or cores
@@ -225,7 +238,11 @@ def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
 def games_from_args(args: argparse.Namespace, fail: Fail) -> int:
     """The number of games ``-n`` asks for, when it gives one."""
     if not 1 <= args.games <= MAX_GAMES:
-        fail(f"-n: 1 to {MAX_GAMES:,} games, got {shown(args.games)}")
+        fail(
+            _("-n: 1 to {most} games, got {got}").format(
+                most=f"{MAX_GAMES:,}", got=shown(args.games)
+            )
+        )
     return int(args.games)
 
 
@@ -236,7 +253,11 @@ def seed_from_args(args: argparse.Namespace, fail: Fail, *, games: int = 1) -> i
     seed = args.seed if args.seed is not None else int(time.time())
     last = seed + games - 1
     if max(seed.bit_length(), last.bit_length()) > MAX_SEED_BITS:
-        fail(f"--seed: the seeds must be less than 2**{MAX_SEED_BITS} in size, got {shown(seed)}")
+        fail(
+            _("--seed: the seeds must be less than 2**{bits} in size, got {got}").format(
+                bits=MAX_SEED_BITS, got=shown(seed)
+            )
+        )
     return int(seed)
 
 

@@ -77,21 +77,23 @@ def add_parser(
         "--bot",
         default=DEFAULT_BOT,
         metavar="BOT",
-        help=f"the bot at the other seats: {', '.join(BOTS)} (default {DEFAULT_BOT}), "
-        "or MODULE:CLASS, a class whose constructor takes seed",
+        help=_(
+            "the bot at the other seats: {bots} (default {default}), "
+            "or MODULE:CLASS, a class whose constructor takes seed"
+        ).format(bots=", ".join(BOTS), default=DEFAULT_BOT),
     )
     parser.add_argument(
         "--engine",
         default=None,
         metavar="COMMAND",
-        help="a program of the engine protocol at the other seats (one process each)",
+        help=_("a program of the engine protocol at the other seats (one process each)"),
     )
     parser.add_argument(
         "--time-limit",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="an engine's time for each move (default 10)",
+        help=_("an engine's time for each move (default 10)"),
     )
     parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
     parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
@@ -308,12 +310,12 @@ def _hand_over(seat: int, out: Output, stdin: TextIO, *, clear: bool) -> None:
     if clear:
         out.stream.write(_CLEAR)
         out.stream.flush()
-    out.line(f"pass the keyboard to seat {seat}, then press Enter")
-    out.stream.write(f"seat {seat}, press Enter> ")
+    out.line(_("pass the keyboard to seat {seat}, then press Enter").format(seat=seat))
+    out.stream.write(_("seat {seat}, press Enter> ").format(seat=seat))
     out.stream.flush()
     if not stdin.readline():
         out.line()
-        raise Stop(1, "end of input: the game is abandoned")
+        raise Stop(1, _("end of input: the game is abandoned"))
     out.stream.write(_CLEAR)
     out.stream.flush()
 
@@ -433,7 +435,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots, playing = _other_seats(args, rules, state.seed, fail)
-    person = _("you") if len(humans) == 1 else "person"
+    person = _("you") if len(humans) == 1 else _("person")
     names = [person if s in humans else playing for s in range(rules.players)]
     out.line(
         _(
@@ -577,14 +579,25 @@ class _Table:
         try:
             move = bot.act(observe(state, seat))
             if not isinstance(move, Move):
-                raise BotFault("garbage", f"answered {got(move)}, which is not a move")
+                raise BotFault(
+                    "garbage", _("answered {got}, which is not a move").format(got=got(move))
+                )
             reason = explain(state, move)
             if reason is not None:
-                raise BotFault("illegal", f"played {move}, which is illegal: {reason}")
+                raise BotFault(
+                    "illegal",
+                    _("played {move}, which is illegal: {reason}").format(
+                        move=move, reason=reason
+                    ),
+                )
         except Exception as error:
             kind = error.kind if isinstance(error, BotFault) else "error"
             what = error.reason if isinstance(error, BotFault) else raised(error)
-            self.out.line(f"seat {seat}'s bot failed ({kind}): {what}; a random bot plays on")
+            self.out.line(
+                _("seat {seat}'s bot failed ({kind}): {what}; a random bot plays on").format(
+                    seat=seat, kind=kind, what=what
+                )
+            )
             close = getattr(bot, "close", None)
             if callable(close):
                 close()
@@ -604,9 +617,9 @@ def _other_seats(
     n = rules.players
     if args.engine is not None:
         if args.bot != DEFAULT_BOT:
-            fail("--bot and --engine: give one of them")
+            fail(_("--bot and --engine: give one of them"))
         if not args.time_limit > 0:
-            fail(f"--time-limit: above 0 seconds, got {args.time_limit}")
+            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         try:
             engines: list[Bot] = [
                 EngineBot(args.engine, time_limit=args.time_limit, seed=seed + 1 + seat)
@@ -614,14 +627,14 @@ def _other_seats(
             ]
         except (TypeError, PochaError) as error:
             fail(f"--engine: {error}")
-        return engines, "engine"
+        return engines, _("engine")
     if args.bot in BOTS:
-        return bots_for([args.bot] * n, seed), f"{args.bot} bot"
+        return bots_for([args.bot] * n, seed), _("{bot} bot").format(bot=args.bot)
     try:
         name, factory = load_bot(args.bot)
     except ValueError as error:
         fail(f"--bot {args.bot}: {error}")
-    return [factory(seed=seed + 1 + seat) for seat in range(n)], f"{name} bot"
+    return [factory(seed=seed + 1 + seat) for seat in range(n)], _("{bot} bot").format(bot=name)
 
 
 def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:

@@ -43,12 +43,14 @@ def add_parsers(
     replay = commands.add_parser(
         "replay",
         parents=parents,
-        help="the score sheet of a recorded game",
-        description="Print the score sheet of a recorded game, finished or not; with "
-        "--moves, first go through the game trick by trick.",
+        help=_("the score sheet of a recorded game"),
+        description=_(
+            "Print the score sheet of a recorded game, finished or not; with "
+            "--moves, first go through the game trick by trick."
+        ),
         **examples(
             "pocha replay game.json",
-            "pocha replay --moves game.json   # every bid, trick and round",
+            "pocha replay --moves game.json   # " + _("every bid, trick and round"),
             "pocha replay --lenient table.json",
         ),
     )
@@ -59,7 +61,7 @@ def add_parsers(
     replay.add_argument(
         "--moves",
         action="store_true",
-        help="go through the game trick by trick: bids, tricks and who takes them, rounds",
+        help=_("go through the game trick by trick: bids, tricks and who takes them, rounds"),
     )
     replay.set_defaults(run=run_replay, subparser=replay)
 

@@ -69,10 +69,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rows = [row for row in rows if row[0] != "schedule"]
     out.table(None, [_("option"), _("value")], rows, left=2)
     out.line()
-    out.line("What each option means (change one with --rule NAME=VALUE):")
+    out.line(_("What each option means (change one with --rule NAME=VALUE):"))
     width = max(len(row[0]) for row in rows)
+    meaning = meanings()
     for row in rows:
-        out.line(f"  {row[0].ljust(width)}  {MEANINGS[row[0]]}")
+        out.line(f"  {row[0].ljust(width)}  {meaning[row[0]]}")
     out.line()
     out.line(
         _("{players} players, {cards} cards in play, hands of up to {most} cards").format(
@@ -84,41 +85,53 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     )
     for line in textwrap.wrap(schedule, 79, subsequent_indent="  ", break_on_hyphens=False):
         out.line(line)
-    for line in SCHEDULE_CODES:
+    for line in schedule_codes():
         out.line(line)
     return 0
 
 
-MEANINGS: Final = {
-    "players": "seats at the table: 3 to 8",
-    "deck": "40 cards (ranks 1-7, 10-12) or 48 (ranks 1-12)",
-    "remove_twos": "take the four 2s out of the deck",
-    "rank_order": "the ranks of a suit, the strongest first",
-    "hook_in_one_card_rounds": "the hook (last bidder's limit) in 1-card rounds",
-    "trump_when_all_dealt": "all cards dealt: dealer shows the last, or chooses",
-    "must_overtake": "following suit, beat the best card of it if you can",
-    "must_ruff": "out of the suit led, trump if none is on the table",
-    "must_overruff": "out of the suit led, beat the best trump if you can",
-    "auction_winner_leads": "the auction's winner leads an auction round",
-    "hit_bonus": "points for making your bid exactly",
-    "per_trick": "points per trick bid when made, per trick of a miss",
-    "miss_penalty": "what a miss costs: per trick off, per trick bid, none",
-    "pocha_bonus": "double a made bid of every trick (a pocha)",
-    "pocha_min_cards": "the smallest round in which a pocha is doubled",
-    "double_when_oros": "double every score of a round whose trump is oros",
-    "revoke_penalty": "points for a revoke (lenient replays of real games)",
-    "zero_wins": "finishing on exactly 0 points also wins",
-    "tiebreak": "a tie at the top: more 1-card rounds, or shared",
-}
-"""One line for each option of :class:`~pocha_rules.RuleSet` (but the
-schedule, which the codes below explain)."""
+def meanings() -> dict[str, str]:
+    """One line for each option of :class:`~pocha_rules.RuleSet` (but the
+    schedule, which the codes below explain), in the current language."""
+    return {
+        "players": _("seats at the table: 3 to 8"),
+        "deck": _("40 cards (ranks 1-7, 10-12) or 48 (ranks 1-12)"),
+        "remove_twos": _("take the four 2s out of the deck"),
+        "rank_order": _("the ranks of a suit, the strongest first"),
+        "hook_in_one_card_rounds": _("the hook (last bidder's limit) in 1-card rounds"),
+        "trump_when_all_dealt": _("all cards dealt: dealer shows the last, or chooses"),
+        "must_overtake": _("following suit, beat the best card of it if you can"),
+        "must_ruff": _("out of the suit led, trump if none is on the table"),
+        "must_overruff": _("out of the suit led, beat the best trump if you can"),
+        "auction_winner_leads": _("the auction's winner leads an auction round"),
+        "hit_bonus": _("points for making your bid exactly"),
+        "per_trick": _("points per trick bid when made, per trick of a miss"),
+        "miss_penalty": _("what a miss costs: per trick off, per trick bid, none"),
+        "pocha_bonus": _("double a made bid of every trick (a pocha)"),
+        "pocha_min_cards": _("the smallest round in which a pocha is doubled"),
+        "double_when_oros": _("double every score of a round whose trump is oros"),
+        "revoke_penalty": _("points for a revoke (lenient replays of real games)"),
+        "zero_wins": _("finishing on exactly 0 points also wins"),
+        "tiebreak": _("a tie at the top: more 1-card rounds, or shared"),
+    }
 
-SCHEDULE_CODES: Final = (
-    "schedule codes:",
-    "  8   a round of 8 cards each",
-    "  8a  an auction round: each calls the tricks they would take with the trump",
-    "      of their choice, and the highest call names trump",
-    "  1b  a blind round: you see the others' cards, not your own",
-    "--rule schedule=1,2,3a,1b sets any plan; the presets (pocha rules PRESET):",
-    "  " + ", ".join(PRESETS),
-)
+
+MEANINGS: Final = meanings()
+"""The lines of :func:`meanings` in English (the language at import)."""
+
+
+def schedule_codes() -> tuple[str, ...]:
+    """What the codes of a schedule mean, and the presets, in the current language."""
+    return (
+        _("schedule codes:"),
+        "  8   " + _("a round of 8 cards each"),
+        "  8a  " + _("an auction round: each calls the tricks they would take with the trump"),
+        "      " + _("of their choice, and the highest call names trump"),
+        "  1b  " + _("a blind round: you see the others' cards, not your own"),
+        _("--rule schedule=1,2,3a,1b sets any plan; the presets (pocha rules PRESET):"),
+        "  " + ", ".join(PRESETS),
+    )
+
+
+SCHEDULE_CODES: Final = schedule_codes()
+"""The lines of :func:`schedule_codes` in English (the language at import)."""

@@ -140,7 +140,11 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
-        fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
+        fail(
+            _("--bots: {count} bots for {players} players (give 1 or one per seat)").format(
+                count=len(names), players=rules.players
+            )
+        )
     games_from_args(args, fail)
     workers = workers_from_args(args, fail)
     n = rules.players

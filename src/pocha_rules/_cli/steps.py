@@ -3,11 +3,13 @@ events of :mod:`pocha_rules.events`."""
 
 from __future__ import annotations
 
+from pocha_rules._cards import Suit
+from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.output import Output
 from pocha_rules._engine import apply, play_unchecked
 from pocha_rules._errors import IllegalMoveError
 from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, Pass, Play
+from pocha_rules._moves import Bid, Call, Move, Pass, Play
 from pocha_rules._schedules import RoundKind
 from pocha_rules._state import GameState, PlayedCard
 from pocha_rules.events import (
@@ -21,6 +23,7 @@ from pocha_rules.events import (
     TrumpNamed,
     caused,
 )
+from pocha_rules.names import move_name, phase_name, suit_name
 from pocha_rules.records import GameRecord, _explicit_rounds
 
 __all__ = ["print_steps", "steps"]
@@ -31,24 +34,43 @@ def _numbers(values: tuple[int, ...] | tuple[int | None, ...]) -> str:
 
 
 def _cards(cards: tuple[PlayedCard, ...]) -> str:
-    return ", ".join(f"{p.card} (seat {p.seat})" for p in cards)
+    return ", ".join(_("{card} (seat {seat})").format(card=p.card, seat=p.seat) for p in cards)
+
+
+def _suit(suit: Suit | None) -> str:
+    if suit is None or current_language() == "en":
+        return str(suit)
+    return suit_name(suit, "es")
+
+
+def _move(move: Move) -> str:
+    return str(move) if current_language() == "en" else move_name(move, "es")
 
 
 def _opening(state: GameState) -> str:
     """The line that starts a round."""
     plan = state.round
-    kind = {RoundKind.NORMAL: "", RoundKind.AUCTION: ", auction", RoundKind.BLIND: ", blind"}
+    kind = {
+        RoundKind.NORMAL: "",
+        RoundKind.AUCTION: _(", auction"),
+        RoundKind.BLIND: _(", blind"),
+    }
     if state.trump_card is not None:
-        shown = "shown by the dealer" if state.trump_card_shown_by_dealer else "turned up"
-        trump = f"; {state.trump_card} {shown}, trump {state.trump}"
+        shown = _("shown by the dealer") if state.trump_card_shown_by_dealer else _("turned up")
+        trump = _("; {card} {shown}, trump {suit}").format(
+            card=state.trump_card, shown=shown, suit=_suit(state.trump)
+        )
     elif state.round_kind is RoundKind.AUCTION:
-        trump = "; the auction's winner names trump"
+        trump = _("; the auction's winner names trump")
     else:
-        trump = "; the dealer names trump"
-    each = "card" if plan.cards == 1 else "cards"
-    return (
-        f"round {state.round_index + 1} ({plan.cards} {each} each{kind[plan.kind]}), "
-        f"seat {state.dealer} deals{trump}"
+        trump = _("; the dealer names trump")
+    each = ngettext("{cards} card each", "{cards} cards each", plan.cards).format(cards=plan.cards)
+    return _("round {round} ({each}{kind}), seat {seat} deals{trump}").format(
+        round=state.round_index + 1,
+        each=each,
+        kind=kind[plan.kind],
+        seat=state.dealer,
+        trump=trump,
     )
 
 
@@ -86,39 +108,75 @@ def print_steps(out: Output, record: GameRecord) -> None:
         for event in events:
             if isinstance(event, MoveMade):
                 if type(event.move) is Bid:
-                    bids.append(f"seat {event.seat} {event.move.tricks}")
+                    bids.append(
+                        _("seat {seat} {tricks}").format(seat=event.seat, tricks=event.move.tricks)
+                    )
                 elif type(event.move) is Call or type(event.move) is Pass:
-                    out.line(f"  seat {event.seat}: {event.move}")
+                    out.line(
+                        "  "
+                        + _("seat {seat}: {move}").format(seat=event.seat, move=_move(event.move))
+                    )
                 if bids and len(bids) == len(before.bid_order):
-                    out.line("  bids: " + ", ".join(bids))
+                    out.line("  " + _("bids: {bids}").format(bids=", ".join(bids)))
                     bids = []
             elif isinstance(event, AuctionWon):
-                out.line(f"  seat {event.seat} wins the auction with {event.tricks}")
+                out.line(
+                    "  "
+                    + _("seat {seat} wins the auction with {tricks}").format(
+                        seat=event.seat, tricks=event.tricks
+                    )
+                )
             elif isinstance(event, TrumpNamed):
-                out.line(f"  seat {event.seat} names trump: {event.suit}")
+                out.line(
+                    "  "
+                    + _("seat {seat} names trump: {suit}").format(
+                        seat=event.seat, suit=_suit(event.suit)
+                    )
+                )
             elif isinstance(event, TrickWon):
                 out.line(
-                    f"  trick {event.number + 1}: {_cards(event.cards)}; "
-                    f"seat {event.seat} takes it"
+                    "  "
+                    + _("trick {number}: {cards}; seat {seat} takes it").format(
+                        number=event.number + 1, cards=_cards(event.cards), seat=event.seat
+                    )
                 )
             elif isinstance(event, RoundEnded):
                 r = event.result
                 out.line(
-                    f"  round {r.index + 1} ends: bids {_numbers(r.bids)}, won {_numbers(r.won)}, "
-                    f"points {_numbers(r.scores)}; totals {_numbers(event.totals)}"
+                    "  "
+                    + _(
+                        "round {round} ends: bids {bids}, won {won}, points {points}; "
+                        "totals {totals}"
+                    ).format(
+                        round=r.index + 1,
+                        bids=_numbers(r.bids),
+                        won=_numbers(r.won),
+                        points=_numbers(r.scores),
+                        totals=_numbers(event.totals),
+                    )
                 )
             elif isinstance(event, RoundStarted):
                 after = walk[walk.index((before, events)) + 1][0]
                 out.line(_opening(after))
             elif isinstance(event, GameOver):
-                who = ", ".join(f"seat {seat}" for seat in event.winners)
-                out.line(f"game over: {_numbers(event.scores)}; winners: {who}")
+                who = ", ".join(_("seat {seat}").format(seat=seat) for seat in event.winners)
+                out.line(
+                    _("game over: {scores}; winners: {who}").format(
+                        scores=_numbers(event.scores), who=who
+                    )
+                )
                 out.line("")
     last = walk[-1][0]
     if not last.is_over:
         if bids:
-            out.line("  bids so far: " + ", ".join(bids))
+            out.line("  " + _("bids so far: {bids}").format(bids=", ".join(bids)))
         if last.trick:
-            out.line(f"  on the table: {_cards(last.trick)}")
-        out.line(f"  the record stops here: seat {last.to_move} to move ({last.phase})")
+            out.line("  " + _("on the table: {cards}").format(cards=_cards(last.trick)))
+        phase = str(last.phase) if current_language() == "en" else phase_name(last.phase, "es")
+        out.line(
+            "  "
+            + _("the record stops here: seat {seat} to move ({phase})").format(
+                seat=last.to_move, phase=phase
+            )
+        )
     out.line("")

@@ -99,7 +99,7 @@ def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]
     for spec in engines:
         name, sep, command = spec.partition("=")
         if not sep or not name.strip() or not command.strip():
-            fail(f"--engine {spec!r}: expected NAME=COMMAND")
+            fail(_("--engine {spec}: expected NAME=COMMAND").format(spec=repr(spec)))
         if name.strip() in entrants:
             fail(
                 _("--engine {spec}: two entrants named {name}").format(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.poch import play, records, simulate
 
@@ -31,9 +32,11 @@ def add_parser(
     parser = commands.add_parser(
         "poch",
         parents=parents,
-        help="Poch, the German game of a board of pools: play, simulate, check records",
-        description="Poch, the German game of a board of pools, a round of betting on pairs "
-        "and a race to shed cards: play it, simulate bots, check and show records.",
+        help=_("Poch, the German game of a board of pools: play, simulate, check records"),
+        description=_(
+            "Poch, the German game of a board of pools, a round of betting on pairs "
+            "and a race to shed cards: play it, simulate bots, check and show records."
+        ),
         **examples(
             "pocha poch play --human 0 --save poch.json   # a game against three bots",
             "pocha poch rules --players 5                 # what a rule set holds",

@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._errors import PochaError
 from pocha_rules._text import printable
@@ -39,17 +40,19 @@ def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
 def rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--players``, ``--deck`` and ``--rule NAME=VALUE`` for Poch's rules."""
     group = parser.add_argument_group("rules")
-    group.add_argument("--players", type=int, default=None, help="3 to 6 (default 4)")
+    group.add_argument("--players", type=int, default=None, help=_("3 to 6 (default 4)"))
     group.add_argument(
-        "--deck", type=int, default=None, help="32 or 52 cards (default 32 up to 4 players)"
+        "--deck", type=int, default=None, help=_("32 or 52 cards (default 32 up to 4 players)")
     )
     group.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set any option, e.g. sequence_rule=longest_run, centre_pool=true, "
-        "end=deals, deals=6 (repeatable; see 'pocha poch rules')",
+        help=_(
+            "set any option, e.g. sequence_rule=longest_run, centre_pool=true, "
+            "end=deals, deals=6 (repeatable; see 'pocha poch rules')"
+        ),
     )
 
 

@@ -9,6 +9,7 @@ import shlex
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.play import tags_from_args
@@ -47,12 +48,15 @@ def add_parser(
     parser = commands.add_parser(
         "play",
         parents=parents,
-        help="play a game of Poch in the terminal (or watch bots play)",
-        description="Play a game of Poch in the terminal against bots, or watch bots play.",
+        help=_("play a game of Poch in the terminal (or watch bots play)"),
+        description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
         **examples(
-            "pocha poch play --human 0 --save poch.json                      # you and three bots",
-            "pocha poch play --resume poch.json --human 0 --save poch.json   # go on with it",
-            "pocha poch play --players 5 --seed 7                            # watch five bots",
+            "pocha poch play --human 0 --save poch.json                      # "
+            + _("you and three bots"),
+            "pocha poch play --resume poch.json --human 0 --save poch.json   # "
+            + _("go on with it"),
+            "pocha poch play --players 5 --seed 7                            # "
+            + _("watch five bots"),
         ),
     )
     parser.add_argument(
@@ -61,34 +65,36 @@ def add_parser(
         type=int,
         default=[],
         metavar="SEAT",
-        help="a seat you play (repeatable); with none, bots play every seat",
+        help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
     parser.add_argument(
-        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help="the bot at the other seats"
+        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help=_("the bot at the other seats")
     )
-    parser.add_argument("--seed", type=int, default=None, help="deal from this seed")
-    parser.add_argument("--dealer", type=int, default=None, help="the first dealer's seat")
+    parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
+    parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
     parser.add_argument(
         "--save",
         metavar="FILE",
         default=None,
-        help="write the game record when the game ends, or is quit or interrupted",
+        help=_("write the game record when the game ends, or is quit or interrupted"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --save replace a file that exists"
+        "--force", action="store_true", help=_("let --save replace a file that exists")
     )
     parser.add_argument(
         "--resume",
         metavar="FILE",
         default=None,
-        help="continue the unfinished game saved in FILE; name the human seats again with --human",
+        help=_(
+            "continue the unfinished game saved in FILE; name the human seats again with --human"
+        ),
     )
     parser.add_argument(
         "--tag",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a tag for the saved record, such as site=Leipzig (repeatable)",
+        help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
     )
     rules_arguments(parser)
     parser.set_defaults(run=run, subparser=parser, command="poch play")
@@ -108,11 +114,13 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         for name, option in _NEW_GAME_OPTIONS:
             if getattr(args, name) not in (None, []):
                 fail(
-                    f"--resume with {option}: a saved game keeps its rules, seed and first "
-                    f"dealer; leave {option} out"
+                    _(
+                        "--resume with {option}: a saved game keeps its rules, seed and first "
+                        "dealer; leave {option} out"
+                    ).format(option=option)
                 )
     if args.force and args.save is None:
-        fail("--force: only with --save FILE (it lets the save replace FILE)")
+        fail(_("--force: only with --save FILE (it lets the save replace FILE)"))
     replace = False
     if args.save is not None:
         replace = check_target(args.save, force=args.force, replaceable=args.resume, fail=fail)
@@ -130,10 +138,21 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     args.tags = tags_from_args(args.tag, Tags() if record is None else record.tags, fail)
     humans = sorted(set(args.human))
     bots = bots_for([args.bot] * rules.players, state.seed)
-    names = ["you" if s in humans else f"{args.bot} bot" for s in range(rules.players)]
+    names = [
+        _("you") if s in humans else _("{bot} bot").format(bot=args.bot)
+        for s in range(rules.players)
+    ]
     out.line(
-        f"Poch: {rules.players} players, {rules.deck} cards, {rules.starting_chips} chips each, "
-        f"seed {state.seed}, seat {state.first_dealer} deals first"
+        _(
+            "Poch: {players} players, {cards} cards, {chips} chips each, "
+            "seed {seed}, seat {seat} deals first"
+        ).format(
+            players=rules.players,
+            cards=rules.deck,
+            chips=rules.starting_chips,
+            seed=state.seed,
+            seat=state.first_dealer,
+        )
     )
     earlier: list[Step] = []
     if record is not None:
@@ -143,7 +162,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             f"resumed from {shown_path(args.resume)}: deal {state.deal_number + 1}, "
             f"{moves} moves played"
         )
-    out.line("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
+    out.line(_("seats: ") + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     table = _Table(state, humans, bots, out, earlier)
     try:
         with interruptible():
@@ -152,7 +171,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         with contextlib.suppress(OSError):
             out.line()
         _keep(args, table.state, humans, replace, out)
-        raise Stop(130, "interrupted") from None
+        raise Stop(130, _("interrupted")) from None
     except BaseException:  # quit, end of input, an error: keep the game so far
         _keep(args, table.state, humans, replace, out)
         raise
@@ -213,7 +232,7 @@ class _Table:
 
     def _narrate(self, before: GameState, move: Move, after: GameState, watcher: int) -> None:
         out = self.out
-        out.line(f"seat {before.to_move}: {move}")
+        out.line(_("seat {seat}: {move}").format(seat=before.to_move, move=move))
         new = after.ledger[len(before.ledger) :]
         this_deal = [p for p in new if p.deal == before.deal_number]
         if after.deal_number == before.deal_number and not after.is_over:
@@ -237,19 +256,19 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         out.line(line)
     moves = view.legal_moves()
     while True:
-        out.stream.write(f"seat {seat}> ")
+        out.stream.write(_("seat {seat}> ").format(seat=seat))
         out.stream.flush()
         entry = stdin.readline()
         if not entry:
             out.line()
-            raise Stop(1, "end of input: the game is abandoned")
+            raise Stop(1, _("end of input: the game is abandoned"))
         text = entry.strip()
         if not stdin.isatty():  # show piped entries, so the transcript reads well
             out.stream.write(printable(text) + "\n")
         if not text:
             continue
-        if text.lower() in ("quit", "exit"):
-            raise Stop(1, "the game is abandoned")
+        if text.lower() in ("quit", "exit", "salir", "abandonar"):
+            raise Stop(1, _("the game is abandoned"))
         if text.lower() in ("help", "?"):
             for line in help_lines(state.rules):
                 out.line(line)
@@ -258,7 +277,11 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
             if len(text) <= 3 and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
             shown = text if len(text) <= 12 else text[:9] + "..."
-            out.line(f"there is no move {shown}: choose 1 to {len(moves)}")
+            out.line(
+                _("there is no move {text}: choose 1 to {count}").format(
+                    text=shown, count=len(moves)
+                )
+            )
             continue
         words = text.split()
         if len(words) == 1 and words[0].lower() not in ("pass", "match", "close"):
@@ -266,19 +289,25 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
         try:
             move = parse_move(text, deck=state.rules.deck)
         except PochaError as error:
-            out.line(f"{error}; type 'help' for how to write cards and moves")
+            out.line(
+                _("{error}; type 'help' for how to write cards and moves").format(error=error)
+            )
             continue
         try:
             apply(state, move)
         except IllegalMoveError as error:
-            out.line(f"not allowed: {error.reason}")
+            out.line(_("not allowed: {reason}").format(reason=error.reason))
             continue
         return move
 
 
 def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
     if not 0 <= seat < rules.players:
-        fail(f"{option} {seat}: seats run from 0 to {rules.players - 1}")
+        fail(
+            _("{option} {seat}: seats run from 0 to {last}").format(
+                option=option, seat=seat, last=rules.players - 1
+            )
+        )
 
 
 def _resume(path: str) -> tuple[GameRecord, GameState]:
@@ -289,7 +318,9 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
         state = replay(record)
     except OSError as error:
         reason = printable(str(error.strerror or error))
-        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
+        ) from None
     except InvalidRecordError as error:
         raise Stop(1, f"{shown_path(path)}: {error}") from None
     if state.is_over:
@@ -340,7 +371,7 @@ def _keep(
     """Save an unfinished game (with ``--save``), and say how to go on."""
     if args.save is None:
         if humans and (state.moves or state.deal_results):
-            out.line("the game is not saved (--save FILE keeps a game)")
+            out.line(_("the game is not saved (--save FILE keeps a game)"))
         return
     path = save(args.save, state, out, replace=replace, partial=not state.is_over, tags=args.tags)
     if state.is_over:
@@ -351,4 +382,4 @@ def _keep(
     if args.bot != DEFAULT_BOT:
         command += ["--bot", args.bot]
     command += ["--save", path]
-    out.line(f"to go on with it: {printable(shlex.join(command))}")
+    out.line(_("to go on with it: {command}").format(command=printable(shlex.join(command))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.poch.options import option_rows, rules_arguments, rules_from_args
@@ -24,30 +25,32 @@ def add_parsers(
     validate = commands.add_parser(
         "validate",
         parents=parents,
-        help="check a Poch record",
-        description="Check a Poch record by replaying it move by move.",
+        help=_("check a Poch record"),
+        description=_("Check a Poch record by replaying it move by move."),
         **examples("pocha poch validate poch.json"),
     )
-    validate.add_argument("file", help="the record (JSON)")
+    validate.add_argument("file", help=_("the record (JSON)"))
     validate.set_defaults(run=run_validate, subparser=validate, command="poch validate")
 
     replay = commands.add_parser(
         "replay",
         parents=parents,
-        help="the deals of a recorded Poch game",
-        description="Show a recorded Poch game, finished or not: each deal's dealer, trump, "
-        "who took the poch and each seat's result; with --moves every move and payment.",
+        help=_("the deals of a recorded Poch game"),
+        description=_(
+            "Show a recorded Poch game, finished or not: each deal's dealer, trump, "
+            "who took the poch and each seat's result; with --moves every move and payment."
+        ),
         **examples("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
     )
-    replay.add_argument("file", help="the record (JSON)")
-    replay.add_argument("--moves", action="store_true", help="every move and payment too")
+    replay.add_argument("file", help=_("the record (JSON)"))
+    replay.add_argument("--moves", action="store_true", help=_("every move and payment too"))
     replay.set_defaults(run=run_replay, subparser=replay, command="poch replay")
 
     rules = commands.add_parser(
         "rules",
         parents=parents,
-        help="show every option of a Poch rule set",
-        description="Show every option of a Poch rule set and what it means for a deal.",
+        help=_("show every option of a Poch rule set"),
+        description=_("Show every option of a Poch rule set and what it means for a deal."),
         **examples(
             "pocha poch rules --players 5",
             "pocha poch rules --rule sequence_rule=longest_run --rule centre_pool=true",
@@ -75,7 +78,7 @@ def _moves(state: GameState) -> int:
 
 
 def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    state, _ = _load(args.file)
+    state, _record = _load(args.file)
     status = "finished" if state.is_over else f"in progress (deal {state.deal_number + 1})"
     out.line(
         f"OK: {shown_path(args.file)}: {state.deals_played} deals, {_moves(state)} moves, "

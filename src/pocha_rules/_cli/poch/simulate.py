@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import load_bot, print_result
 from pocha_rules._cli.options import (
     Fail,
@@ -43,20 +44,22 @@ def add_parsers(
     simulate = commands.add_parser(
         "simulate",
         parents=parents,
-        help="play many bot games of Poch and compare the seats",
-        description="Play many games of Poch between bots at fixed seats and summarise each "
-        "seat. Game i is dealt from seed --seed + i.",
+        help=_("play many bot games of Poch and compare the seats"),
+        description=_(
+            "Play many games of Poch between bots at fixed seats and summarise each "
+            "seat. Game i is dealt from seed --seed + i."
+        ),
         **examples("pocha poch simulate -n 200 --bots heuristic,random,random --players 3"),
     )
-    simulate.add_argument("-n", "--games", type=int, default=100, help="games to play")
+    simulate.add_argument("-n", "--games", type=int, default=100, help=_("games to play"))
     simulate.add_argument(
         "--bots",
         default=DEFAULT_BOT,
         metavar="BOT,...",
         help=f"one bot for all seats or one per seat ({', '.join(BOTS)})",
     )
-    simulate.add_argument("--seed", type=int, default=None, help="seed of the first game")
-    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--seed", type=int, default=None, help=_("seed of the first game"))
+    simulate.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     spread_arguments(simulate)
     rules_arguments(simulate)
     simulate.set_defaults(run=run_simulate, subparser=simulate, command="poch simulate")
@@ -64,7 +67,7 @@ def add_parsers(
     match = commands.add_parser(
         "match",
         parents=parents,
-        help="Poch bots against each other, with confidence intervals",
+        help=_("Poch bots against each other, with confidence intervals"),
         description="Play Poch bots against each other, moving them round the table from "
         "game to game, and report each bot's mean net chips per game with a 95% confidence "
         f"interval. A bot is a built-in name ({', '.join(BOTS)}) or MODULE:CLASS, a class "
@@ -76,21 +79,21 @@ def add_parsers(
         action="append",
         default=[],
         metavar="BOT",
-        help="a bot in the match (repeatable; default: heuristic and random)",
+        help=_("a bot in the match (repeatable; default: heuristic and random)"),
     )
     match.add_argument(
-        "--lineup", default=None, metavar="NAME,...", help="the bot at each seat of game 0"
+        "--lineup", default=None, metavar="NAME,...", help=_("the bot at each seat of game 0")
     )
     match.add_argument(
-        "-n", "--games", type=int, default=None, help="games, a whole number of sets"
+        "-n", "--games", type=int, default=None, help=_("games, a whole number of sets")
     )
     match.add_argument(
         "--duplicate",
         action="store_true",
-        help="replay each deal with the bots moved round the table",
+        help=_("replay each deal with the bots moved round the table"),
     )
-    match.add_argument("--seed", type=int, default=None, help="the match's seed")
-    match.add_argument("--json", action="store_true", help="print the result as JSON")
+    match.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
+    match.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(match)
     rules_arguments(match)
     match.set_defaults(run=run_match, subparser=match, command="poch match")
@@ -174,7 +177,7 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             chunks, stopped = stop.finished, stop
     seconds = time.perf_counter() - started
     sums = Sums(rules.players)
-    for _, part in chunks:
+    for _first, part in chunks:
         sums.add(part)
     games = sums.games
     seats: list[dict[str, Any]] = [
