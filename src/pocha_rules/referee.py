@@ -41,8 +41,8 @@ from typing import Final
 import attrs
 
 from pocha_rules._bot_faults import one_line, raised
-from pocha_rules._engine import apply, explain
-from pocha_rules._errors import PochaError, say
+from pocha_rules._engine import apply
+from pocha_rules._errors import IllegalMoveError, PochaError, say
 from pocha_rules._game import new_game
 from pocha_rules._moves import Move
 from pocha_rules._rules import RuleSet
@@ -127,14 +127,12 @@ class RefereedGame:
 
 
 def _ask(bot: Bot, state: GameState, seat: int) -> Move:
-    """The bot's move, checked; a :class:`BotFault` (or another exception
-    from the bot) when it has none to give."""
+    """The bot's move (whether it is legal is for :func:`apply` to say); a
+    :class:`BotFault` (or another exception from the bot) when it has none
+    to give."""
     move = bot.act(observe(state, seat))
     if not isinstance(move, Move):
         raise BotFault("garbage", f"answered {one_line(got(move))}, which is not a move")
-    reason = explain(state, move)
-    if reason is not None:
-        raise BotFault("illegal", f"played {move}, which is illegal: {one_line(reason)}")
     return move
 
 
@@ -171,26 +169,25 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
     faults: list[Fault] = []
     moves = 0
     while (seat := state.to_move) is not None:
-        fault = None
         try:
             move = _ask(bots[seat], state, seat)
         except BotFault as error:
             fault = Fault(seat, error.kind, error.reason, moves)
         except Exception as error:  # the bot's own bug: it forfeits
             fault = Fault(seat, "error", raised(error), moves, traceback.format_exc())
-        if fault is not None:
-            faults.append(fault)
-            _close(bots[seat])
-            bots[seat] = RandomBot(seed=seeded_number(f"{seed}:{seat}:stand-in") >> 257)
-            listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
-            move = bots[seat].act(observe(state, seat))
-        if listeners:
-            after, happened = step(state, move)
-            for bot in listeners:
-                _tell(bot, happened)
         else:
-            after = apply(state, move)
-        state, moves = after, moves + 1
+            try:  # apply checks the move: it is checked once
+                state, moves = _advance(state, move, listeners), moves + 1
+                continue
+            except IllegalMoveError as error:
+                reason = f"played {move}, which is illegal: {one_line(error.reason)}"
+                fault = Fault(seat, "illegal", reason, moves)
+        faults.append(fault)
+        _close(bots[seat])
+        bots[seat] = RandomBot(seed=seeded_number(f"{seed}:{seat}:stand-in") >> 257)
+        listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
+        state = _advance(state, bots[seat].act(observe(state, seat)), listeners)
+        moves += 1
     scores, winners = state.scores, state.winners
     if faults:
         lowest = min(scores)
@@ -198,6 +195,21 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
         scores = tuple(lowest if s in faulty else v for s, v in enumerate(scores))
         winners = tuple(s for s in winners if s not in faulty)
     return RefereedGame(state, tuple(faults), scores, winners)
+
+
+def _advance(state: GameState, move: Move, listeners: list[Bot]) -> GameState:
+    """The state after ``move``, telling the bots that listen what it caused.
+
+    Raises:
+        IllegalMoveError: The move is illegal; nobody is told anything.
+
+    """
+    if not listeners:
+        return apply(state, move)
+    after, happened = step(state, move)
+    for bot in listeners:
+        _tell(bot, happened)
+    return after
 
 
 def _tell(bot: Bot, happened: tuple[Event, ...]) -> None:
