@@ -304,13 +304,15 @@ def test_a_person_plays_a_whole_game_in_spanish() -> None:
 
 
 def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
+    # Seed 3: the first dealer is seat 2, so a bot bids before the person
+    # leaves (a game with no move is not worth keeping, nor said unsaved).
     saved = tmp_path / "partida.json"
     done = pocha(
         "play",
         "--human",
         "0",
         "--seed",
-        "5",
+        "3",
         "--save",
         str(saved),
         *SHORT,
@@ -322,11 +324,11 @@ def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
     assert f"la partida hasta ahora queda guardada en {saved}" in done.stdout
     assert "para seguirla: pocha play --resume" in done.stdout
     assert saved.exists()
-    unsaved = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="salir\n", env=SPANISH)
+    unsaved = pocha("play", "--human", "0", "--seed", "3", *SHORT, stdin="salir\n", env=SPANISH)
     assert unsaved.returncode == 1
     assert "pocha play: la partida queda abandonada" in unsaved.stderr
     assert "la partida no se ha guardado" in unsaved.stdout
-    ended = pocha("play", "--human", "0", "--seed", "5", *SHORT, stdin="", env=SPANISH)
+    ended = pocha("play", "--human", "0", "--seed", "3", *SHORT, stdin="", env=SPANISH)
     assert "se acabó la entrada: la partida queda abandonada" in ended.stderr
 
 

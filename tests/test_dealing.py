@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from pocha_rules import (
     apply,
     legal_moves,
     new_game,
+    simulate,
 )
 from pocha_rules._cards import CARDS
 from pocha_rules._shuffle import seeded_number
@@ -366,8 +368,27 @@ def test_seeded_deals_are_the_textbook_shuffle_and_deal(players: int, deck: Any)
 
 
 @pytest.mark.parametrize("players", range(3, 9))
-def test_the_seeded_dealer_is_the_seed_number_modulo_the_players(players: int) -> None:
-    # With 4 or 8 players the engine reads the digest's lowest byte alone.
+def test_the_seeded_dealer_is_the_first_rounds_top_bits_modulo_the_players(players: int) -> None:
+    # The first round's number: its lowest digits shuffle, its top 64 bits
+    # draw the dealer. With 4 or 8 players the engine reads one byte alone.
+    dealers = set()
     for seed in (*range(40), 2**64 + 7, 2**255 - 1):
-        number = seeded_number(f"{seed}:dealer")
-        assert new_game(RuleSet(players=players), seed=seed).first_dealer == number % players
+        number = seeded_number(f"{seed}:0")
+        dealer = (number >> 256) % players
+        assert new_game(RuleSet(players=players), seed=seed).first_dealer == dealer
+        dealers.add(dealer)
+    assert dealers == set(range(players))
+
+
+@pytest.mark.parametrize("cards", [1, 3, 5])
+@pytest.mark.parametrize("players", [3, 4, 5, 8])
+def test_simulate_draws_the_dealer_and_deals_as_new_game(players: int, cards: int) -> None:
+    # simulate takes the first dealer and the first deal from one digest:
+    # the same dealer and cards as new_game, which takes two.
+    rules = RuleSet(players=players, schedule=(cards,), tiebreak="shared")
+    for seed in range(30):
+        state = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+        assert simulate(rules, 1, seed=seed, rng=random.Random(seed)) == (state.scores,)

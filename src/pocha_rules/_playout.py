@@ -25,7 +25,7 @@ from pocha_rules._engine import (
 )
 from pocha_rules._errors import IllegalMoveError, say
 from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._shuffle import seeded_dealer, seeded_hands
+from pocha_rules._shuffle import seeded_hands, seeded_start
 from pocha_rules._state import GameState, laid_out
 from pocha_rules._tables import Tables
 
@@ -37,6 +37,23 @@ returns), for example ``rng.choice`` or ``min``."""
 
 _SUIT_OF: Final = SUIT_OF  # compiled, a constant of this module is read directly
 _SIZE: Final = tuple(k.bit_length() for k in range(49))
+_NATIVE: Final = not __file__.endswith((".py", ".pyc"))
+"""Whether this module runs compiled (mypyc), where ``int.bit_count`` is
+not a primitive but a method looked up on a boxed integer at every call:
+there :func:`_ones` counts faster, in pure Python ``bit_count`` does."""
+
+
+def _ones(mask: int) -> int:
+    """How many bits of ``mask`` (below ``2**48``) are set, by adding them
+    up in ever wider fields (machine arithmetic, once compiled)."""
+    mask -= mask >> 1 & 0x5555_5555_5555
+    mask = (mask & 0x3333_3333_3333) + (mask >> 2 & 0x3333_3333_3333)
+    mask = mask + (mask >> 4) & 0x0F0F_0F0F_0F0F
+    mask += mask >> 8
+    mask += mask >> 16
+    return (mask + (mask >> 32)) & 0x7F
+
+
 _FOLLOWERS: Final = tuple(
     tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
 )
@@ -70,11 +87,10 @@ def play_games(
     """The final scores of the games of seeds ``seed`` to ``seed + games - 1``
     played one after the other from their start (``_rollout.simulate``),
     each first dealt by ``dealer``, or by the seat its seed draws."""
-    n = t.players
+    first = -1 if dealer is None else dealer
     out = []
     for game_seed in range(seed, seed + games):
-        first = seeded_dealer(game_seed, n) if dealer is None else dealer
-        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None)[0]))
+        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None, False)[0]))
     return tuple(out)
 
 
@@ -87,9 +103,13 @@ def play_out(
     draw: Callable[[int], int],
     bits: Callable[[int], int] | None,
     state: GameState | None,
+    keep_rounds: bool = True,
 ) -> tuple[list[int], list[tuple[int, ...]]]:
     """Play a game to its end from ``state``, or from its start when
-    ``state`` is None; the final totals and every round's scores."""
+    ``state`` is None; the final totals and every round's scores (none
+    unless ``keep_rounds``). A ``first_dealer`` of -1 draws the first
+    dealer from the seed, as :func:`~pocha_rules.new_game` does (from
+    the start only)."""
     n = t.players
     schedule = t.schedule
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
@@ -129,10 +149,10 @@ def play_out(
     while True:
         if dealing:
             # A new round (as ``_engine._start_round`` deals it).
-            dealer = (first_dealer + index) % n
             kind = plan.kind
             cards = plan.cards
             if index < len(deals):
+                dealer = (first_dealer + index) % n
                 deal = deals[index]
                 hands = list(deal.hands)
                 trump = _SUIT_OF[deal.trump_card] if deal.trump_card >= 0 else -1
@@ -140,7 +160,14 @@ def play_out(
                 # The masks straight from the shuffle (no ``DealtRound``),
                 # and trump as ``deal_from_seed`` shows it: none in an
                 # auction, nor when every card is dealt and the dealer chooses.
-                hands, under = seeded_hands(t, seed, index, cards, dealer)
+                if first_dealer < 0:
+                    # The first dealer and the first deal, from one digest.
+                    hands = seeded_start(t, seed, cards)
+                    first_dealer = dealer = hands.pop()
+                else:
+                    dealer = (first_dealer + index) % n
+                    hands = seeded_hands(t, seed, index, cards, dealer)
+                under = hands.pop()
                 if kind is _AUCTION_ROUND or (t.dealer_chooses and n * cards == t.deck_size):
                     trump = -1
                 else:
@@ -148,12 +175,12 @@ def play_out(
             eldest = dealer + 1 if dealer + 1 < n else 0
             bids = [-1] * n
             won = [0] * n
-            calls = []
             leader = seat = eldest
             trick = ()
             win = 0
             if kind is _AUCTION_ROUND:
                 phase = _AUCTION
+                calls = []
             else:
                 order = t.seats_from[eldest]
                 if trump < 0:
@@ -201,7 +228,8 @@ def play_out(
         if phase is _BID:
             # The bids, in order from ``seat``; the last one is hooked.
             last = order[-1] if hooked(cards, t.hook_in_one_card_rounds) else -1
-            for seat in order[order.index(seat) :]:  # noqa: B020 (read once, at the start)
+            start = 0 if seat == order[0] else order.index(seat)
+            for seat in order[start:] if start else order:
                 forbidden = -1
                 if seat == last:
                     # -1 marks a seat that has not bid yet: counting them cancels them out.
@@ -255,7 +283,7 @@ def play_out(
                     # (Written out here and for the followers: a function
                     # call per card would cost more than the lead saves by
                     # being played apart.)
-                    k = legal.bit_count()
+                    k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
@@ -278,7 +306,7 @@ def play_out(
                 hand = hands[seat]
                 legal = hand & first or hand & second or hand & third or hand
                 if bits is not None:  # as for the lead
-                    k = legal.bit_count()
+                    k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
@@ -304,13 +332,17 @@ def play_out(
             trick = ()
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
-        table = t.points_of(cards, trump)
-        points = []
-        for s in range(n):
-            scored = table[bids[s]][won[s]]
-            points.append(scored)
-            totals[s] += scored
-        rounds.append(tuple(points))
+        table = t.points.get(cards * 4 + trump) or t.points_of(cards, trump)
+        if keep_rounds:
+            points = []
+            for s in range(n):
+                scored = table[bids[s]][won[s]]
+                points.append(scored)
+                totals[s] += scored
+            rounds.append(tuple(points))
+        else:
+            for s in range(n):
+                totals[s] += table[bids[s]][won[s]]
         index += 1
         if index < len(schedule):
             plan = schedule[index]

@@ -14,7 +14,14 @@ try:  # the digest's own C module: importing all of hashlib costs milliseconds
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
-__all__ = ["deal_from_seed", "seeded_dealer", "seeded_hands", "seeded_number"]
+__all__ = [
+    "deal_from_seed",
+    "dealer_in",
+    "seeded_dealer",
+    "seeded_hands",
+    "seeded_number",
+    "seeded_start",
+]
 
 _new: Final = tuple.__new__
 _DEALT_ROUND: Final = DealtRound  # compiled, read directly (not looked up)
@@ -47,14 +54,35 @@ def _seeded_digest(text: str) -> bytes:
 
 
 def seeded_dealer(seed: int, players: int) -> int:
-    """The first dealer drawn from a game's seed: ``seeded_number(f"{seed}:dealer")``
-    modulo ``players``."""
-    digest = _seeded_digest(f"{seed}:dealer")
+    """The first dealer drawn from a game's seed: the top 64 bits of
+    ``seeded_number(f"{seed}:0")`` (the first round's number) modulo
+    ``players``.
+
+    One digest serves both the first dealer and the first deal: the shuffle
+    reads the number's lowest digits (at most 203 bits for 48 cards), the
+    dealer its top 64 bits, and the two are independent but for a bias
+    below one part in 2**53.
+    """
+    return dealer_in(_seeded_digest(f"{seed}:0"), players)
+
+
+def dealer_in(digest: bytes, players: int) -> int:
+    """The first dealer a first round's digest draws (see :func:`seeded_dealer`)."""
     if 256 % players == 0:
-        # 4 or 8 players: 256 is a multiple of them, so the number's lowest
-        # byte alone decides (no 320-bit number built).
-        return digest[0] % players
-    return _FROM_BYTES(digest, "little") % players
+        # 4 or 8 players: 256 is a multiple of them, so the lowest byte of
+        # the top 64 bits alone decides (no number built).
+        return digest[32] % players
+    return _FROM_BYTES(digest[32:], "little") % players
+
+
+def seeded_start(t: Tables, seed: int, cards: int) -> list[int]:
+    """The first round of a game as :func:`seeded_hands` deals it, with the
+    first dealer drawn from ``seed`` appended: both from one digest."""
+    digest = _seeded_digest(f"{seed}:0")
+    dealer = dealer_in(digest, t.players)
+    dealt = _hands(t, _FROM_BYTES(digest, "little"), cards, dealer)
+    dealt.append(dealer)
+    return dealt
 
 
 CHUNK_BITS: Final = 30
@@ -105,7 +133,8 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     cards are dealt from the end of the deck, so the shuffle stops as soon as
     every dealt card and the card under them are in place.
     """
-    hands, under = seeded_hands(t, seed, index, plan.cards, dealer)
+    hands = seeded_hands(t, seed, index, plan.cards, dealer)
+    under = hands.pop()
     held = 0
     for hand in hands:
         held |= hand
@@ -113,11 +142,15 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     return _with_trump(t, plan, tuple(hands), t.deck_mask ^ held, under)
 
 
-def seeded_hands(
-    t: Tables, seed: int, index: int, cards: int, dealer: int
-) -> tuple[list[int], int]:
-    """:func:`deal_from_seed`'s hands (masks by seat) and the card under
-    the dealt ones (the dealer's last card when every card is dealt)."""
+def seeded_hands(t: Tables, seed: int, index: int, cards: int, dealer: int) -> list[int]:
+    """:func:`deal_from_seed`'s hands (masks by seat), then the card under
+    the dealt ones (the dealer's last card when every card is dealt): one
+    list, which costs less to build than a pair."""
+    return _hands(t, seeded_number(f"{seed}:{index}"), cards, dealer)
+
+
+def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
+    """:func:`seeded_hands` from the round's number."""
     # The deck holds card indices (small numbers, which Python never
     # allocates). A placed position is never read again, so each card is
     # noted in dealing order the moment the shuffle puts it in place: the
@@ -125,7 +158,6 @@ def seeded_hands(
     # Typed Any, the compiled build moves them as they are, without
     # converting each to a machine integer and back.
     deck: list[Any] = list(t.deck_cards)
-    number = seeded_number(f"{seed}:{index}")
     n = t.players
     dealt = n * cards
     order: list[Any] = []  # the dealt cards from the top, then the card under them
@@ -158,8 +190,8 @@ def seeded_hands(
             mask |= 1 << card
             k += n
         hands.append(mask)
-    under: int = order[-1]
-    return hands, under
+    hands.append(order[-1])
+    return hands
 
 
 def _with_trump(
