@@ -118,7 +118,8 @@ def play_out(
         totals = [0] * n
         rounds: list[tuple[int, ...]] = []
         index = 0
-        plan = schedule[0]
+        kind = t.round_kinds[0]
+        cards = t.round_cards[0]
         dealing = True
     else:
         # The state's private fields: this module is part of the engine.
@@ -131,8 +132,8 @@ def play_out(
             return totals, rounds
         r = c.r
         index = r.number
-        plan = r.plan
-        cards = plan.cards
+        cards = r.plan.cards
+        kind = r.plan.kind
         eldest = r.eldest
         trump = r.trump
         calls = list(r.calls)
@@ -149,8 +150,6 @@ def play_out(
     while True:
         if dealing:
             # A new round (as ``_engine._start_round`` deals it).
-            kind = plan.kind
-            cards = plan.cards
             if index < len(deals):
                 dealer = (first_dealer + index) % n
                 deal = deals[index]
@@ -232,11 +231,12 @@ def play_out(
             for seat in order[start:] if start else order:
                 forbidden = -1
                 if seat == last:
-                    # -1 marks a seat that has not bid yet: counting them cancels them out.
+                    # -1 marks a seat that has not bid yet (the last one's own).
                     said = 0
                     for bid in bids:
-                        said += bid
-                    forbidden = forbidden_bid(cards, said + bids.count(-1))
+                        if bid > 0:
+                            said += bid
+                    forbidden = forbidden_bid(cards, said)
                 if policy is None:
                     # The i-th of the numbers 0 to ``cards`` less the forbidden
                     # one (at most ``cards``): the i-th of ``legal_moves``.
@@ -345,9 +345,11 @@ def play_out(
                 totals[s] += table[bids[s]][won[s]]
         index += 1
         if index < len(schedule):
-            plan = schedule[index]
+            kind = t.round_kinds[index]
+            cards = t.round_cards[index]
         elif t.tiebreak_rounds and _tied(list(map(add, totals, penalties))):
-            plan = _TIEBREAK_ROUND
+            kind = _TIEBREAK_ROUND.kind
+            cards = _TIEBREAK_ROUND.cards
         else:
             return totals, rounds
 

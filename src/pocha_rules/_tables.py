@@ -20,6 +20,7 @@ from typing import Final
 
 from pocha_rules._cards import SUIT_MASKS, SUIT_OF, Suit, card_index
 from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._schedules import RoundKind
 from pocha_rules._scoring import round_score
 
 __all__ = ["Tables", "tables_for"]
@@ -45,6 +46,8 @@ class Tables:
         "no_tricks",
         "players",
         "points",
+        "round_cards",
+        "round_kinds",
         "rules",
         "schedule",
         "seats_from",
@@ -65,6 +68,10 @@ class Tables:
         self.no_bids = (-1,) * n
         self.no_tricks = (0,) * n
         self.schedule = rules.schedule
+        self.round_cards: tuple[int, ...] = tuple(plan.cards for plan in rules.schedule)
+        """The cards of each round of the schedule (read without an attribute look-up)."""
+        self.round_kinds: tuple[RoundKind, ...] = tuple(plan.kind for plan in rules.schedule)
+        """The kind of each round of the schedule."""
         self.hook_in_one_card_rounds = rules.hook_in_one_card_rounds
         self.dealer_chooses = rules.trump_when_all_dealt is TrumpWhenAllDealt.DEALER_CHOOSES
         self.must_overtake = rules.must_overtake
