@@ -162,10 +162,10 @@ def play_out(
                 if first_dealer < 0:
                     # The first dealer and the first deal, from one digest.
                     hands = seeded_start(t, seed, cards)
-                    first_dealer = dealer = hands.pop()
+                    first_dealer = hands[n + 1]
                 else:
-                    dealer = (first_dealer + index) % n
-                    hands = seeded_hands(t, seed, index, cards, dealer)
+                    hands = seeded_hands(t, seed, index, cards, (first_dealer + index) % n)
+                dealer = hands.pop()
                 under = hands.pop()
                 if kind is _AUCTION_ROUND or (t.dealer_chooses and n * cards == t.deck_size):
                     trump = -1

@@ -76,13 +76,11 @@ def dealer_in(digest: bytes, players: int) -> int:
 
 
 def seeded_start(t: Tables, seed: int, cards: int) -> list[int]:
-    """The first round of a game as :func:`seeded_hands` deals it, with the
-    first dealer drawn from ``seed`` appended: both from one digest."""
+    """The first round of a game as :func:`seeded_hands` deals it, its
+    dealer (last) drawn from ``seed``: both from one digest."""
     digest = _seeded_digest(f"{seed}:0")
     dealer = dealer_in(digest, t.players)
-    dealt = _hands(t, _FROM_BYTES(digest, "little"), cards, dealer)
-    dealt.append(dealer)
-    return dealt
+    return _hands(t, _FROM_BYTES(digest, "little"), cards, dealer)
 
 
 CHUNK_BITS: Final = 30
@@ -134,6 +132,7 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
     every dealt card and the card under them are in place.
     """
     hands = seeded_hands(t, seed, index, plan.cards, dealer)
+    del hands[-1]  # the dealer
     under = hands.pop()
     held = 0
     for hand in hands:
@@ -144,8 +143,8 @@ def deal_from_seed(t: Tables, seed: int, index: int, plan: Round, dealer: int) -
 
 def seeded_hands(t: Tables, seed: int, index: int, cards: int, dealer: int) -> list[int]:
     """:func:`deal_from_seed`'s hands (masks by seat), then the card under
-    the dealt ones (the dealer's last card when every card is dealt): one
-    list, which costs less to build than a pair."""
+    the dealt ones (the dealer's last card when every card is dealt), then
+    ``dealer``: one list, which costs less to build than a tuple of them."""
     return _hands(t, seeded_number(f"{seed}:{index}"), cards, dealer)
 
 
@@ -160,8 +159,13 @@ def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
     deck: list[Any] = list(t.deck_cards)
     n = t.players
     dealt = n * cards
-    order: list[Any] = []  # the dealt cards from the top, then the card under them
-    steps = _shuffle_steps(len(deck), dealt)
+    steps = t.shuffle_steps[dealt]
+    if steps is None:
+        steps = t.shuffle_steps[dealt] = _shuffle_steps(len(deck), dealt)
+    # The dealt cards from the top, then the card under them (made at their
+    # full length: cheaper than growing).
+    order: list[Any] = [0] * (dealt + 1)
+    placed = 0
     last = len(steps) - 1
     for chunk in range(len(steps)):
         product, radices = steps[chunk]
@@ -173,15 +177,17 @@ def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
         for radix in radices:
             j = low % radix
             low //= radix
-            order.append(deck[j])
+            order[placed] = deck[j]
+            placed += 1
             deck[j] = deck[radix - 1]
     # The shuffle leaves position 0 alone: the card under the dealt ones
     # when one card is left over, the dealer's last card when none is.
-    if len(order) <= dealt:
-        order.append(deck[0])
+    if placed <= dealt:
+        order[placed] = deck[0]
+        placed += 1
     # The k-th card dealt goes to the k-th seat (mod n) from the first player.
     first = dealer + 1
-    hands: list[int] = []
+    hands: list[int] = [0] * (n + 2)
     for seat in range(n):
         mask = 0
         k = (seat - first) % n
@@ -189,8 +195,9 @@ def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
             card: int = order[k]
             mask |= 1 << card
             k += n
-        hands.append(mask)
-    hands.append(order[-1])
+        hands[seat] = mask
+    hands[n] = order[placed - 1]
+    hands[n + 1] = dealer
     return hands
 
 

@@ -51,6 +51,7 @@ class Tables:
         "rules",
         "schedule",
         "seats_from",
+        "shuffle_steps",
         "strength",
         "takes",
         "tiebreak_rounds",
@@ -95,6 +96,11 @@ class Tables:
         self.deck_bits: tuple[int, ...] = tuple(1 << i for i in self.deck_cards)
         self.deck_mask = sum(1 << i for i in deck_cards)
         self.deck_size = len(deck_cards)
+        self.shuffle_steps: list[tuple[tuple[int, tuple[int, ...]], ...] | None] = [None] * (
+            len(deck_cards) + 1
+        )
+        """The steps of the seeded shuffle by number of cards dealt, worked
+        out when first needed (``_shuffle``)."""
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
         self.takes: tuple[tuple[int, ...], ...] = tuple(
