@@ -332,7 +332,7 @@ def play_out(
             trick = ()
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
-        table = t.points.get(cards * 4 + trump) or t.points_of(cards, trump)
+        table = t.points[cards * 4 + trump] or t.points_of(cards, trump)
         if keep_rounds:
             points = []
             for s in range(n):
