@@ -90,7 +90,7 @@ def play_games(
     first = -1 if dealer is None else dealer
     out = []
     for game_seed in range(seed, seed + games):
-        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None, False)[0]))
+        out.append(tuple(play_out(t, game_seed, first, (), policy, draw, bits, None, None)))
     return tuple(out)
 
 
@@ -103,20 +103,19 @@ def play_out(
     draw: Callable[[int], int],
     bits: Callable[[int], int] | None,
     state: GameState | None,
-    keep_rounds: bool = True,
-) -> tuple[list[int], list[tuple[int, ...]]]:
+    rounds: list[tuple[int, ...]] | None,
+) -> list[int]:
     """Play a game to its end from ``state``, or from its start when
-    ``state`` is None; the final totals and every round's scores (none
-    unless ``keep_rounds``). A ``first_dealer`` of -1 draws the first
-    dealer from the seed, as :func:`~pocha_rules.new_game` does (from
-    the start only)."""
+    ``state`` is None; the final totals. Every round's scores (those
+    finished before ``state`` included) are appended to ``rounds`` unless
+    it is None. A ``first_dealer`` of -1 draws the first dealer from the
+    seed, as :func:`~pocha_rules.new_game` does (from the start only)."""
     n = t.players
     schedule = t.schedule
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
     penalties = t.no_tricks
     if state is None:
         totals = [0] * n
-        rounds: list[tuple[int, ...]] = []
         index = 0
         kind = t.round_kinds[0]
         cards = t.round_cards[0]
@@ -126,10 +125,11 @@ def play_out(
         c = state._c
         totals = list(c.ledger.totals)
         penalties = c.ledger.penalties
-        rounds = [result.scores for result in laid_out(c.ledger).results]
+        if rounds is not None:
+            rounds.extend(result.scores for result in laid_out(c.ledger).results)
         phase = state._phase
         if phase is _OVER:
-            return totals, rounds
+            return totals
         r = c.r
         index = r.number
         cards = r.plan.cards
@@ -333,7 +333,7 @@ def play_out(
         # The round is over: score it, then deal the next one (as
         # ``_engine._finish_round`` and ``_engine._start_round`` do).
         table = t.points[cards * 4 + trump] or t.points_of(cards, trump)
-        if keep_rounds:
+        if rounds is not None:
             points = []
             for s in range(n):
                 scored = table[bids[s]][won[s]]
@@ -351,7 +351,7 @@ def play_out(
             kind = _TIEBREAK_ROUND.kind
             cards = _TIEBREAK_ROUND.cards
         else:
-            return totals, rounds
+            return totals
 
 
 def _tied(totals: list[int]) -> bool:

@@ -177,4 +177,6 @@ def _finish(
         rng = random.Random()
     draw, bits = _drawers(rng, policy)
     g = state._c.g
-    return play_out(g.tables, g.seed, g.first_dealer, g.deals, policy, draw, bits, state)
+    rounds: list[tuple[int, ...]] = []
+    totals = play_out(g.tables, g.seed, g.first_dealer, g.deals, policy, draw, bits, state, rounds)
+    return totals, rounds
