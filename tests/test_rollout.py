@@ -23,6 +23,7 @@ from pocha_rules import (
     rollout_rounds,
     simulate,
 )
+from pocha_rules._playout import _ones
 from tests.strategies import game_states, play_out, rule_sets, seeds
 
 
@@ -245,3 +246,16 @@ def test_simulate_wants_arguments_of_their_types(arguments: dict[str, Any], mess
 def test_simulate_refuses_a_policy_that_picks_an_illegal_move() -> None:
     with pytest.raises(IllegalMoveError, match="the policy did not pick one of the legal moves"):
         simulate(RuleSet(schedule=(2,)), 1, policy=lambda moves: Bid(5))
+
+
+@given(st.integers(min_value=0, max_value=2**48 - 1))
+def test_the_trick_loop_counts_a_masks_cards_as_bit_count_does(mask: int) -> None:
+    # The compiled trick loop counts the legal cards with this, not bit_count.
+    assert _ones(mask) == mask.bit_count()
+    assert _ones(mask & 0x5555_5555_5555) == (mask & 0x5555_5555_5555).bit_count()
+
+
+def test_the_count_of_every_card_of_the_largest_deck() -> None:
+    assert _ones(2**48 - 1) == 48
+    assert [_ones(1 << card) for card in range(48)] == [1] * 48
+    assert _ones(0) == 0
