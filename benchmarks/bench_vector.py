@@ -100,9 +100,7 @@ def vector(rules: RuleSet, envs: int, steps: int, opponents: bool) -> Runner:
         obs = state["obs"]
         done = 0
         for _ in range(steps):
-            mask = obs["action_mask"]
-            actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
-            obs, _, _, _, infos = environment.step(actions)
+            obs, _, _, _, infos = environment.step(environment.sample_actions(rng))
             done += int((infos["to_move"] >= 0).sum())
         state["obs"] = obs
         return done

@@ -234,11 +234,14 @@ class BatchGames:
             self._mask = mask
         return mask
 
-    def _fill_legal(self, mask: np.ndarray, rows: np.ndarray | None = None) -> None:
+    def _fill_legal(self, mask: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
         """Set the legal action ids of the games still playing in ``mask``,
         ``bool[active, num_actions]``, all ``False`` before: one row per
         row of the engine (with ``rows``, in row ``rows[i]`` of ``mask``,
-        ``bool[any, num_actions]``)."""
+        ``bool[any, num_actions]``). Returns the legal values as bit masks,
+        ``uint64[active]``, bit ``i`` for the ``i``-th id of the phase's
+        section of ids (and :data:`PASS` for an auction's pass), to be read
+        before the next move."""
         engine = self._engine
         legal = engine.legal()
         table = self._bt.actions
@@ -260,6 +263,7 @@ class BatchGames:
         if phase is Phase.AUCTION:
             assert table.pass_action is not None
             mask[target, table.pass_action] = bits[:, PASS].view(bool)
+        return legal
 
     def _section(self) -> tuple[np.ndarray, np.ndarray]:
         """The action ids of the phase at hand and the value of each."""
