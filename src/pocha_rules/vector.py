@@ -95,6 +95,7 @@ from pocha_rules._rules import RuleSet
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
+from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.records import GameRecord
@@ -152,6 +153,8 @@ class _Cohort:
         self.done = np.zeros(len(slots), dtype=bool)
         self.identity = len(slots) == num_envs and bool((slots == np.arange(num_envs)).all())
         """Whether the cohort holds every game of the environment, in order."""
+        self.placement: Placement | None = None
+        """Where its games still playing are in the environment's arrays."""
 
 
 class VectorEnv:
@@ -550,10 +553,14 @@ class VectorEnv:
             np.copyto(self._legal_bits, games._fill_legal(self._mask.view(bool)))
             self._id_at.fill(PHASE_ROWS[engine.phase] * 64)
             return
-        slots = cohort.slots[engine.rows]
+        where = cohort.placement
+        if where is None or len(where.rows) != engine.active:
+            # Games ended since: their rows are gone.
+            where = cohort.placement = placement(cohort.slots[engine.rows])
+        slots = where.rows
         self._to_move[slots] = seats
-        observer.encode(engine, None, self._obs, slots)
-        self._legal_bits[slots] = games._fill_legal(self._mask.view(bool), slots)
+        observer.encode(engine, None, self._obs, where)
+        self._legal_bits[slots] = games._fill_legal(self._mask.view(bool), where)
         self._id_at[slots] = PHASE_ROWS[engine.phase] * 64
 
     def _blank(self) -> None:
