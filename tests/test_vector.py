@@ -13,6 +13,7 @@ leaving every game as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pocha_rules import InvalidActionError, PochaError, RuleSet, new_game, observe
+from pocha_rules import (
+    InvalidActionError,
+    Move,
+    PlayerView,
+    PochaError,
+    RuleSet,
+    new_game,
+    observe,
+)
 from pocha_rules.actions import apply_action, legal_action_mask, move_to_action
 from pocha_rules.observations import encode_view
 from pocha_rules.records import GameRecord
@@ -41,8 +50,22 @@ class Seen:
     rewards: list[np.ndarray] = field(default_factory=list)
 
 
-def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarray) -> None:
-    """Replay ``record`` through the engine against what was seen."""
+class FirstMove:
+    """A bot that plays the first legal move of its view."""
+
+    def act(self, view: PlayerView) -> Move:
+        return view.legal_moves()[0]
+
+
+def check_game(
+    record: GameRecord,
+    seen: Seen,
+    total: np.ndarray,
+    won: np.ndarray,
+    first_move_seat: int | None = None,
+) -> None:
+    """Replay ``record`` through the engine against what was seen (and, at
+    ``first_move_seat``, a :class:`FirstMove` bot's moves)."""
     state = new_game(record.rules, seed=record.seed, dealer=record.first_dealer,
                      deals=record.deals)  # fmt: skip
     assert len(record.moves) == len(seen.seats) == len(seen.rewards)
@@ -55,6 +78,8 @@ def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarra
         assert np.array_equal(seen.observations[index], expected), where
         mask = np.frombuffer(legal_action_mask(state), dtype=np.int8)
         assert np.array_equal(seen.masks[index], mask), where
+        if seat == first_move_seat:
+            assert move == observe(state, seat).legal_moves()[0], where
         after = apply_action(state, move_to_action(record.rules, move))
         points = np.zeros(record.rules.players)
         if len(after.round_results) > len(state.round_results):
@@ -71,8 +96,9 @@ def run_and_check(
     envs: int,
     seed: int,
     games: int,
-    opponents: dict[int, str] | None = None,
+    opponents: dict[int, Any] | None = None,
     delay: int | None = None,
+    first_move_seat: int | None = None,
 ) -> int:
     """Step a recording environment with random legal actions until
     ``games`` games have ended, proving each one the engine's; the number
@@ -101,7 +127,7 @@ def run_and_check(
         assert not terminations[to_move < 0].any()
         for game in np.flatnonzero(terminations):
             check_game(env.record(int(game)), seen[game], infos["total"][game],
-                       infos["winner"][game])  # fmt: skip
+                       infos["winner"][game], first_move_seat)  # fmt: skip
             seen[game] = Seen()
             checked += 1
             # next_step: a finished game shows nothing until it is dealt anew.
@@ -131,6 +157,27 @@ def test_many_games_in_a_row_are_the_engines(rules: RuleSet) -> None:
     for seed in range(3):
         opponents = {0: "random"} if seed else None
         assert run_and_check(rules, 24, seed, 60, opponents, delay=seed) >= 60
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_bot_opponents_read_their_views_of_every_game(rules: RuleSet, seed: int) -> None:
+    # Seat 1 plays the first legal move of its view: the same as the
+    # engine's state shows it, at every one of its decisions.
+    opponents = {1: FirstMove(), 2: "heuristic"}
+    assert run_and_check(rules, 5, seed, 6, opponents, first_move_seat=1) >= 6
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(players=3, schedule=["3a", "1b", 2], trump_when_all_dealt="dealer_chooses"),
+        RuleSet(players=5, deck=48, schedule=[2, 1], tiebreak="one_card_rounds"),
+    ],
+)
+def test_bot_opponents_play_on_across_many_games(rules: RuleSet) -> None:
+    opponents = {0: "heuristic", 1: FirstMove()}
+    assert run_and_check(rules, 16, 4, 40, opponents, delay=2, first_move_seat=1) >= 40
 
 
 @pytest.mark.parametrize("delay", [0, 3, None])
@@ -316,9 +363,9 @@ def test_arguments_are_checked() -> None:
         VectorEnv(RuleSet(players=3), 4, opponents=dict.fromkeys(range(3), "random"))
     with pytest.raises(PochaError, match="opponent seats run from 0 to 3, got 4"):
         VectorEnv(RuleSet(), 4, opponents={4: "random"})
-    with pytest.raises(PochaError, match="unknown 'heuristic'"):
-        VectorEnv(RuleSet(), 4, opponents={1: "heuristic"})
-    with pytest.raises(TypeError, match="must be 'random' or a policy function"):
+    with pytest.raises(PochaError, match="unknown bot 'clever'; the names are random, heuristic"):
+        VectorEnv(RuleSet(), 4, opponents={1: "clever"})
+    with pytest.raises(TypeError, match="must be a bot's name, a bot or a policy function"):
         VectorEnv(RuleSet(), 4, opponents={1: 3})  # type: ignore[dict-item]
     env = VectorEnv(RuleSet(), 4)
     with pytest.raises(PochaError, match="call reset"):

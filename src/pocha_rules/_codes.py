@@ -279,7 +279,6 @@ MESSAGES: Final[dict[str, str]] = {
     "vector_game_range": "game must be from 0 to {high}, got {game}",
     "vector_record_before_reset": "call reset() before asking for a record",
     "opponent_actions_shape": "the opponent at seat {seat} must return {at_count} action ids, got {dtype} of shape {shape}",
-    "opponent_unknown": "the opponent at seat {seat}: unknown {opponent}, not 'random'",
     "scores_for_players": "{scores} scores for {players} players",
     "round_index_out_of_range": "round_index must be from 0 to {high}, got {got}",
     "no_tiebreak_rounds": "the game has {rounds} rounds and no tiebreak rounds (tiebreak={tiebreak})",

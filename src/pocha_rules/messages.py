@@ -393,7 +393,6 @@ SPANISH: Final[dict[str, str]] = {
     "vector_record_before_reset": "llama a reset() antes de pedir un registro",
     "opponent_actions_shape": "el rival del puesto {seat} tiene que devolver {at_count} "
     "números de acción, no {dtype} de forma {shape}",
-    "opponent_unknown": 'el rival del puesto {seat}: {opponent} desconocido, no "random"',
     "scores_for_players": "{scores} puntuaciones para {players} jugadores",
     "round_index_out_of_range": "round_index tiene que ser de 0 a {high}, no {got}",
     "no_tiebreak_rounds": "la partida tiene {rounds} rondas y ninguna de desempate "

@@ -91,13 +91,16 @@ from typing import Any, Final
 import numpy as np
 
 from pocha_rules._errors import InvalidActionError, PochaError, say
+from pocha_rules._opponents import NAMED, build
 from pocha_rules._rules import RuleSet
+from pocha_rules._vector_bots import Shadows
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
+from pocha_rules.bots import Bot
 from pocha_rules.records import GameRecord
 
 __all__ = ["AUTORESET_MODES", "OpponentPolicy", "VectorActionError", "VectorEnv"]
@@ -188,7 +191,7 @@ class VectorEnv:
         rules: RuleSet | None = None,
         num_envs: int = 1024,
         *,
-        opponents: Mapping[int, str | OpponentPolicy] | None = None,
+        opponents: Mapping[int, str | Bot | OpponentPolicy] | None = None,
         autoreset_mode: str = "next_step",
         reset_delay: int | None = None,
         record: bool = False,
@@ -224,6 +227,14 @@ class VectorEnv:
         n = rules.players
         self._opponents = _check_opponents(opponents, n)
         self._learners = tuple(seat for seat in range(n) if seat not in self._opponents)
+        self._bots: dict[int, Bot] = {}
+        """The opponents that read views, by seat (built by :meth:`reset`)."""
+        self._shadows = (
+            Shadows(rules, count)
+            if any(_reads_views(o) for o in self._opponents.values())
+            else None
+        )
+        self._played = np.zeros(count, dtype=np.int64)
         self._is_learner = np.array([seat not in self._opponents for seat in range(n)] + [False])
         """Indexed by seat, and -1 (no game) last: whether it is a learner's."""
         probe = BatchGames(rules, 0, seed=0)
@@ -323,12 +334,21 @@ class VectorEnv:
             self._sampler = np.random.Generator(
                 np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(2,)))
             )
+            seeds = np.random.SeedSequence(self._seed, spawn_key=(3,)).generate_state(self.players)
+            self._bots = {
+                seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
+                for seat, spec in self._opponents.items()
+                if _reads_views(spec)
+            }
         self._cohorts = []
         self._pending[:] = False
         self._steps = 0
         self._blank()
         self._start(np.arange(self._num_envs, dtype=np.int64))
         self._clear()
+        if self._shadows is not None:
+            self._shadows.clear()
+            self._follow(np.full(self._num_envs, -1, dtype=np.int64))
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
     def step(
@@ -356,6 +376,7 @@ class VectorEnv:
             raise PochaError(say("vector_step_before_reset"))
         chosen = self._checked(actions)
         # Every check is made: from here on the games move.
+        played = np.where(self._to_move >= 0, self._played, -1)
         self._blank()
         n = self.players
         rewards = np.zeros((self._num_envs, n), dtype=np.float32)
@@ -372,6 +393,8 @@ class VectorEnv:
             self._ended_at[finished] = self._steps
         self._restart()
         self._clear()
+        if self._shadows is not None:
+            self._follow(played)
         infos = self._infos(ended)
         infos["total"] = totals
         if len(finished):
@@ -616,7 +639,7 @@ class VectorEnv:
         illegal = wanted & (picked == 0)
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
-        if self._opponents and all(isinstance(o, str) for o in self._opponents.values()):
+        if self._opponents and all(o == "random" for o in self._opponents.values()):
             # Random opponents only: their rows, seat after seat, drawn at
             # once (the same numbers as drawn seat by seat).
             at = np.concatenate(
@@ -629,6 +652,7 @@ class VectorEnv:
                 at = np.flatnonzero(self._to_move == seat)
                 if len(at):
                     chosen[at] = self._opponent_moves(seat, opponent, at)
+        self._played = chosen
         # Each cohort's rows (a finished row, slot -1, reads an entry its
         # batch ignores).
         return [
@@ -648,11 +672,20 @@ class VectorEnv:
             reason = f"{self._table.move(action)} is not legal here"
         return VectorActionError(game, action, _seat(self._to_move[game]), reason)
 
-    def _opponent_moves(self, seat: int, opponent: str | OpponentPolicy, at: np.ndarray) -> Any:
-        if isinstance(opponent, str):
+    def _opponent_moves(
+        self, seat: int, opponent: str | Bot | OpponentPolicy, at: np.ndarray
+    ) -> Any:
+        if opponent == "random":
             return self._random_moves(at)
         mask = self._mask[at]
-        moves = np.asarray(opponent(self._obs[at], mask))
+        bot = self._bots.get(seat)
+        if bot is not None:
+            assert self._shadows is not None
+            chosen = self._shadows.moves(bot, seat, at)
+            moves = np.array([-1 if move is None else move for move in chosen], dtype=np.int64)
+        else:
+            assert callable(opponent)
+            moves = np.asarray(opponent(self._obs[at], mask))
         if moves.shape != (len(at),) or not np.issubdtype(moves.dtype, np.integer):
             raise PochaError(
                 say(
@@ -672,6 +705,17 @@ class VectorEnv:
                 game, action, seat, f"the opponent at seat {seat} chose an illegal action"
             )
         return moves
+
+    def _follow(self, played: np.ndarray) -> None:
+        """Bring the bots' states to every game's decision at hand."""
+        assert self._shadows is not None
+        games = [
+            None if seat < 0 or cohort is None else (cohort.games, int(row))
+            for seat, cohort, row in zip(
+                self._to_move.tolist(), self._slot_cohort, self._slot_row.tolist(), strict=True
+            )
+        ]
+        self._shadows.follow(games, played)
 
     def _random_moves(self, at: np.ndarray) -> np.ndarray:
         """A uniformly random legal move in each game at ``at``."""
@@ -740,28 +784,43 @@ def _engine_row(games: BatchGames, game: int) -> int:
     return int(np.searchsorted(rows, game))
 
 
+def _reads_views(opponent: object) -> bool:
+    """Whether ``opponent`` is a bot reading views (not ``"random"``, not a
+    policy on arrays)."""
+    if isinstance(opponent, str):
+        return opponent != "random"
+    return isinstance(opponent, Bot)
+
+
 def _check_opponents(
-    opponents: Mapping[int, str | OpponentPolicy] | None, players: int
-) -> dict[int, str | OpponentPolicy]:
+    opponents: Mapping[int, str | Bot | OpponentPolicy] | None, players: int
+) -> dict[int, str | Bot | OpponentPolicy]:
     if opponents is None:
         return {}
     if not isinstance(opponents, Mapping):
         raise TypeError(
             f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
         )
-    checked: dict[int, str | OpponentPolicy] = {}
+    checked: dict[int, str | Bot | OpponentPolicy] = {}
     for seat, opponent in opponents.items():
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
             raise TypeError(f"opponent seats must be ints, got {seat!r}")
         if not 0 <= seat < players:
             raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
         if isinstance(opponent, str):
-            if opponent != "random":
-                raise PochaError(say("opponent_unknown", seat=seat, opponent=repr(opponent)))
-        elif not callable(opponent):
+            if opponent not in NAMED:
+                raise PochaError(
+                    say(
+                        "opponent_unknown_bot",
+                        what=f"the opponent at seat {seat}",
+                        spec=repr(opponent),
+                        value=", ".join(NAMED),
+                    )
+                )
+        elif not isinstance(opponent, Bot) and not callable(opponent):
             raise TypeError(
-                f"the opponent at seat {seat} must be 'random' or a policy function, "
-                f"got {type(opponent).__name__}"
+                f"the opponent at seat {seat} must be a bot's name, a bot or a policy "
+                f"function, got {type(opponent).__name__}"
             )
         checked[operator.index(seat)] = opponent
     if len(checked) == players:
