@@ -1,5 +1,8 @@
-"""Bots that read a :class:`~pocha_rules.PlayerView` as opponents in the
-vector environment (private).
+"""The opponents of the vector environment, checked, and the bots among
+them that read a :class:`~pocha_rules.PlayerView` (private).
+
+Bots that read a view
+play in the vector environment so:
 
 The batch engine keeps no :class:`~pocha_rules.GameState`, so each game has
 a shadow one, played by the engine of the rest of the library: at the start
@@ -13,14 +16,17 @@ PettingZoo environment's speed, not the batch engine's.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pocha_rules._cards import CARDS, Card, cards_of
 from pocha_rules._deal import Deal
-from pocha_rules._errors import PochaError
+from pocha_rules._errors import PochaError, say
 from pocha_rules._game import start_at
+from pocha_rules._opponents import NAMED
 from pocha_rules._rules import RuleSet
 from pocha_rules._state import GameState
 from pocha_rules.actions import apply_action, move_to_action
@@ -30,7 +36,11 @@ from pocha_rules.views import observe
 if TYPE_CHECKING:
     from pocha_rules.batch import BatchGames
 
-__all__ = ["Shadows"]
+__all__ = ["Opponent", "Shadows", "check_opponents", "reads_views"]
+
+Opponent = str | Bot | Callable[[np.ndarray, np.ndarray], Any]
+"""A vector environment's opponent: a bot's name, a bot, or a policy on
+arrays."""
 
 
 class Shadows:
@@ -118,3 +128,45 @@ class Shadows:
             except (TypeError, PochaError):
                 chosen.append(None)
         return chosen
+
+
+def reads_views(opponent: object) -> bool:
+    """Whether ``opponent`` is a bot reading views (not ``"random"``, not a
+    policy on arrays)."""
+    if isinstance(opponent, str):
+        return opponent != "random"
+    return isinstance(opponent, Bot)
+
+
+def check_opponents(opponents: Mapping[int, Opponent] | None, players: int) -> dict[int, Opponent]:
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, Mapping):
+        raise TypeError(
+            f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
+        )
+    checked: dict[int, Opponent] = {}
+    for seat, opponent in opponents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
+            raise TypeError(f"opponent seats must be ints, got {seat!r}")
+        if not 0 <= seat < players:
+            raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
+        if isinstance(opponent, str):
+            if opponent not in NAMED:
+                raise PochaError(
+                    say(
+                        "opponent_unknown_bot",
+                        what=f"the opponent at seat {seat}",
+                        spec=repr(opponent),
+                        value=", ".join(NAMED),
+                    )
+                )
+        elif not isinstance(opponent, Bot) and not callable(opponent):
+            raise TypeError(
+                f"the opponent at seat {seat} must be a bot's name, a bot or a policy "
+                f"function, got {type(opponent).__name__}"
+            )
+        checked[operator.index(seat)] = opponent
+    if len(checked) == players:
+        raise PochaError(say("no_learner_seat"))
+    return checked

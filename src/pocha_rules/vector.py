@@ -84,16 +84,15 @@ slow to write.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import numpy as np
 
 from pocha_rules._errors import InvalidActionError, PochaError, say
-from pocha_rules._opponents import NAMED, build
+from pocha_rules._opponents import build
 from pocha_rules._rules import RuleSet
-from pocha_rules._vector_bots import Shadows
+from pocha_rules._vector_bots import Shadows, check_opponents, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
@@ -225,13 +224,13 @@ class VectorEnv:
         self._record = record
         self._same_step = mode == "same_step"
         n = rules.players
-        self._opponents = _check_opponents(opponents, n)
+        self._opponents = check_opponents(opponents, n)
         self._learners = tuple(seat for seat in range(n) if seat not in self._opponents)
         self._bots: dict[int, Bot] = {}
         """The opponents that read views, by seat (built by :meth:`reset`)."""
         self._shadows = (
             Shadows(rules, count)
-            if any(_reads_views(o) for o in self._opponents.values())
+            if any(reads_views(o) for o in self._opponents.values())
             else None
         )
         self._played = np.zeros(count, dtype=np.int64)
@@ -338,7 +337,7 @@ class VectorEnv:
             self._bots = {
                 seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
                 for seat, spec in self._opponents.items()
-                if _reads_views(spec)
+                if reads_views(spec)
             }
         self._cohorts = []
         self._pending[:] = False
@@ -782,47 +781,3 @@ def _engine_row(games: BatchGames, game: int) -> int:
     """The row of the batch engine that plays game ``game`` of ``games``."""
     rows = games._engine.rows
     return int(np.searchsorted(rows, game))
-
-
-def _reads_views(opponent: object) -> bool:
-    """Whether ``opponent`` is a bot reading views (not ``"random"``, not a
-    policy on arrays)."""
-    if isinstance(opponent, str):
-        return opponent != "random"
-    return isinstance(opponent, Bot)
-
-
-def _check_opponents(
-    opponents: Mapping[int, str | Bot | OpponentPolicy] | None, players: int
-) -> dict[int, str | Bot | OpponentPolicy]:
-    if opponents is None:
-        return {}
-    if not isinstance(opponents, Mapping):
-        raise TypeError(
-            f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
-        )
-    checked: dict[int, str | Bot | OpponentPolicy] = {}
-    for seat, opponent in opponents.items():
-        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
-            raise TypeError(f"opponent seats must be ints, got {seat!r}")
-        if not 0 <= seat < players:
-            raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
-        if isinstance(opponent, str):
-            if opponent not in NAMED:
-                raise PochaError(
-                    say(
-                        "opponent_unknown_bot",
-                        what=f"the opponent at seat {seat}",
-                        spec=repr(opponent),
-                        value=", ".join(NAMED),
-                    )
-                )
-        elif not isinstance(opponent, Bot) and not callable(opponent):
-            raise TypeError(
-                f"the opponent at seat {seat} must be a bot's name, a bot or a policy "
-                f"function, got {type(opponent).__name__}"
-            )
-        checked[operator.index(seat)] = opponent
-    if len(checked) == players:
-        raise PochaError(say("no_learner_seat"))
-    return checked
