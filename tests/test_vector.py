@@ -94,7 +94,7 @@ def check_game(
 def run_and_check(
     rules: RuleSet,
     envs: int,
-    seed: int,
+    seed: int | list[int],
     games: int,
     opponents: dict[int, Any] | None = None,
     delay: int | None = None,
@@ -178,6 +178,49 @@ def test_bot_opponents_read_their_views_of_every_game(rules: RuleSet, seed: int)
 def test_bot_opponents_play_on_across_many_games(rules: RuleSet) -> None:
     opponents = {0: "heuristic", 1: FirstMove()}
     assert run_and_check(rules, 16, 4, 40, opponents, delay=2, first_move_seat=1) >= 40
+
+
+@settings(max_examples=6, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_games_seeded_one_by_one_are_the_engines(rules: RuleSet, seed: int) -> None:
+    seeds = [seed + game for game in range(5)]
+    assert run_and_check(rules, 5, seeds, 8, {1: "random"}) >= 8
+
+
+def deals_by_game(env: VectorEnv, seeds: list[int], steps: int, rng_seed: int) -> list[list[Any]]:
+    """Each index's games (first dealer and deals), in order, over ``steps``
+    random steps after ``reset(seed=seeds)``."""
+    env.reset(seed=seeds)
+    rng = np.random.default_rng(rng_seed)
+    played: list[list[Any]] = [[] for _ in seeds]
+    for _ in range(steps):
+        terminations = env.step(env.sample_actions(rng))[2]
+        for game in np.flatnonzero(terminations):
+            record = env.record(int(game))
+            played[game].append((record.first_dealer, record.deals[: len(env.rules.schedule)]))
+    return played
+
+
+def test_a_games_own_seed_deals_it_whatever_the_others_do() -> None:
+    rules = RuleSet(schedule=[3, 1, 2], tiebreak="one_card_rounds")
+    seeds = [100 + game for game in range(8)]
+    alone = deals_by_game(VectorEnv(rules, 8, record=True), seeds, 300, 0)
+    # The same seeds elsewhere, among others, with other moves: the same
+    # deals, game after game (new games dealt at other steps).
+    other = deals_by_game(VectorEnv(rules, 3, record=True, reset_delay=0), [105, 7, 103], 300, 9)
+    for index, game in ((0, 5), (2, 3)):
+        common = min(len(other[index]), len(alone[game]))
+        assert common >= 4
+        assert other[index][:common] == alone[game][:common]
+    assert alone[0][:4] != alone[1][:4]
+    # Seeds one per game are checked.
+    env = VectorEnv(rules, 3)
+    with pytest.raises(PochaError, match="one seed per game is needed: 3 seeds, got 2"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(PochaError, match="seed"):
+        env.reset(seed=[1, -2, 3])
+    with pytest.raises(TypeError, match="one int per game"):
+        env.reset(seed="123")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("delay", [0, 3, None])

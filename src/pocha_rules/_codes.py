@@ -258,6 +258,7 @@ MESSAGES: Final[dict[str, str]] = {
     "bids_differ": "not the bids of the round's moves",
     "totals_differ": "not the totals of the finished rounds",
     "opponent_seat_out_of_range": "opponent seats run from 0 to {high}, got {seat}",
+    "vector_seeds_count": "one seed per game is needed: {num_envs} seeds, got {count}",
     "opponent_unknown_bot": "{what}: unknown bot {spec}; the names are {value}",
     "every_seat_an_opponent": "every seat is an opponent: leave at least one seat to an agent",
     "policy_not_an_id": "the policy must return one whole action id",

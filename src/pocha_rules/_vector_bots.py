@@ -1,9 +1,6 @@
 """The opponents of the vector environment, checked, and the bots among
 them that read a :class:`~pocha_rules.PlayerView` (private).
 
-Bots that read a view
-play in the vector environment so:
-
 The batch engine keeps no :class:`~pocha_rules.GameState`, so each game has
 a shadow one, played by the engine of the rest of the library: at the start
 of every round it is the written position of that round (the batch's deal

@@ -368,6 +368,7 @@ SPANISH: Final[dict[str, str]] = {
     "games_too_many": "games tiene que ser como mucho 2**40 (más resultados no caben en "
     "memoria), no {got}",
     "opponent_seat_out_of_range": "los puestos de los rivales van de 0 a {high}, no {seat}",
+    "vector_seeds_count": "hace falta una semilla por partida: {num_envs} semillas, no {count}",
     "opponent_unknown_bot": "{what}: bot desconocido {spec}; los nombres son {value}",
     "every_seat_an_opponent": "todos los puestos son rivales: deja al menos un puesto a un agente",
     "policy_not_an_id": "la política tiene que devolver un solo número de acción entero",

@@ -84,7 +84,7 @@ slow to write.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -96,6 +96,7 @@ from pocha_rules._vector_bots import Shadows, check_opponents, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
+from pocha_rules.batch._keyed import game_keys
 from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
@@ -261,6 +262,10 @@ class VectorEnv:
         """Where each game's phase's row starts in :attr:`_ids`."""
         self._ids = id_table(self._table)
         self._started = 0
+        self._game_seeds: np.ndarray | None = None
+        """``uint64[num_envs]``: each game's seed, when reset gave one per game."""
+        self._games_played = np.zeros(count, dtype=np.int64)
+        """How many games each index has dealt since its seed was given."""
         self._rng = np.random.default_rng(0)
         self._sampler = np.random.default_rng(0)
 
@@ -311,19 +316,46 @@ class VectorEnv:
     # --- the gymnasium calls ------------------------------------------------------
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: int | Sequence[int] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Deal a new game everywhere; with ``seed``, reseed the deals (and
         the random opponents) first. Returns the observations and infos.
 
+        ``seed`` is one int for the whole environment, or (as gymnasium's
+        vector environments take it) one per game: then each game's deals
+        and first dealer, its first game's and every later one's, depend
+        on its own seed and on how many games its index has played since,
+        whatever the other games do (the same seed at another index or in
+        another environment deals the same games). The random opponents and
+        :meth:`sample_actions` draw from a stream seeded by all of them.
+
         Raises:
-            TypeError: ``seed`` is not an int, or ``options`` is given
-                (there are none).
-            PochaError: ``seed`` is negative.
+            TypeError: ``seed`` is not an int or a sequence of them, or
+                ``options`` is given (there are none).
+            PochaError: ``seed`` is negative, or not one per game.
 
         """
         if options is not None:
             raise TypeError(f"VectorEnv.reset takes no options, got {options!r}")
+        if seed is not None and not isinstance(seed, int | np.integer):
+            if not isinstance(seed, Sequence | np.ndarray) or isinstance(seed, str | bytes):
+                raise TypeError(f"seed must be an int or one int per game, got {seed!r}")
+            if len(seed) != self._num_envs:
+                raise PochaError(
+                    say("vector_seeds_count", num_envs=self._num_envs, count=len(seed))
+                )
+            each = [resolve_seed(one) for one in seed]
+            self._game_seeds = np.array(
+                [np.random.SeedSequence(one).generate_state(1, np.uint64)[0] for one in each],
+                dtype=np.uint64,
+            )
+            self._games_played[:] = 0
+            seed = int(np.random.SeedSequence(each).generate_state(1, np.uint64)[0])
+        elif seed is not None:
+            self._game_seeds = None
         if seed is not None or self._seed is None:
             self._seed = resolve_seed(seed)
             self._started = 0
@@ -553,7 +585,12 @@ class VectorEnv:
         state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
         self._started += 1
         seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
-        games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
+        if self._game_seeds is None:
+            games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
+        else:
+            keys = game_keys(self._game_seeds[slots], self._games_played[slots])
+            self._games_played[slots] += 1
+            games = BatchGames._keyed(self._rules, keys, seed=seed, record=self._record)
         cohort = _Cohort(games, slots.copy(), self._num_envs)
         self._cohorts.append(cohort)
         for slot in slots.tolist():

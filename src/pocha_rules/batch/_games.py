@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 
@@ -14,6 +14,7 @@ from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
+from pocha_rules.batch._keyed import KeyedUniform
 from pocha_rules.batch._observations import (
     Observer,
     Placement,
@@ -128,16 +129,37 @@ class BatchGames:
         self._squeeze = squeeze_runs(self._bt.deck_cards)
         self._value_of = _values(self._bt)
         self._ids: np.ndarray | None = None
+        self._keys: np.ndarray | None = None
         self._start()
+
+    @classmethod
+    def _keyed(cls, rules: RuleSet, keys: np.ndarray, *, seed: int, record: bool) -> BatchGames:
+        """A batch of ``len(keys)`` games, each dealt (and its first dealer
+        drawn) from its own stream, ``keys[i]`` (see
+        :mod:`~pocha_rules.batch._keyed`), not from ``seed``; each
+        :meth:`reset` deals the same games again."""
+        games = cls(rules, 0, seed=seed, record=record)
+        games._games = len(keys)
+        games._keys = keys
+        games._start()
+        return games
 
     def _start(self) -> None:
         rules = self._rules
-        first = first_dealers(self._rng, self._games, rules.players, self._dealer)
+        rng = self._rng
+        keyed = None if self._keys is None else KeyedUniform(self._keys)
+        if keyed is None:
+            first = first_dealers(self._rng, self._games, rules.players, self._dealer)
+        else:
+            first = keyed.first_dealers(rules.players)
+            rng = cast(np.random.Generator, keyed)  # the dealer draws only floats
         self._engine = Lockstep(
-            self._bt, self._rng, first, rules.schedule,
+            self._bt, rng, first, rules.schedule,
             tiebreak=rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS,
             record=self._record, keep_trick=True,
         )  # fmt: skip
+        if keyed is not None:
+            keyed.engine = self._engine
         self._mask: np.ndarray | None = None
 
     def reset(self) -> None:
