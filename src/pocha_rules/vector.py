@@ -676,13 +676,12 @@ class VectorEnv:
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
         if self._opponents and all(o == "random" for o in self._opponents.values()):
-            # Random opponents only: their rows, seat after seat, drawn at
-            # once (the same numbers as drawn seat by seat).
-            at = np.concatenate(
-                [np.flatnonzero(self._to_move == seat) for seat in self._opponents]
-            )
-            if len(at):
-                chosen[at] = self._random_moves(at)
+            # Random opponents only: a move drawn in every game at once (fewer
+            # passes than picking their rows out), kept where they move.
+            drawn = random_bits(self._legal_bits, self._rng).view(np.int64)
+            drawn += self._id_at
+            theirs = (self._to_move >= 0) & ~wanted
+            np.copyto(chosen, self._ids.take(drawn), where=theirs)
         else:
             for seat, opponent in self._opponents.items():
                 at = np.flatnonzero(self._to_move == seat)
