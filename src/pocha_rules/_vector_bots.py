@@ -33,7 +33,7 @@ from pocha_rules.views import observe
 if TYPE_CHECKING:
     from pocha_rules.batch import BatchGames
 
-__all__ = ["Opponent", "Shadows", "check_opponents", "reads_views"]
+__all__ = ["Opponent", "Shadows", "check_opponents", "first_illegal", "reads_views"]
 
 Opponent = str | Bot | Callable[[np.ndarray, np.ndarray], Any]
 """A vector environment's opponent: a bot's name, a bot, or a policy on
@@ -167,3 +167,27 @@ def check_opponents(opponents: Mapping[int, Opponent] | None, players: int) -> d
     if len(checked) == players:
         raise PochaError(say("no_learner_seat"))
     return checked
+
+
+def first_illegal(moves: np.ndarray, masks: np.ndarray, seat: int) -> int | None:
+    """The index of the first of an opponent's ``moves`` (one per row of
+    ``masks``, ``int8[k, num_actions]``) that is not legal, or ``None``.
+
+    Raises:
+        PochaError: ``moves`` is not one whole number per row.
+
+    """
+    count = len(masks)
+    if moves.shape != (count,) or not np.issubdtype(moves.dtype, np.integer):
+        raise PochaError(
+            say(
+                "opponent_actions_shape",
+                seat=seat,
+                at_count=count,
+                dtype=moves.dtype,
+                shape=moves.shape,
+            )
+        )
+    ok = (moves >= 0) & (moves < masks.shape[1])
+    ok[ok] = masks[ok, moves[ok]] != 0
+    return None if ok.all() else int(np.argmin(ok))

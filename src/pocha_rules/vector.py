@@ -33,17 +33,29 @@ to a turn-based game of several seats:
   game that ended waits for them, and for games that end one step after
   it, at most ``reset_delay`` steps more (two one-card rounds by default;
   ``reset_delay=0`` never waits), showing a zero observation and mask and
-  ``to_move`` -1, so that they are dealt anew together.
+  ``to_move`` -1, so that they are dealt anew together. The few games
+  whose tiebreak rounds outlast that wait (fewer than ``num_envs / 16``;
+  about 1 in 250 default games) wait on, for the next games dealt
+  together, at most until the others end their games.
 - **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
   game with uniformly random legal moves, and ``opponents={seat: policy}``
   with ``policy(observations, masks) -> actions``, a function on arrays
   (rows for the games where that seat is to move): a frozen copy of an
-  agent, for self-play against it. The caller's action is ignored in a game
-  where an opponent is to move. (Bots that read a
-  :class:`~pocha_rules.PlayerView` play in :mod:`pocha_rules.single_agent`
-  and :mod:`pocha_rules.pettingzoo`.)
+  agent, for self-play against it. Any :class:`~pocha_rules.bots.Bot`, or
+  a built-in one's name (``"heuristic"``), plays from its
+  :class:`~pocha_rules.PlayerView` of each game, one bot for that seat in
+  every game: a slower path (each game then keeps a
+  :class:`~pocha_rules.GameState` beside the batch, at about the PettingZoo
+  environment's speed per game), whose views show the earlier rounds by
+  their totals only. The caller's action is ignored in a game where an
+  opponent is to move.
+- **Random moves**: :meth:`VectorEnv.sample_actions` draws a uniformly
+  random legal action in every game, from the legal moves kept as bits,
+  several times faster than from the masks.
 - **Seeds**: ``reset(seed=...)`` makes every game that follows reproducible
-  (given the same actions); each game's deals and moves can be had as a
+  (given the same actions); with one seed per game (a sequence), each
+  game's deals depend on its own seed only, whatever the other games do.
+  Each game's deals and moves can be had as a
   :class:`~pocha_rules.records.GameRecord` with ``record=True``
   (:meth:`VectorEnv.record`). The deals are those of the batch engine, not
   those of :func:`~pocha_rules.new_game` for the same seed.
@@ -52,18 +64,14 @@ A malformed action array (wrong shape, not whole numbers, an id out of range
 or not legal in its game) raises :class:`VectorActionError`, naming the game
 and the reason, and no game moves.
 
-How it stays fast: the batch engine plays games in lockstep (every game of a
-lockstep batch at the same point of the same round), so the environment
-keeps its games in a few such batches, *cohorts*: the games that are dealt
-at the same step start a cohort together, and every step moves every cohort
-by one decision, a few dozen array operations per cohort. Games dealt apart
-stay apart, so without the wait above every tiebreak would split a cohort
-for good, and a long run would slow down as the cohorts multiplied. Each
-step's observations (several megabytes for thousands of games) are written
-into an array the environment made before and the caller has let go of
-(nothing refers to it any more: an array, a view of it or a tensor sharing
-it that the caller keeps is never written again), because fresh memory is
-slow to write.
+How it stays fast: the batch engine plays games in lockstep, so the
+environment keeps its games in a few lockstep batches, *cohorts*: the games
+dealt at the same step start one, and every step moves every cohort by one
+decision, a few dozen array operations each. Without the waits above every
+tiebreak would split a cohort for good, and the cohorts would multiply.
+Each step's observations are written into an array the caller has let go
+of (one it keeps, a view of it or a tensor sharing it, is never written
+again), because fresh memory is slow to write.
 
 >>> import numpy as np
 >>> from pocha_rules import RuleSet
@@ -74,8 +82,7 @@ slow to write.
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> for _ in range(200):
-...     mask = obs["action_mask"]
-...     actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+...     actions = envs.sample_actions(rng)  # random legal ids; or a policy's
 ...     obs, rewards, terminations, truncations, infos = envs.step(actions)
 ...     ended += int(terminations.sum())
 >>> rewards.shape, ended > 64
@@ -92,7 +99,7 @@ import numpy as np
 from pocha_rules._errors import InvalidActionError, PochaError, say
 from pocha_rules._opponents import build
 from pocha_rules._rules import RuleSet
-from pocha_rules._vector_bots import Shadows, check_opponents, reads_views
+from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
@@ -167,8 +174,9 @@ class VectorEnv:
     Args:
         rules: The rules (the defaults when ``None``).
         num_envs: How many games at a time.
-        opponents: Seats played inside the environment, each ``"random"`` or
-            an :data:`OpponentPolicy`; the other seats are the learners.
+        opponents: Seats played inside the environment, each ``"random"``,
+            an :data:`OpponentPolicy`, a :class:`~pocha_rules.bots.Bot` or
+            a built-in bot's name; the other seats are the learners.
         autoreset_mode: ``"next_step"`` or ``"same_step"``.
         reset_delay: How many steps more a game that ended may wait to be
             dealt anew while the games it was dealt with play their tiebreak
@@ -721,24 +729,12 @@ class VectorEnv:
         else:
             assert callable(opponent)
             moves = np.asarray(opponent(self._obs[at], mask))
-        if moves.shape != (len(at),) or not np.issubdtype(moves.dtype, np.integer):
-            raise PochaError(
-                say(
-                    "opponent_actions_shape",
-                    seat=seat,
-                    at_count=len(at),
-                    dtype=moves.dtype,
-                    shape=moves.shape,
-                )
-            )
-        ok = (moves >= 0) & (moves < self.num_actions)
-        ok[ok] = mask[ok, moves[ok]] != 0
-        if not ok.all():
-            game = int(at[np.argmin(ok)])
-            action = int(moves[np.argmin(ok)])
+        wrong = first_illegal(moves, mask, seat)
+        if wrong is not None:
             raise VectorActionError(
-                game, action, seat, f"the opponent at seat {seat} chose an illegal action"
-            )
+                int(at[wrong]), int(moves[wrong]), seat,
+                f"the opponent at seat {seat} chose an illegal action",
+            )  # fmt: skip
         return moves
 
     def _follow(self, played: np.ndarray) -> None:
