@@ -33,6 +33,7 @@ from pocha_rules import (
     observe,
 )
 from pocha_rules.actions import apply_action, legal_action_mask, move_to_action
+from pocha_rules.batch import BatchGames
 from pocha_rules.observations import encode_view
 from pocha_rules.records import GameRecord
 from pocha_rules.vector import VectorActionError, VectorEnv
@@ -221,6 +222,41 @@ def test_a_games_own_seed_deals_it_whatever_the_others_do() -> None:
         env.reset(seed=[1, -2, 3])
     with pytest.raises(TypeError, match="one int per game"):
         env.reset(seed="123")  # type: ignore[arg-type]
+
+
+def test_sample_actions_draws_legal_moves() -> None:
+    rules = RuleSet(players=3, schedule=["3a", 2], tiebreak="one_card_rounds")
+    env = VectorEnv(rules, 64, opponents={2: "random"})
+    obs, infos = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(150):
+        mask = obs["action_mask"]
+        actions = env.sample_actions(rng)
+        assert actions.dtype == np.int64
+        live = infos["to_move"] >= 0
+        assert mask[np.flatnonzero(live), actions[live]].all()
+        assert not actions[~live].any()
+        obs, _, _, _, infos = env.step(actions)
+    assert not np.array_equal(env.sample_actions(), env.sample_actions())
+    with pytest.raises(TypeError, match="numpy Generator"):
+        env.sample_actions(3)  # type: ignore[arg-type]
+    # And a batch's own: legal in every game still playing, 0 in the others.
+    games = BatchGames(rules, 50, seed=2)
+    while not games.done.all():
+        actions = games.sample_actions(rng)
+        mask = games.legal_mask
+        assert mask[np.flatnonzero(~games.done), actions[~games.done]].all()
+        assert not actions[games.done].any()
+        games.step(actions)
+
+
+def test_sample_actions_is_uniform() -> None:
+    from pocha_rules.batch._sample import random_bits
+
+    words = np.full(60_000, 0b1010_0110_0001, dtype=np.uint64)
+    drawn = np.bincount(random_bits(words, np.random.default_rng(0)).astype(np.int64))
+    assert set(np.flatnonzero(drawn)) == {0, 5, 6, 9, 11}
+    assert (abs(drawn[drawn > 0] - 12_000) < 500).all()
 
 
 @pytest.mark.parametrize("delay", [0, 3, None])
