@@ -317,8 +317,8 @@ class VectorEnv:
 
     @property
     def seed(self) -> int | None:
-        """The seed of the last seeded :meth:`reset` (drawn when not given);
-        ``None`` before the first."""
+        """The seed of the last seeded :meth:`reset` (drawn when not given;
+        with one seed per game, drawn from them); ``None`` before the first."""
         return self._seed
 
     # --- the gymnasium calls ------------------------------------------------------
