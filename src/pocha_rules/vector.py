@@ -545,7 +545,8 @@ class VectorEnv:
         """Deal anew the games that ended, when their time has come: at once
         (the next step, or this one with ``same_step``), unless the other
         games of their cohorts are still in tiebreak rounds, for which they
-        wait up to ``reset_delay`` steps more."""
+        wait up to ``reset_delay`` steps more; a few that end apart from the
+        others wait for the next games dealt together."""
         pending = self._pending
         if not pending.any():
             return
