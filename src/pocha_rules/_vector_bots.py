@@ -55,10 +55,11 @@ class Shadows:
         self.states = [None] * len(self.states)
         self.keys = [None] * len(self.keys)
 
-    def follow(self, games: list[tuple[BatchGames, int] | None], played: np.ndarray) -> None:
+    def follow(self, games: list[tuple[BatchGames, int, int] | None], played: np.ndarray) -> None:
         """Bring every state to its game's decision at hand: ``games[i]``
-        is game ``i``'s batch and row in it (``None`` for a game waiting to
-        be dealt), ``played[i]`` the action id it just played (-1 for none).
+        is game ``i``'s batch, its row in it and the batch's serial number
+        (``None`` for a game waiting to be dealt), ``played[i]`` the action
+        id it just played (-1 for none).
         A game in a new round (or a new game) starts again from the
         round's written position."""
         starts: dict[int, tuple[Any, ...]] = {}
@@ -66,8 +67,8 @@ class Shadows:
             if where is None:
                 self.states[slot] = self.keys[slot] = None
                 continue
-            batch, game = where
-            key = (id(batch), batch.round_index)
+            batch, game, serial = where
+            key = (serial, batch.round_index)
             state = self.states[slot]
             if key == self.keys[slot] and state is not None:
                 action = int(played[slot])

@@ -153,7 +153,7 @@ class VectorActionError(InvalidActionError):
 class _Cohort:
     """Games dealt at the same step, played in lockstep (private)."""
 
-    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int) -> None:
+    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int, serial: int) -> None:
         self.games = games
         self.slots = slots
         """``int64[m]``: the environment's game index of each row."""
@@ -163,6 +163,8 @@ class _Cohort:
         self.done = np.zeros(len(slots), dtype=bool)
         self.identity = len(slots) == num_envs and bool((slots == np.arange(num_envs)).all())
         """Whether the cohort holds every game of the environment, in order."""
+        self.serial = serial
+        """The cohort's number: the count of cohorts made before it."""
         self.placement: Placement | None = None
         """Where its games still playing are in the environment's arrays."""
 
@@ -270,6 +272,8 @@ class VectorEnv:
         """Where each game's phase's row starts in :attr:`_ids`."""
         self._ids = id_table(self._table)
         self._started = 0
+        self._made = 0
+        """How many cohorts were made."""
         self._game_seeds: np.ndarray | None = None
         """``uint64[num_envs]``: each game's seed, when reset gave one per game."""
         self._games_played = np.zeros(count, dtype=np.int64)
@@ -600,7 +604,8 @@ class VectorEnv:
             keys = game_keys(self._game_seeds[slots], self._games_played[slots])
             self._games_played[slots] += 1
             games = BatchGames._keyed(self._rules, keys, seed=seed, record=self._record)
-        cohort = _Cohort(games, slots.copy(), self._num_envs)
+        self._made += 1
+        cohort = _Cohort(games, slots.copy(), self._num_envs, self._made)
         self._cohorts.append(cohort)
         for slot in slots.tolist():
             self._slot_cohort[slot] = cohort
@@ -742,7 +747,7 @@ class VectorEnv:
         """Bring the bots' states to every game's decision at hand."""
         assert self._shadows is not None
         games = [
-            None if seat < 0 or cohort is None else (cohort.games, int(row))
+            None if seat < 0 or cohort is None else (cohort.games, int(row), cohort.serial)
             for seat, cohort, row in zip(
                 self._to_move.tolist(), self._slot_cohort, self._slot_row.tolist(), strict=True
             )
