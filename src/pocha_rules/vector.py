@@ -43,19 +43,13 @@ to a turn-based game of several seats:
   (rows for the games where that seat is to move): a frozen copy of an
   agent, for self-play against it. Any :class:`~pocha_rules.bots.Bot`, or
   a built-in one's name (``"heuristic"``), plays from its
-  :class:`~pocha_rules.PlayerView` of each game, one bot for that seat in
-  every game: a slower path (each game then keeps a
-  :class:`~pocha_rules.GameState` beside the batch, at about the PettingZoo
-  environment's speed per game), whose views show the earlier rounds by
-  their totals only. The caller's action is ignored in a game where an
-  opponent is to move.
-- **Random moves**: :meth:`VectorEnv.sample_actions` draws a uniformly
-  random legal action in every game, from the legal moves kept as bits,
-  several times faster than from the masks.
+  :class:`~pocha_rules.PlayerView` of each game (earlier rounds shown by
+  their totals): a slower path, at about the PettingZoo environment's speed
+  per game. The caller's action is ignored where an opponent is to move.
+- **Random moves**: :meth:`VectorEnv.sample_actions`, fast.
 - **Seeds**: ``reset(seed=...)`` makes every game that follows reproducible
-  (given the same actions); with one seed per game (a sequence), each
-  game's deals depend on its own seed only, whatever the other games do.
-  Each game's deals and moves can be had as a
+  (given the same actions); with one seed per game, each game's deals
+  depend on its own seed only. Each game's deals and moves can be had as a
   :class:`~pocha_rules.records.GameRecord` with ``record=True``
   (:meth:`VectorEnv.record`). The deals are those of the batch engine, not
   those of :func:`~pocha_rules.new_game` for the same seed.
@@ -336,13 +330,10 @@ class VectorEnv:
         """Deal a new game everywhere; with ``seed``, reseed the deals (and
         the random opponents) first. Returns the observations and infos.
 
-        ``seed`` is one int for the whole environment, or (as gymnasium's
-        vector environments take it) one per game: then each game's deals
-        and first dealer, its first game's and every later one's, depend
-        on its own seed and on how many games its index has played since,
-        whatever the other games do (the same seed at another index or in
-        another environment deals the same games). The random opponents and
-        :meth:`sample_actions` draw from a stream seeded by all of them.
+        ``seed`` is one int, or one per game (as gymnasium takes it): then
+        each game's deals and first dealer, game after game, depend on its
+        own seed only, whatever the other games do. The random opponents
+        and :meth:`sample_actions` draw from a stream seeded by all of them.
 
         Raises:
             TypeError: ``seed`` is not an int or a sequence of them, or
@@ -487,9 +478,8 @@ class VectorEnv:
 
     def sample_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
         """A uniformly random legal action id for the seat to move in every
-        game (0 in a game waiting to be reset): a random policy's moves,
-        drawn from each game's legal moves kept as bits, several times
-        faster than from the ``"action_mask"`` array.
+        game (0 in a game waiting to be reset), drawn from the legal moves
+        kept as bits: several times faster than from the masks.
 
         Args:
             rng: The generator to draw from; by default the environment's
