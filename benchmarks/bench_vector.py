@@ -4,8 +4,11 @@ An agent step is one decision of one game (a bid, a card, a call, a choice
 of trump) with what a learner needs around it: the observation vector and
 the action mask of the seat to move, the rewards, the ends of games and new
 games dealt in their place. Every contender plays the same rules with
-uniformly random legal actions, chosen by the caller from the mask. The
-contenders, timed in turn within each repeat:
+uniformly random legal actions, chosen by the caller: from the mask by
+``rng.choice(np.flatnonzero(mask))`` for the PettingZoo environment, by
+``sample_actions`` (from the legal moves kept as bits) for the vector
+environment and the batch. The contenders, timed in turn within each
+repeat:
 
 * ``PettingZoo raw_env`` (the reference): ``observe`` of the agent to move,
   then ``step``, over whole games (``reset`` between them);
@@ -15,7 +18,7 @@ contenders, timed in turn within each repeat:
   ``--envs`` games, ``--steps`` calls of ``step`` (about a game's length by
   default, so that most games end and are dealt anew inside a run; the
   environment goes on from one repeat to the next); the caller draws one
-  legal action per game from the mask each step;
+  legal action per game each step with ``sample_actions``;
 * ``VectorEnv, 3 random opponents``: the same with seats 1 to 3 played by
   the environment's random opponents (every decision counted, the
   opponents' too; the learner's are about a quarter);
@@ -100,9 +103,7 @@ def vector(rules: RuleSet, envs: int, steps: int, opponents: bool) -> Runner:
         obs = state["obs"]
         done = 0
         for _ in range(steps):
-            mask = obs["action_mask"]
-            actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
-            obs, _, _, _, infos = environment.step(actions)
+            obs, _, _, _, infos = environment.step(environment.sample_actions(rng))
             done += int((infos["to_move"] >= 0).sum())
         state["obs"] = obs
         return done
@@ -119,10 +120,10 @@ def batch(rules: RuleSet, envs: int, steps: int) -> Runner:
         for _ in range(steps):
             if games.done.all():
                 games.reset()
-            mask = games.legal_mask
+            games.legal_mask  # noqa: B018 (made, as an agent reads it)
             games.observations()
             done += int((games.to_move >= 0).sum())
-            games.step((rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1))
+            games.step(games.sample_actions(rng))
         return done
 
     return run

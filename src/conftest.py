@@ -13,6 +13,7 @@ _NEEDS = {
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/batch": ("numpy",),
     "pocha_rules/vector.py": ("numpy",),
+    "pocha_rules/_vector_bots.py": ("numpy",),
     "pocha_rules/policy.py": ("numpy",),
     "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
 }

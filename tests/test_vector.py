@@ -13,6 +13,7 @@ leaving every game as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,17 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pocha_rules import InvalidActionError, PochaError, RuleSet, new_game, observe
+from pocha_rules import (
+    InvalidActionError,
+    Move,
+    PlayerView,
+    PochaError,
+    RuleSet,
+    new_game,
+    observe,
+)
 from pocha_rules.actions import apply_action, legal_action_mask, move_to_action
+from pocha_rules.batch import BatchGames
 from pocha_rules.observations import encode_view
 from pocha_rules.records import GameRecord
 from pocha_rules.vector import VectorActionError, VectorEnv
@@ -41,8 +51,22 @@ class Seen:
     rewards: list[np.ndarray] = field(default_factory=list)
 
 
-def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarray) -> None:
-    """Replay ``record`` through the engine against what was seen."""
+class FirstMove:
+    """A bot that plays the first legal move of its view."""
+
+    def act(self, view: PlayerView) -> Move:
+        return view.legal_moves()[0]
+
+
+def check_game(
+    record: GameRecord,
+    seen: Seen,
+    total: np.ndarray,
+    won: np.ndarray,
+    first_move_seat: int | None = None,
+) -> None:
+    """Replay ``record`` through the engine against what was seen (and, at
+    ``first_move_seat``, a :class:`FirstMove` bot's moves)."""
     state = new_game(record.rules, seed=record.seed, dealer=record.first_dealer,
                      deals=record.deals)  # fmt: skip
     assert len(record.moves) == len(seen.seats) == len(seen.rewards)
@@ -55,6 +79,8 @@ def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarra
         assert np.array_equal(seen.observations[index], expected), where
         mask = np.frombuffer(legal_action_mask(state), dtype=np.int8)
         assert np.array_equal(seen.masks[index], mask), where
+        if seat == first_move_seat:
+            assert move == observe(state, seat).legal_moves()[0], where
         after = apply_action(state, move_to_action(record.rules, move))
         points = np.zeros(record.rules.players)
         if len(after.round_results) > len(state.round_results):
@@ -69,10 +95,11 @@ def check_game(record: GameRecord, seen: Seen, total: np.ndarray, won: np.ndarra
 def run_and_check(
     rules: RuleSet,
     envs: int,
-    seed: int,
+    seed: int | list[int],
     games: int,
-    opponents: dict[int, str] | None = None,
+    opponents: dict[int, Any] | None = None,
     delay: int | None = None,
+    first_move_seat: int | None = None,
 ) -> int:
     """Step a recording environment with random legal actions until
     ``games`` games have ended, proving each one the engine's; the number
@@ -101,7 +128,7 @@ def run_and_check(
         assert not terminations[to_move < 0].any()
         for game in np.flatnonzero(terminations):
             check_game(env.record(int(game)), seen[game], infos["total"][game],
-                       infos["winner"][game])  # fmt: skip
+                       infos["winner"][game], first_move_seat)  # fmt: skip
             seen[game] = Seen()
             checked += 1
             # next_step: a finished game shows nothing until it is dealt anew.
@@ -133,29 +160,136 @@ def test_many_games_in_a_row_are_the_engines(rules: RuleSet) -> None:
         assert run_and_check(rules, 24, seed, 60, opponents, delay=seed) >= 60
 
 
+@settings(max_examples=8, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_bot_opponents_read_their_views_of_every_game(rules: RuleSet, seed: int) -> None:
+    # Seat 1 plays the first legal move of its view: the same as the
+    # engine's state shows it, at every one of its decisions.
+    opponents = {1: FirstMove(), 2: "heuristic"}
+    assert run_and_check(rules, 5, seed, 6, opponents, first_move_seat=1) >= 6
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(players=3, schedule=["3a", "1b", 2], trump_when_all_dealt="dealer_chooses"),
+        RuleSet(players=5, deck=48, schedule=[2, 1], tiebreak="one_card_rounds"),
+    ],
+)
+def test_bot_opponents_play_on_across_many_games(rules: RuleSet) -> None:
+    opponents = {0: "heuristic", 1: FirstMove()}
+    assert run_and_check(rules, 16, 4, 40, opponents, delay=2, first_move_seat=1) >= 40
+
+
+@settings(max_examples=6, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_games_seeded_one_by_one_are_the_engines(rules: RuleSet, seed: int) -> None:
+    seeds = [seed + game for game in range(5)]
+    assert run_and_check(rules, 5, seeds, 8, {1: "random"}) >= 8
+
+
+def deals_by_game(env: VectorEnv, seeds: list[int], steps: int, rng_seed: int) -> list[list[Any]]:
+    """Each index's games (first dealer and deals), in order, over ``steps``
+    random steps after ``reset(seed=seeds)``."""
+    env.reset(seed=seeds)
+    rng = np.random.default_rng(rng_seed)
+    played: list[list[Any]] = [[] for _ in seeds]
+    for _ in range(steps):
+        terminations = env.step(env.sample_actions(rng))[2]
+        for game in np.flatnonzero(terminations):
+            record = env.record(int(game))
+            played[game].append((record.first_dealer, record.deals[: len(env.rules.schedule)]))
+    return played
+
+
+def test_a_games_own_seed_deals_it_whatever_the_others_do() -> None:
+    rules = RuleSet(schedule=[3, 1, 2], tiebreak="one_card_rounds")
+    seeds = [100 + game for game in range(8)]
+    alone = deals_by_game(VectorEnv(rules, 8, record=True), seeds, 300, 0)
+    # The same seeds elsewhere, among others, with other moves: the same
+    # deals, game after game (new games dealt at other steps).
+    other = deals_by_game(VectorEnv(rules, 3, record=True, reset_delay=0), [105, 7, 103], 300, 9)
+    for index, game in ((0, 5), (2, 3)):
+        common = min(len(other[index]), len(alone[game]))
+        assert common >= 4
+        assert other[index][:common] == alone[game][:common]
+    assert alone[0][:4] != alone[1][:4]
+    # Seeds one per game are checked.
+    env = VectorEnv(rules, 3)
+    with pytest.raises(PochaError, match="one seed per game is needed: 3 seeds, got 2"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(PochaError, match="seed"):
+        env.reset(seed=[1, -2, 3])
+    with pytest.raises(TypeError, match="one int per game"):
+        env.reset(seed="123")  # type: ignore[arg-type]
+
+
+def test_sample_actions_draws_legal_moves() -> None:
+    rules = RuleSet(players=3, schedule=["3a", 2], tiebreak="one_card_rounds")
+    env = VectorEnv(rules, 64, opponents={2: "random"})
+    obs, infos = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(150):
+        mask = obs["action_mask"]
+        actions = env.sample_actions(rng)
+        assert actions.dtype == np.int64
+        live = infos["to_move"] >= 0
+        assert mask[np.flatnonzero(live), actions[live]].all()
+        assert not actions[~live].any()
+        obs, _, _, _, infos = env.step(actions)
+    assert not np.array_equal(env.sample_actions(), env.sample_actions())
+    with pytest.raises(TypeError, match="numpy Generator"):
+        env.sample_actions(3)  # type: ignore[arg-type]
+    # And a batch's own: legal in every game still playing, 0 in the others.
+    games = BatchGames(rules, 50, seed=2)
+    while not games.done.all():
+        actions = games.sample_actions(rng)
+        mask = games.legal_mask
+        assert mask[np.flatnonzero(~games.done), actions[~games.done]].all()
+        assert not actions[games.done].any()
+        games.step(actions)
+
+
+def test_sample_actions_is_uniform() -> None:
+    from pocha_rules.batch._sample import random_bits
+
+    words = np.full(60_000, 0b1010_0110_0001, dtype=np.uint64)
+    drawn = np.bincount(random_bits(words, np.random.default_rng(0)).astype(np.int64))
+    assert set(np.flatnonzero(drawn)) == {0, 5, 6, 9, 11}
+    assert (abs(drawn[drawn > 0] - 12_000) < 500).all()
+
+
 @pytest.mark.parametrize("delay", [0, 3, None])
 def test_a_game_that_ends_is_dealt_anew_on_its_own(delay: int | None) -> None:
     # One-card tiebreak rounds: many games end while others of the same deal
-    # play on. Each game waits at most reset_delay steps more to be dealt anew.
+    # play on. Each game waits at most reset_delay steps more to be dealt
+    # anew, but for a few (under 64 / 16) whose tiebreaks outlast the wait:
+    # they are dealt with the next many games dealt together.
     rules = RuleSet(schedule=[1, 2], tiebreak="one_card_rounds", hit_bonus=0, per_trick=1)
     limit = 4 * rules.players if delay is None else delay
     env = VectorEnv(rules, 64, reset_delay=delay)
     obs, infos = env.reset(seed=delay or 0)
     rng = np.random.default_rng(0)
     waiting = np.zeros(64, dtype=np.int64)
-    longest = ended = 0
+    longest = ended = late = 0
     for _ in range(400):
         mask = obs["action_mask"]
         obs, _, terminations, _, infos = env.step((rng.random(mask.shape) * mask).argmax(1))
         ended += int(terminations.sum())
         idle = (infos["to_move"] < 0) & ~terminations
+        dealt = (waiting > 0) & ~idle
+        if (waiting[dealt] > limit).any():
+            late += 1
+            assert np.count_nonzero(dealt) * 16 >= 64  # with many others
         waiting = np.where(idle, waiting + 1, 0)
         longest = max(longest, int(waiting.max()))
         assert not obs["action_mask"][infos["to_move"] < 0].any()
     assert ended > 64 * 10
-    assert longest <= limit
+    assert longest <= 8 * limit + 16  # never longer than a game and a wait
     if delay == 0:
-        assert longest == 0
+        assert longest == late == 0
+    else:
+        assert late  # the few were put off, and dealt with many
 
 
 def test_same_step_autoreset_shows_the_new_game_at_once() -> None:
@@ -308,9 +442,9 @@ def test_arguments_are_checked() -> None:
         VectorEnv(RuleSet(players=3), 4, opponents=dict.fromkeys(range(3), "random"))
     with pytest.raises(PochaError, match="opponent seats run from 0 to 3, got 4"):
         VectorEnv(RuleSet(), 4, opponents={4: "random"})
-    with pytest.raises(PochaError, match="unknown 'heuristic'"):
-        VectorEnv(RuleSet(), 4, opponents={1: "heuristic"})
-    with pytest.raises(TypeError, match="must be 'random' or a policy function"):
+    with pytest.raises(PochaError, match="unknown bot 'clever'; the names are random, heuristic"):
+        VectorEnv(RuleSet(), 4, opponents={1: "clever"})
+    with pytest.raises(TypeError, match="must be a bot's name, a bot or a policy function"):
         VectorEnv(RuleSet(), 4, opponents={1: 3})  # type: ignore[dict-item]
     env = VectorEnv(RuleSet(), 4)
     with pytest.raises(PochaError, match="call reset"):

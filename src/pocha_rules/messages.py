@@ -368,6 +368,7 @@ SPANISH: Final[dict[str, str]] = {
     "games_too_many": "games tiene que ser como mucho 2**40 (más resultados no caben en "
     "memoria), no {got}",
     "opponent_seat_out_of_range": "los puestos de los rivales van de 0 a {high}, no {seat}",
+    "vector_seeds_count": "hace falta una semilla por partida: {num_envs} semillas, no {count}",
     "opponent_unknown_bot": "{what}: bot desconocido {spec}; los nombres son {value}",
     "every_seat_an_opponent": "todos los puestos son rivales: deja al menos un puesto a un agente",
     "policy_not_an_id": "la política tiene que devolver un solo número de acción entero",
@@ -393,7 +394,6 @@ SPANISH: Final[dict[str, str]] = {
     "vector_record_before_reset": "llama a reset() antes de pedir un registro",
     "opponent_actions_shape": "el rival del puesto {seat} tiene que devolver {at_count} "
     "números de acción, no {dtype} de forma {shape}",
-    "opponent_unknown": 'el rival del puesto {seat}: {opponent} desconocido, no "random"',
     "scores_for_players": "{scores} puntuaciones para {players} jugadores",
     "round_index_out_of_range": "round_index tiene que ser de 0 a {high}, no {got}",
     "no_tiebreak_rounds": "la partida tiene {rounds} rondas y ninguna de desempate "

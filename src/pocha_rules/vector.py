@@ -33,17 +33,23 @@ to a turn-based game of several seats:
   game that ended waits for them, and for games that end one step after
   it, at most ``reset_delay`` steps more (two one-card rounds by default;
   ``reset_delay=0`` never waits), showing a zero observation and mask and
-  ``to_move`` -1, so that they are dealt anew together.
+  ``to_move`` -1, so that they are dealt anew together. The few games
+  whose tiebreak rounds outlast that wait (fewer than ``num_envs / 16``;
+  about 1 in 250 default games) wait on, for the next games dealt
+  together, at most until the others end their games.
 - **Opponents**: ``opponents={seat: "random"}`` plays that seat in every
   game with uniformly random legal moves, and ``opponents={seat: policy}``
   with ``policy(observations, masks) -> actions``, a function on arrays
   (rows for the games where that seat is to move): a frozen copy of an
-  agent, for self-play against it. The caller's action is ignored in a game
-  where an opponent is to move. (Bots that read a
-  :class:`~pocha_rules.PlayerView` play in :mod:`pocha_rules.single_agent`
-  and :mod:`pocha_rules.pettingzoo`.)
+  agent, for self-play against it. Any :class:`~pocha_rules.bots.Bot`, or
+  a built-in one's name (``"heuristic"``), plays from its
+  :class:`~pocha_rules.PlayerView` of each game (earlier rounds shown by
+  their totals): a slower path, at about the PettingZoo environment's speed
+  per game. The caller's action is ignored where an opponent is to move.
+- **Random moves**: :meth:`VectorEnv.sample_actions`, fast.
 - **Seeds**: ``reset(seed=...)`` makes every game that follows reproducible
-  (given the same actions); each game's deals and moves can be had as a
+  (given the same actions); with one seed per game, each game's deals
+  depend on its own seed only. Each game's deals and moves can be had as a
   :class:`~pocha_rules.records.GameRecord` with ``record=True``
   (:meth:`VectorEnv.record`). The deals are those of the batch engine, not
   those of :func:`~pocha_rules.new_game` for the same seed.
@@ -52,18 +58,14 @@ A malformed action array (wrong shape, not whole numbers, an id out of range
 or not legal in its game) raises :class:`VectorActionError`, naming the game
 and the reason, and no game moves.
 
-How it stays fast: the batch engine plays games in lockstep (every game of a
-lockstep batch at the same point of the same round), so the environment
-keeps its games in a few such batches, *cohorts*: the games that are dealt
-at the same step start a cohort together, and every step moves every cohort
-by one decision, a few dozen array operations per cohort. Games dealt apart
-stay apart, so without the wait above every tiebreak would split a cohort
-for good, and a long run would slow down as the cohorts multiplied. Each
-step's observations (several megabytes for thousands of games) are written
-into an array the environment made before and the caller has let go of
-(nothing refers to it any more: an array, a view of it or a tensor sharing
-it that the caller keeps is never written again), because fresh memory is
-slow to write.
+How it stays fast: the batch engine plays games in lockstep, so the
+environment keeps its games in a few lockstep batches, *cohorts*: the games
+dealt at the same step start one, and every step moves every cohort by one
+decision, a few dozen array operations each. Without the waits above every
+tiebreak would split a cohort for good, and the cohorts would multiply.
+Each step's observations are written into an array the caller has let go
+of (one it keeps, a view of it or a tensor sharing it, is never written
+again), because fresh memory is slow to write.
 
 >>> import numpy as np
 >>> from pocha_rules import RuleSet
@@ -74,8 +76,7 @@ slow to write.
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> for _ in range(200):
-...     mask = obs["action_mask"]
-...     actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+...     actions = envs.sample_actions(rng)  # random legal ids; or a policy's
 ...     obs, rewards, terminations, truncations, infos = envs.step(actions)
 ...     ended += int(terminations.sum())
 >>> rewards.shape, ended > 64
@@ -84,18 +85,23 @@ slow to write.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
 
 from pocha_rules._errors import InvalidActionError, PochaError, say
+from pocha_rules._opponents import build
 from pocha_rules._rules import RuleSet
+from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
+from pocha_rules.batch._keyed import game_keys
+from pocha_rules.batch._observations import Placement, placement
+from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
+from pocha_rules.bots import Bot
 from pocha_rules.records import GameRecord
 
 __all__ = ["AUTORESET_MODES", "OpponentPolicy", "VectorActionError", "VectorEnv"]
@@ -109,6 +115,11 @@ one action id per row back."""
 AUTORESET_MODES: Final = ("next_step", "same_step")
 """The autoreset modes :class:`VectorEnv` offers, named as gymnasium's
 ``AutoresetMode`` values are."""
+
+
+_FEW: Final = 16
+"""Games that end apart from the others, fewer than ``num_envs / _FEW``,
+wait for the next games dealt together (when the environment waits at all)."""
 
 
 class VectorActionError(InvalidActionError):
@@ -136,7 +147,7 @@ class VectorActionError(InvalidActionError):
 class _Cohort:
     """Games dealt at the same step, played in lockstep (private)."""
 
-    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int) -> None:
+    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int, serial: int) -> None:
         self.games = games
         self.slots = slots
         """``int64[m]``: the environment's game index of each row."""
@@ -146,6 +157,10 @@ class _Cohort:
         self.done = np.zeros(len(slots), dtype=bool)
         self.identity = len(slots) == num_envs and bool((slots == np.arange(num_envs)).all())
         """Whether the cohort holds every game of the environment, in order."""
+        self.serial = serial
+        """The cohort's number: the count of cohorts made before it."""
+        self.placement: Placement | None = None
+        """Where its games still playing are in the environment's arrays."""
 
 
 class VectorEnv:
@@ -155,8 +170,9 @@ class VectorEnv:
     Args:
         rules: The rules (the defaults when ``None``).
         num_envs: How many games at a time.
-        opponents: Seats played inside the environment, each ``"random"`` or
-            an :data:`OpponentPolicy`; the other seats are the learners.
+        opponents: Seats played inside the environment, each ``"random"``,
+            an :data:`OpponentPolicy`, a :class:`~pocha_rules.bots.Bot` or
+            a built-in bot's name; the other seats are the learners.
         autoreset_mode: ``"next_step"`` or ``"same_step"``.
         reset_delay: How many steps more a game that ended may wait to be
             dealt anew while the games it was dealt with play their tiebreak
@@ -179,7 +195,7 @@ class VectorEnv:
         rules: RuleSet | None = None,
         num_envs: int = 1024,
         *,
-        opponents: Mapping[int, str | OpponentPolicy] | None = None,
+        opponents: Mapping[int, str | Bot | OpponentPolicy] | None = None,
         autoreset_mode: str = "next_step",
         reset_delay: int | None = None,
         record: bool = False,
@@ -213,8 +229,16 @@ class VectorEnv:
         self._record = record
         self._same_step = mode == "same_step"
         n = rules.players
-        self._opponents = _check_opponents(opponents, n)
+        self._opponents = check_opponents(opponents, n)
         self._learners = tuple(seat for seat in range(n) if seat not in self._opponents)
+        self._bots: dict[int, Bot] = {}
+        """The opponents that read views, by seat (built by :meth:`reset`)."""
+        self._shadows = (
+            Shadows(rules, count)
+            if any(reads_views(o) for o in self._opponents.values())
+            else None
+        )
+        self._played = np.zeros(count, dtype=np.int64)
         self._is_learner = np.array([seat not in self._opponents for seat in range(n)] + [False])
         """Indexed by seat, and -1 (no game) last: whether it is a learner's."""
         probe = BatchGames(rules, 0, seed=0)
@@ -236,8 +260,20 @@ class VectorEnv:
         self._to_move = np.full(count, -1, dtype=np.int64)
         self._mask_rows = np.arange(count, dtype=np.int64) * self._table.size
         """Where each game's row starts in the flat masks."""
+        self._legal_bits = np.zeros(count, dtype=np.uint64)
+        """Each game's legal moves as bits of its phase's section of ids."""
+        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+        """Where each game's phase's row starts in :attr:`_ids`."""
+        self._ids = id_table(self._table)
         self._started = 0
+        self._made = 0
+        """How many cohorts were made."""
+        self._game_seeds: np.ndarray | None = None
+        """``uint64[num_envs]``: each game's seed, when reset gave one per game."""
+        self._games_played = np.zeros(count, dtype=np.int64)
+        """How many games each index has dealt since its seed was given."""
         self._rng = np.random.default_rng(0)
+        self._sampler = np.random.default_rng(0)
 
     # --- what the environment is --------------------------------------------------
 
@@ -279,38 +315,74 @@ class VectorEnv:
 
     @property
     def seed(self) -> int | None:
-        """The seed of the last seeded :meth:`reset` (drawn when not given);
-        ``None`` before the first."""
+        """The seed of the last seeded :meth:`reset` (drawn when not given;
+        with one seed per game, drawn from them); ``None`` before the first."""
         return self._seed
 
     # --- the gymnasium calls ------------------------------------------------------
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: int | Sequence[int] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Deal a new game everywhere; with ``seed``, reseed the deals (and
         the random opponents) first. Returns the observations and infos.
 
+        ``seed`` is one int, or one per game (as gymnasium takes it): then
+        each game's deals and first dealer, game after game, depend on its
+        own seed only, whatever the other games do. The random opponents
+        and :meth:`sample_actions` draw from a stream seeded by all of them.
+
         Raises:
-            TypeError: ``seed`` is not an int, or ``options`` is given
-                (there are none).
-            PochaError: ``seed`` is negative.
+            TypeError: ``seed`` is not an int or a sequence of them, or
+                ``options`` is given (there are none).
+            PochaError: ``seed`` is negative, or not one per game.
 
         """
         if options is not None:
             raise TypeError(f"VectorEnv.reset takes no options, got {options!r}")
+        if seed is not None and not isinstance(seed, int | np.integer):
+            if not isinstance(seed, Sequence | np.ndarray) or isinstance(seed, str | bytes):
+                raise TypeError(f"seed must be an int or one int per game, got {seed!r}")
+            if len(seed) != self._num_envs:
+                raise PochaError(
+                    say("vector_seeds_count", num_envs=self._num_envs, count=len(seed))
+                )
+            each = [resolve_seed(one) for one in seed]
+            self._game_seeds = np.array(
+                [np.random.SeedSequence(one).generate_state(1, np.uint64)[0] for one in each],
+                dtype=np.uint64,
+            )
+            self._games_played[:] = 0
+            seed = int(np.random.SeedSequence(each).generate_state(1, np.uint64)[0])
+        elif seed is not None:
+            self._game_seeds = None
         if seed is not None or self._seed is None:
             self._seed = resolve_seed(seed)
             self._started = 0
             self._rng = np.random.Generator(
                 np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(1,)))
             )
+            self._sampler = np.random.Generator(
+                np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(2,)))
+            )
+            seeds = np.random.SeedSequence(self._seed, spawn_key=(3,)).generate_state(self.players)
+            self._bots = {
+                seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
+                for seat, spec in self._opponents.items()
+                if reads_views(spec)
+            }
         self._cohorts = []
         self._pending[:] = False
         self._steps = 0
         self._blank()
         self._start(np.arange(self._num_envs, dtype=np.int64))
         self._clear()
+        if self._shadows is not None:
+            self._shadows.clear()
+            self._follow(np.full(self._num_envs, -1, dtype=np.int64))
         return self._observation(), self._infos(np.zeros(self._num_envs, dtype=bool))
 
     def step(
@@ -338,6 +410,7 @@ class VectorEnv:
             raise PochaError(say("vector_step_before_reset"))
         chosen = self._checked(actions)
         # Every check is made: from here on the games move.
+        played = np.where(self._to_move >= 0, self._played, -1)
         self._blank()
         n = self.players
         rewards = np.zeros((self._num_envs, n), dtype=np.float32)
@@ -354,6 +427,8 @@ class VectorEnv:
             self._ended_at[finished] = self._steps
         self._restart()
         self._clear()
+        if self._shadows is not None:
+            self._follow(played)
         infos = self._infos(ended)
         infos["total"] = totals
         if len(finished):
@@ -401,6 +476,32 @@ class VectorEnv:
         out[self._pending] = 0
         return out
 
+    def sample_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
+        """A uniformly random legal action id for the seat to move in every
+        game (0 in a game waiting to be reset), drawn from the legal moves
+        kept as bits: several times faster than from the masks.
+
+        Args:
+            rng: The generator to draw from; by default the environment's
+                own, seeded by :meth:`reset`'s seed (apart from the random
+                opponents').
+
+        Returns:
+            ``int64[num_envs]``, ready for :meth:`step`.
+
+        Raises:
+            TypeError: ``rng`` is not a :class:`numpy.random.Generator`.
+
+        """
+        if rng is None:
+            rng = self._sampler
+        elif not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator, got {type(rng).__name__}")
+        chosen: np.ndarray = self._ids.take(
+            self._id_at + random_bits(self._legal_bits, rng).view(np.int64)
+        )
+        return chosen
+
     def record(self, game: int) -> GameRecord:
         """The game now at index ``game`` (or, right after it ended with
         ``autoreset_mode="next_step"``, the game that ended) as a
@@ -438,7 +539,8 @@ class VectorEnv:
         """Deal anew the games that ended, when their time has come: at once
         (the next step, or this one with ``same_step``), unless the other
         games of their cohorts are still in tiebreak rounds, for which they
-        wait up to ``reset_delay`` steps more."""
+        wait up to ``reset_delay`` steps more; a few that end apart from the
+        others wait for the next games dealt together."""
         pending = self._pending
         if not pending.any():
             return
@@ -448,13 +550,25 @@ class VectorEnv:
         slots = np.flatnonzero(ready)
         if not len(slots):
             return
-        waited = self._steps - int(self._ended_at[slots].min()) - (0 if self._same_step else 1)
+        ended = self._ended_at[slots]
+        fresh = ended[ended >= 0]  # not the few put off below
+        if len(fresh):
+            waited = self._steps - int(fresh.min()) - (0 if self._same_step else 1)
+        else:
+            waited = self._delay
         # Wait while the games they were dealt with play on, and for games
         # that just ended (ready at the next step), to be dealt with them.
         if waited < self._delay and (
             len(slots) < np.count_nonzero(pending)
             or any(_active(c.games) for c in self._origins(slots))
         ):
+            return
+        if self._delay and self._cohorts and len(slots) * _FEW < self._num_envs:
+            # A few games whose tiebreak rounds outlasted the wait: they
+            # wait for the next games dealt together instead of playing on
+            # as a small batch of their own, each step of which would cost
+            # almost as much as the big one's.
+            self._ended_at[slots] = -1
             return
         self._pending[slots] = False
         self._start(slots)
@@ -474,8 +588,14 @@ class VectorEnv:
         state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
         self._started += 1
         seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
-        games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
-        cohort = _Cohort(games, slots.copy(), self._num_envs)
+        if self._game_seeds is None:
+            games = BatchGames(self._rules, len(slots), seed=seed, record=self._record)
+        else:
+            keys = game_keys(self._game_seeds[slots], self._games_played[slots])
+            self._games_played[slots] += 1
+            games = BatchGames._keyed(self._rules, keys, seed=seed, record=self._record)
+        self._made += 1
+        cohort = _Cohort(games, slots.copy(), self._num_envs, self._made)
         self._cohorts.append(cohort)
         for slot in slots.tolist():
             self._slot_cohort[slot] = cohort
@@ -493,12 +613,18 @@ class VectorEnv:
             # The one cohort holds every game, in order: written in place.
             self._to_move = seats
             observer.encode(engine, None, self._obs)
-            games._fill_legal(self._mask.view(bool))
+            np.copyto(self._legal_bits, games._fill_legal(self._mask.view(bool)))
+            self._id_at.fill(PHASE_ROWS[engine.phase] * 64)
             return
-        slots = cohort.slots[engine.rows]
+        where = cohort.placement
+        if where is None or len(where.rows) != engine.active:
+            # Games ended since: their rows are gone.
+            where = cohort.placement = placement(cohort.slots[engine.rows])
+        slots = where.rows
         self._to_move[slots] = seats
-        observer.encode(engine, None, self._obs, slots)
-        games._fill_legal(self._mask.view(bool), slots)
+        observer.encode(engine, None, self._obs, where)
+        self._legal_bits[slots] = games._fill_legal(self._mask.view(bool), where)
+        self._id_at[slots] = PHASE_ROWS[engine.phase] * 64
 
     def _blank(self) -> None:
         """New arrays for this step's observations, masks and seats to move
@@ -508,6 +634,8 @@ class VectorEnv:
         self._obs = self._pool.take()
         self._mask = np.zeros((self._num_envs, self._table.size), dtype=np.int8)
         self._to_move = np.full(self._num_envs, -1, dtype=np.int64)
+        self._legal_bits = np.zeros(self._num_envs, dtype=np.uint64)
+        self._id_at = np.full(self._num_envs, NO_DECISION, dtype=np.int64)
 
     def _clear(self) -> None:
         """Zero the observations of the games that no cohort wrote."""
@@ -551,20 +679,19 @@ class VectorEnv:
         illegal = wanted & (picked == 0)
         if illegal.any():
             raise self._illegal(int(np.argmax(illegal)), int(chosen[np.argmax(illegal)]))
-        if self._opponents and all(isinstance(o, str) for o in self._opponents.values()):
-            # Random opponents only: their rows, seat after seat, drawn at
-            # once (the same numbers as drawn seat by seat).
-            at = np.concatenate(
-                [np.flatnonzero(self._to_move == seat) for seat in self._opponents]
-            )
-            if len(at):
-                mask = self._mask[at]
-                chosen[at] = (self._rng.random(mask.shape) * mask).argmax(axis=1)
+        if self._opponents and all(o == "random" for o in self._opponents.values()):
+            # Random opponents only: a move drawn in every game at once (fewer
+            # passes than picking their rows out), kept where they move.
+            drawn = random_bits(self._legal_bits, self._rng).view(np.int64)
+            drawn += self._id_at
+            theirs = (self._to_move >= 0) & ~wanted
+            np.copyto(chosen, self._ids.take(drawn), where=theirs)
         else:
             for seat, opponent in self._opponents.items():
                 at = np.flatnonzero(self._to_move == seat)
                 if len(at):
                     chosen[at] = self._opponent_moves(seat, opponent, at)
+        self._played = chosen
         # Each cohort's rows (a finished row, slot -1, reads an entry its
         # batch ignores).
         return [
@@ -584,29 +711,43 @@ class VectorEnv:
             reason = f"{self._table.move(action)} is not legal here"
         return VectorActionError(game, action, _seat(self._to_move[game]), reason)
 
-    def _opponent_moves(self, seat: int, opponent: str | OpponentPolicy, at: np.ndarray) -> Any:
+    def _opponent_moves(
+        self, seat: int, opponent: str | Bot | OpponentPolicy, at: np.ndarray
+    ) -> Any:
+        if opponent == "random":
+            return self._random_moves(at)
         mask = self._mask[at]
-        if isinstance(opponent, str):
-            return (self._rng.random(mask.shape) * mask).argmax(axis=1)
-        moves = np.asarray(opponent(self._obs[at], mask))
-        if moves.shape != (len(at),) or not np.issubdtype(moves.dtype, np.integer):
-            raise PochaError(
-                say(
-                    "opponent_actions_shape",
-                    seat=seat,
-                    at_count=len(at),
-                    dtype=moves.dtype,
-                    shape=moves.shape,
-                )
-            )
-        ok = (moves >= 0) & (moves < self.num_actions)
-        ok[ok] = mask[ok, moves[ok]] != 0
-        if not ok.all():
-            game = int(at[np.argmin(ok)])
-            action = int(moves[np.argmin(ok)])
+        bot = self._bots.get(seat)
+        if bot is not None:
+            assert self._shadows is not None
+            chosen = self._shadows.moves(bot, seat, at)
+            moves = np.array([-1 if move is None else move for move in chosen], dtype=np.int64)
+        else:
+            assert callable(opponent)
+            moves = np.asarray(opponent(self._obs[at], mask))
+        wrong = first_illegal(moves, mask, seat)
+        if wrong is not None:
             raise VectorActionError(
-                game, action, seat, f"the opponent at seat {seat} chose an illegal action"
+                int(at[wrong]), int(moves[wrong]), seat,
+                f"the opponent at seat {seat} chose an illegal action",
+            )  # fmt: skip
+        return moves
+
+    def _follow(self, played: np.ndarray) -> None:
+        """Bring the bots' states to every game's decision at hand."""
+        assert self._shadows is not None
+        games = [
+            None if seat < 0 or cohort is None else (cohort.games, int(row), cohort.serial)
+            for seat, cohort, row in zip(
+                self._to_move.tolist(), self._slot_cohort, self._slot_row.tolist(), strict=True
             )
+        ]
+        self._shadows.follow(games, played)
+
+    def _random_moves(self, at: np.ndarray) -> np.ndarray:
+        """A uniformly random legal move in each game at ``at``."""
+        bits = random_bits(self._legal_bits[at], self._rng)
+        moves: np.ndarray = self._ids.take(self._id_at[at] + bits.view(np.int64))
         return moves
 
     def _advance(
@@ -668,32 +809,3 @@ def _engine_row(games: BatchGames, game: int) -> int:
     """The row of the batch engine that plays game ``game`` of ``games``."""
     rows = games._engine.rows
     return int(np.searchsorted(rows, game))
-
-
-def _check_opponents(
-    opponents: Mapping[int, str | OpponentPolicy] | None, players: int
-) -> dict[int, str | OpponentPolicy]:
-    if opponents is None:
-        return {}
-    if not isinstance(opponents, Mapping):
-        raise TypeError(
-            f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
-        )
-    checked: dict[int, str | OpponentPolicy] = {}
-    for seat, opponent in opponents.items():
-        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
-            raise TypeError(f"opponent seats must be ints, got {seat!r}")
-        if not 0 <= seat < players:
-            raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
-        if isinstance(opponent, str):
-            if opponent != "random":
-                raise PochaError(say("opponent_unknown", seat=seat, opponent=repr(opponent)))
-        elif not callable(opponent):
-            raise TypeError(
-                f"the opponent at seat {seat} must be 'random' or a policy function, "
-                f"got {type(opponent).__name__}"
-            )
-        checked[operator.index(seat)] = opponent
-    if len(checked) == players:
-        raise PochaError(say("no_learner_seat"))
-    return checked

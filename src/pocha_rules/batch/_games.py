@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 
@@ -14,8 +14,16 @@ from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
-from pocha_rules.batch._observations import Observer, squeeze, squeeze_runs
+from pocha_rules.batch._keyed import KeyedUniform
+from pocha_rules.batch._observations import (
+    Observer,
+    Placement,
+    put_rows,
+    squeeze,
+    squeeze_runs,
+)
 from pocha_rules.batch._records import game_record
+from pocha_rules.batch._sample import PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import (
     check_dealer,
     check_games,
@@ -120,16 +128,38 @@ class BatchGames:
         self._observer_cache: Observer | None = None
         self._squeeze = squeeze_runs(self._bt.deck_cards)
         self._value_of = _values(self._bt)
+        self._ids: np.ndarray | None = None
+        self._keys: np.ndarray | None = None
         self._start()
+
+    @classmethod
+    def _keyed(cls, rules: RuleSet, keys: np.ndarray, *, seed: int, record: bool) -> BatchGames:
+        """A batch of ``len(keys)`` games, each dealt (and its first dealer
+        drawn) from its own stream, ``keys[i]`` (see
+        :mod:`~pocha_rules.batch._keyed`), not from ``seed``; each
+        :meth:`reset` deals the same games again."""
+        games = cls(rules, 0, seed=seed, record=record)
+        games._games = len(keys)
+        games._keys = keys
+        games._start()
+        return games
 
     def _start(self) -> None:
         rules = self._rules
-        first = first_dealers(self._rng, self._games, rules.players, self._dealer)
+        rng = self._rng
+        keyed = None if self._keys is None else KeyedUniform(self._keys)
+        if keyed is None:
+            first = first_dealers(self._rng, self._games, rules.players, self._dealer)
+        else:
+            first = keyed.first_dealers(rules.players)
+            rng = cast(np.random.Generator, keyed)  # the dealer draws only floats
         self._engine = Lockstep(
-            self._bt, self._rng, first, rules.schedule,
+            self._bt, rng, first, rules.schedule,
             tiebreak=rules.tiebreak is Tiebreak.ONE_CARD_ROUNDS,
             record=self._record, keep_trick=True,
         )  # fmt: skip
+        if keyed is not None:
+            keyed.engine = self._engine
         self._mask: np.ndarray | None = None
 
     def reset(self) -> None:
@@ -234,11 +264,14 @@ class BatchGames:
             self._mask = mask
         return mask
 
-    def _fill_legal(self, mask: np.ndarray, rows: np.ndarray | None = None) -> None:
+    def _fill_legal(self, mask: np.ndarray, rows: Placement | None = None) -> np.ndarray:
         """Set the legal action ids of the games still playing in ``mask``,
         ``bool[active, num_actions]``, all ``False`` before: one row per
-        row of the engine (with ``rows``, in row ``rows[i]`` of ``mask``,
-        ``bool[any, num_actions]``)."""
+        row of the engine (with ``rows``, in row ``rows.rows[i]`` of
+        ``mask``, ``bool[any, num_actions]``). Returns the legal values as bit masks,
+        ``uint64[active]``, bit ``i`` for the ``i``-th id of the phase's
+        section of ids (and :data:`PASS` for an auction's pass), to be read
+        before the next move."""
         engine = self._engine
         legal = engine.legal()
         table = self._bt.actions
@@ -255,11 +288,47 @@ class BatchGames:
             first, count = table.trump_choices.start, 4
         # Every bit of each game's legal mask as a byte, little end first.
         bits = np.unpackbits(legal.view(np.uint8), bitorder="little").reshape(-1, 64)
-        target: np.ndarray | slice = slice(None) if rows is None else rows
-        mask[target, first : first + count] = bits[:, :count].view(bool)
+        section = bits[:, :count].view(bool)
+        if rows is None:
+            mask[:, first : first + count] = section
+        else:
+            put_rows(mask, section, rows, slice(first, first + count))
         if phase is Phase.AUCTION:
             assert table.pass_action is not None
-            mask[target, table.pass_action] = bits[:, PASS].view(bool)
+            passes = bits[:, PASS].view(bool)
+            if rows is None:
+                mask[:, table.pass_action] = passes
+            else:
+                mask[rows.rows, table.pass_action] = passes
+        return legal
+
+    def sample_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal action id for the seat to move in every
+        game (0 in a game that is over), drawn from ``rng``: a random
+        policy's moves, several times faster than drawn from
+        :attr:`legal_mask`.
+
+        Raises:
+            TypeError: ``rng`` is not a :class:`numpy.random.Generator`.
+
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator, got {got(rng)}")
+        engine = self._engine
+        chosen = np.zeros(self._games, dtype=np.int64)
+        if not engine.active:
+            return chosen
+        legal = engine.legal()
+        if engine.phase is Phase.PLAY:
+            legal = squeeze(legal, self._squeeze)
+        if self._ids is None:
+            self._ids = id_table(self._bt.actions)
+        at = random_bits(legal, rng).view(np.int64)
+        at += PHASE_ROWS[engine.phase] * 64
+        if engine.active == self._games:
+            return self._ids.take(at)
+        chosen[engine.rows] = self._ids.take(at)
+        return chosen
 
     def _section(self) -> tuple[np.ndarray, np.ndarray]:
         """The action ids of the phase at hand and the value of each."""

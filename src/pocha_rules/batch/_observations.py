@@ -37,7 +37,7 @@ from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
-__all__ = ["Observer", "squeeze", "squeeze_runs"]
+__all__ = ["Observer", "Placement", "placement", "put_rows", "squeeze", "squeeze_runs"]
 
 U64: Final = np.uint64
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
@@ -80,6 +80,41 @@ def squeeze(masks: np.ndarray, runs: Runs) -> np.ndarray:
         part &= mask
         squeezed |= part
     return squeezed
+
+
+class Placement(NamedTuple):
+    """Where rows go in a larger array: row ``i`` to row ``rows[i]`` (private)."""
+
+    rows: np.ndarray
+    """``int64[m]``: the target row of each row."""
+    runs: list[tuple[int, int, int]] | None
+    """The same as runs of consecutive target rows, ``(target, source,
+    length)`` each, when there are few (then copied as slices, much faster
+    than scattered rows); ``None`` when there are many."""
+
+
+_MOST_RUNS: Final = 48
+
+
+def placement(rows: np.ndarray) -> Placement:
+    """The :class:`Placement` of rows to ``rows``."""
+    breaks = np.flatnonzero(np.diff(rows) != 1) + 1
+    if len(breaks) >= _MOST_RUNS:
+        return Placement(rows, None)
+    starts = [0, *breaks.tolist()]
+    ends = [*breaks.tolist(), len(rows)]
+    targets = rows[starts].tolist() if len(rows) else []
+    runs = [(t, a, b - a) for t, a, b in zip(targets, starts, ends, strict=True) if b > a]
+    return Placement(rows, runs)
+
+
+def put_rows(out: np.ndarray, rows: np.ndarray, where: Placement, columns: slice) -> None:
+    """``out[where.rows, columns] = rows``, by slices when it can."""
+    if where.runs is None:
+        out[where.rows, columns] = rows
+        return
+    for target, source, length in where.runs:
+        out[target : target + length, columns] = rows[source : source + length]
 
 
 class _Rows(NamedTuple):
@@ -176,21 +211,20 @@ class Observer:
         engine: Lockstep,
         seats: np.ndarray | None = None,
         out: np.ndarray | None = None,
-        rows: np.ndarray | None = None,
+        rows: Placement | None = None,
     ) -> np.ndarray:
         """``float32[active, size]``: the vector of ``seats[i]`` (a seat
         number; by default the seat to move) in each game still playing;
         written into ``out`` when given (a C-contiguous array of that shape
         and type, whatever it holds), or with ``rows`` into row ``rows[i]``
         of ``out`` (``float32[any, size]``; its other rows left as they
-        are)."""
+        are; see :class:`Placement`)."""
         n = self.players
         m = engine.active
         if out is None:
             out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
-        target: np.ndarray | slice = slice(None) if rows is None else rows
         at = self.layout
         index = self._rows(m)
         mod = self._mod
@@ -281,13 +315,15 @@ class Observer:
         signed[:, field : field + n] = needed.T
         field = at["hand_sizes"].offset
         signed[:, field : field + n] = np.bitwise_count(hands).T
-        if rows is None:
-            np.copyto(out, signed[:, : self.size])
-        else:
-            out[rows] = signed[:, : self.size]
         # The scores, as floats.
         field = at["scores"].offset
-        out[target, field : field + n] = this_round.totals.ravel().take(gather).T
+        scores = this_round.totals.ravel().take(gather).T
+        if rows is None:
+            np.copyto(out, signed[:, : self.size])
+            out[:, field : field + n] = scores
+        else:
+            put_rows(out, signed[:, : self.size], rows, slice(None))
+            put_rows(out, scores, rows, slice(field, field + n))
         return out
 
     def _round(self, engine: Lockstep) -> _Round:
