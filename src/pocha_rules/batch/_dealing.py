@@ -17,7 +17,8 @@ import numpy as np
 
 __all__ = ["Dealer"]
 
-_ONE: Final = np.uint64(1)
+U64: Final = np.uint64
+_ONE: Final = np.array(1, dtype=U64)
 _BLOCK: Final = 8
 """Steps of the shuffle whose random draws are made at once."""
 
@@ -30,14 +31,16 @@ class Dealer:
         size = len(deck_cards)
         self.players = players
         self._cards = np.asarray(deck_cards, dtype=np.uint8)
+        self._fresh = np.tile(self._cards, games)
+        """Every game's deck in order, copied over the shuffled ones."""
         self._deck = np.empty((games, size), dtype=np.uint8)
         self._base = np.arange(0, games * size, size, dtype=np.int64)
         steps = min(_BLOCK, size)
         self._uniform = np.empty(steps * games, dtype=np.float64)
         self._index = np.empty(steps * games, dtype=np.int64)
         self._drawn = np.empty((size, games), dtype=np.uint8)
-        self._bits = np.empty(games, dtype=np.uint64)
-        self.under = np.empty(games, dtype=np.uint64)
+        self._bits = np.empty((players, games), dtype=U64)
+        self.under = np.empty(games, dtype=U64)
         """``uint64[games]``: the bit of the card under the dealt ones (the
         card turned up for trump), or of the dealer's last card when every
         card is dealt."""
@@ -52,8 +55,8 @@ class Dealer:
         dealt = players * cards
         steps = min(dealt + 1, size)
         deck = self._deck[:games]
-        deck[...] = self._cards
         flat = deck.reshape(-1)
+        np.copyto(flat, self._fresh[: games * size])
         base = self._base[:games]
         drawn = self._drawn[:steps, :games]
         block = len(self._uniform) // len(self._base)
@@ -72,19 +75,18 @@ class Dealer:
             np.multiply(uniform, tops[:, None], out=index, casting="unsafe")
             index += base
             for step in range(first, last):
-                top = size - 1 - step
                 at = index[step - first]
                 flat.take(at, out=drawn[step], mode="clip")
                 if step < steps - 1:
-                    flat[at] = deck[:, top]
-        # The cards dealt to each position: every players-th card drawn.
-        bits = self._bits[:games]
-        for position in range(players):
-            row = hands[position]
-            row[...] = 0
-            for card in drawn[position:dealt:players]:
-                np.left_shift(_ONE, card, out=bits)
-                row |= bits
+                    flat[at] = deck[:, size - 1 - step]
+        # The cards dealt to each position: every players-th card drawn, so
+        # the rows of the drawn cards, players at a time, are one card of
+        # each hand.
+        np.left_shift(_ONE, drawn[:players], out=hands)
+        bits = self._bits[:, :games]
+        for start in range(players, dealt, players):
+            np.left_shift(_ONE, drawn[start : start + players], out=bits)
+            hands |= bits
         # The last card drawn: the one under the dealt cards, or with every
         # card dealt the dealer's last one (the dealer is dealt last).
         np.left_shift(_ONE, drawn[steps - 1], out=self.under[:games])

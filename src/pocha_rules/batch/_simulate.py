@@ -56,10 +56,9 @@ MiB); ``benchmarks/bench_batch.py`` measures other sizes."""
 # calls a step.
 _ONES: Final = np.array(0x0101010101010101, dtype=U64)
 _HIGH: Final = np.array(0x8080808080808080, dtype=U64)
-_EIGHTS: Final = np.array(0x0808080808080808, dtype=U64)
+_SPREAD: Final = np.array(0x0010101010101010, dtype=U64)
 _BYTE: Final = np.array(0xFF, dtype=U64)
 _3: Final = np.array(3, dtype=U64)
-_7: Final = np.array(7, dtype=U64)
 _8: Final = np.array(8, dtype=U64)
 _56: Final = np.array(56, dtype=U64)
 
@@ -127,13 +126,15 @@ class RandomChoice:
         np.multiply(uniforms, v.k, v.r_int, casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
         # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
-        # the shift that brings that byte down.
+        # the shift that brings that byte down. Multiplied by 0x10 in each
+        # byte but the top one, the high bits add up 8 each in the top byte
+        # (the top byte's own is never set: its sum is k, above r; and what
+        # lands below the top byte stays below it).
         np.multiply(r, _ONES, work)
         work |= _HIGH
         work -= sums
-        work >>= _7
-        work &= _ONES
-        np.multiply(work, _EIGHTS, work)
+        work &= _HIGH
+        np.multiply(work, _SPREAD, work)
         np.right_shift(work, _56, shift)
         # Less the bits of the bytes below it, r is the rank of the bit in
         # its byte: the table gives its position.
