@@ -29,6 +29,7 @@ from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
+from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace, by_seat, seat_index
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
@@ -334,6 +335,9 @@ def _working(bt: BatchTables, games: int) -> tuple[RandomChoice, Workspace]:
     _LOCAL.working = None  # the old buffers go before the new ones come
     choice = RandomChoice(games)
     workspace = Workspace(bt, games, keep_trick=False)
+    # The dealer's hand drawn as what the others leave: fewer draws when
+    # the stock is smaller than a hand (six of 37 for 9 cards of 40).
+    workspace.dealer = Dealer(bt.deck_cards, games, bt.players, fewest_draws=True)
     _LOCAL.working = (bt, games, choice, workspace)
     return choice, workspace
 
