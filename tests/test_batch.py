@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from typing import Any
 
 import pytest
@@ -197,6 +198,20 @@ def test_the_deal_is_uniform() -> None:
     assert (abs(counts - expected) < 5 * spread).all()
     turned = ((dealer.under[:, None] >> cards) & np.uint64(1)).sum(axis=0)
     assert (abs(turned - games / 40) < 5 * (games / 40) ** 0.5).all()
+
+
+def test_buffers_kept_from_a_bigger_call_give_the_same_games() -> None:
+    # The buffers a thread keeps serve any smaller call: the games are those
+    # of buffers made for the call alone (a fresh thread makes its own).
+    rules = RuleSet(schedule=(9, 2, 3))
+    fresh: list[BatchResult] = []
+    thread = threading.Thread(target=lambda: fresh.append(simulate_batch(rules, 37, seed=9)))
+    thread.start()
+    thread.join()
+    simulate_batch(rules, 3000, seed=1)  # buffers for 3,000 games
+    again = simulate_batch(rules, 37, seed=9)
+    for name in ("scores", "trumps", "bids", "won", "points"):
+        assert np.array_equal(getattr(again, name), getattr(fresh[0], name)), name
 
 
 @pytest.mark.parametrize(("players", "cards"), [(4, 9), (4, 10), (5, 8), (4, 5)])

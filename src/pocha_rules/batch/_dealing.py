@@ -28,7 +28,7 @@ __all__ = ["Dealer"]
 
 U64: Final = np.uint64
 _ONE: Final = np.array(1, dtype=U64)
-_BLOCK: Final = 8
+_BLOCK: Final = 4
 """Steps of the shuffle whose random draws are made at once."""
 
 
@@ -46,8 +46,6 @@ class Dealer:
         fewer draws (see the module notes): the same odds, other deals."""
         self._all = np.array(sum(1 << int(card) for card in deck_cards), dtype=U64)
         self._cards = np.asarray(deck_cards, dtype=np.uint8)
-        self._fresh = np.tile(self._cards, games)
-        """Every game's deck in order, copied over the shuffled ones."""
         self._deck = np.empty((games, size), dtype=np.uint8)
         self._base = np.arange(0, games * size, size, dtype=np.int64)
         steps = min(_BLOCK, size)
@@ -77,8 +75,8 @@ class Dealer:
             # every card is dealt): the dealer's hand is what they leave.
             steps = others + 1 + stock
         deck = self._deck[:games]
+        deck[...] = self._cards
         flat = deck.reshape(-1)
-        np.copyto(flat, self._fresh[: games * size])
         base = self._base[:games]
         drawn = self._drawn[:steps, :games]
         block = len(self._uniform) // len(self._base)

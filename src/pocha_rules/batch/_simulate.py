@@ -325,12 +325,14 @@ _LOCAL: Final = threading.local()
 
 def _working(bt: BatchTables, games: int) -> tuple[RandomChoice, Workspace]:
     """The buffers of the picks and of the engine for ``games`` games of
-    ``bt``'s rules: this thread's from its last call when they fit, else
-    made (and kept in their place). Fresh buffers cost the system's work
-    of mapping their pages, a few per cent of a call of 16,384 hands; the
-    ones kept hold a few MiB, one set per thread."""
+    ``bt``'s rules: this thread's from an earlier call when they are made
+    for as many games or more (the first entries serve), else made (and
+    kept in their place). Fresh buffers cost the system's work of mapping
+    their pages as they are first written, about a third of a call of
+    16,384 hands; the ones kept hold a few MiB (about 12 for chunks of
+    16,384 games), one set per thread."""
     kept = getattr(_LOCAL, "working", None)
-    if kept is not None and kept[0] is bt and kept[1] == games:
+    if kept is not None and kept[0] is bt and kept[1] >= games:
         return kept[2], kept[3]
     _LOCAL.working = None  # the old buffers go before the new ones come
     choice = RandomChoice(games)
