@@ -28,7 +28,7 @@ __all__ = ["Dealer"]
 
 U64: Final = np.uint64
 _ONE: Final = np.array(1, dtype=U64)
-_BLOCK: Final = 4
+_BLOCK: Final = 8
 """Steps of the shuffle whose random draws are made at once."""
 
 
@@ -48,6 +48,8 @@ class Dealer:
         self._cards = np.asarray(deck_cards, dtype=np.uint8)
         self._deck = np.empty((games, size), dtype=np.uint8)
         self._base = np.arange(0, games * size, size, dtype=np.int64)
+        self._tops = np.arange(size, 0, -1, dtype=np.int64)[:, None]
+        """The cards not drawn yet at each step of the shuffle."""
         steps = min(_BLOCK, size)
         self._uniform = np.empty(steps * games, dtype=np.float64)
         self._index = np.empty(steps * games, dtype=np.int64)
@@ -91,8 +93,7 @@ class Dealer:
             uniform = self._uniform[: shape[0] * games].reshape(shape)
             index = self._index[: shape[0] * games].reshape(shape)
             rng.random(out=uniform)
-            tops = np.arange(size - first, size - last, -1, dtype=np.int64)
-            np.multiply(uniform, tops[:, None], out=index, casting="unsafe")
+            np.multiply(uniform, self._tops[first:last], out=index, casting="unsafe")
             index += base
             for step in range(first, last):
                 at = index[step - first]
