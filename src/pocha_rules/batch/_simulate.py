@@ -372,13 +372,15 @@ class _Summaries:
             self.won = np.pad(self.won, grow, constant_values=-1)
             self.points = np.pad(self.points, grow)
         self.longest = max(self.longest, number + 1)
-        rows: slice | np.ndarray = log.rows + offset
+        rows: slice | np.ndarray
         m = len(log.rows)
         if m and log.rows[-1] - log.rows[0] == m - 1:
             # Rising rows with no gap (every game of the chunk, or the last
             # ones): a slice, written without fancy indexing.
             start = int(log.rows[0]) + offset
             rows = slice(start, start + m)
+        else:
+            rows = log.rows + offset
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
         index = log.seats if log.seats is not None else seat_index(log.eldest, self.players)
