@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from typing import Any
 
 import pytest
@@ -197,6 +198,55 @@ def test_the_deal_is_uniform() -> None:
     assert (abs(counts - expected) < 5 * spread).all()
     turned = ((dealer.under[:, None] >> cards) & np.uint64(1)).sum(axis=0)
     assert (abs(turned - games / 40) < 5 * (games / 40) ** 0.5).all()
+
+
+def test_buffers_kept_from_a_bigger_call_give_the_same_games() -> None:
+    # The buffers a thread keeps serve any smaller call: the games are those
+    # of buffers made for the call alone (a fresh thread makes its own).
+    rules = RuleSet(schedule=(9, 2, 3))
+    fresh: list[BatchResult] = []
+    thread = threading.Thread(target=lambda: fresh.append(simulate_batch(rules, 37, seed=9)))
+    thread.start()
+    thread.join()
+    simulate_batch(rules, 3000, seed=1)  # buffers for 3,000 games
+    again = simulate_batch(rules, 37, seed=9)
+    for name in ("scores", "trumps", "bids", "won", "points"):
+        assert np.array_equal(getattr(again, name), getattr(fresh[0], name)), name
+
+
+@pytest.mark.parametrize(("players", "cards"), [(4, 9), (4, 10), (5, 8), (4, 5)])
+def test_the_deal_that_leaves_the_dealer_the_rest_is_uniform(players: int, cards: int) -> None:
+    # The dealer's hand drawn as what the others (and, with cards left over,
+    # the card under them and the stock) leave: every hand still holds each
+    # card with the same odds, the card under them is any card alike (the
+    # dealer's own when every card is dealt), and the draws are fewer.
+    bt = batch_tables(RuleSet(players=players))
+    size = len(bt.deck_cards)
+    games = 20_000
+    dealer = Dealer(bt.deck_cards, games, players, fewest_draws=True)
+    hands = np.empty((players, games), dtype=np.uint64)
+    rng = np.random.default_rng(11)
+    dealer.deal(rng, hands, cards)
+    dealt = players * cards
+    stock = max(size - dealt - 1, 0)
+    draws = (players - 1) * cards + 1 + stock if stock < cards else min(dealt + 1, size)
+    assert rng.random() == np.random.default_rng(11).random(draws * games + 1)[-1]
+    assert (np.bitwise_count(hands) == cards).all()
+    every = np.bitwise_or.reduce(hands, axis=0)
+    assert (np.bitwise_count(every) == dealt).all()
+    under = dealer.under[:games]
+    assert (np.bitwise_count(under) == 1).all()
+    if dealt == size:
+        assert ((under & hands[players - 1]) == under).all()
+    else:
+        assert ((under & every) == 0).all()
+    cards_bits = bt.deck_cards.astype(np.uint64)
+    held = ((hands[:, :, None] >> cards_bits) & np.uint64(1)).sum(axis=1)
+    p = cards / size
+    expected, spread = games * p, (games * p * (1 - p)) ** 0.5
+    assert (abs(held - expected) < 5 * spread).all()
+    turned = ((under[:, None] >> cards_bits) & np.uint64(1)).sum(axis=0)
+    assert (abs(turned - games / size) < 5 * (games / size) ** 0.5).all()
 
 
 def test_every_legal_bid_is_drawn_alike() -> None:

@@ -29,6 +29,7 @@ from pocha_rules._rules import RuleSet, Tiebreak
 from pocha_rules._schedules import Round
 from pocha_rules._state import Phase
 from pocha_rules._text import got, shown
+from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace, by_seat, seat_index
 from pocha_rules.batch._records import game_record
 from pocha_rules.batch._setup import (
@@ -56,10 +57,9 @@ MiB); ``benchmarks/bench_batch.py`` measures other sizes."""
 # calls a step.
 _ONES: Final = np.array(0x0101010101010101, dtype=U64)
 _HIGH: Final = np.array(0x8080808080808080, dtype=U64)
-_EIGHTS: Final = np.array(0x0808080808080808, dtype=U64)
+_SPREAD: Final = np.array(0x0010101010101010, dtype=U64)
 _BYTE: Final = np.array(0xFF, dtype=U64)
 _3: Final = np.array(3, dtype=U64)
-_7: Final = np.array(7, dtype=U64)
 _8: Final = np.array(8, dtype=U64)
 _56: Final = np.array(56, dtype=U64)
 
@@ -127,13 +127,15 @@ class RandomChoice:
         np.multiply(uniforms, v.k, v.r_int, casting="unsafe")
         # The byte holding the r-th bit: how many bytes' sums are r or less
         # (the high bit of each byte of (0x80 + r) - sum says so), times 8:
-        # the shift that brings that byte down.
+        # the shift that brings that byte down. Multiplied by 0x10 in each
+        # byte but the top one, the high bits add up 8 each in the top byte
+        # (the top byte's own is never set: its sum is k, above r; and what
+        # lands below the top byte stays below it).
         np.multiply(r, _ONES, work)
         work |= _HIGH
         work -= sums
-        work >>= _7
-        work &= _ONES
-        np.multiply(work, _EIGHTS, work)
+        work &= _HIGH
+        np.multiply(work, _SPREAD, work)
         np.right_shift(work, _56, shift)
         # Less the bits of the bytes below it, r is the rank of the bit in
         # its byte: the table gives its position.
@@ -323,16 +325,21 @@ _LOCAL: Final = threading.local()
 
 def _working(bt: BatchTables, games: int) -> tuple[RandomChoice, Workspace]:
     """The buffers of the picks and of the engine for ``games`` games of
-    ``bt``'s rules: this thread's from its last call when they fit, else
-    made (and kept in their place). Fresh buffers cost the system's work
-    of mapping their pages, a few per cent of a call of 16,384 hands; the
-    ones kept hold a few MiB, one set per thread."""
+    ``bt``'s rules: this thread's from an earlier call when they are made
+    for as many games or more (the first entries serve), else made (and
+    kept in their place). Fresh buffers cost the system's work of mapping
+    their pages as they are first written, about a third of a call of
+    16,384 hands; the ones kept hold a few MiB (about 12 for chunks of
+    16,384 games), one set per thread."""
     kept = getattr(_LOCAL, "working", None)
-    if kept is not None and kept[0] is bt and kept[1] == games:
+    if kept is not None and kept[0] is bt and kept[1] >= games:
         return kept[2], kept[3]
     _LOCAL.working = None  # the old buffers go before the new ones come
     choice = RandomChoice(games)
     workspace = Workspace(bt, games, keep_trick=False)
+    # The dealer's hand drawn as what the others leave: fewer draws when
+    # the stock is smaller than a hand (six of 37 for 9 cards of 40).
+    workspace.dealer = Dealer(bt.deck_cards, games, bt.players, fewest_draws=True)
     _LOCAL.working = (bt, games, choice, workspace)
     return choice, workspace
 
@@ -365,13 +372,15 @@ class _Summaries:
             self.won = np.pad(self.won, grow, constant_values=-1)
             self.points = np.pad(self.points, grow)
         self.longest = max(self.longest, number + 1)
-        rows: slice | np.ndarray = log.rows + offset
+        rows: slice | np.ndarray
         m = len(log.rows)
         if m and log.rows[-1] - log.rows[0] == m - 1:
             # Rising rows with no gap (every game of the chunk, or the last
             # ones): a slice, written without fancy indexing.
             start = int(log.rows[0]) + offset
             rows = slice(start, start + m)
+        else:
+            rows = log.rows + offset
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
         index = log.seats if log.seats is not None else seat_index(log.eldest, self.players)
