@@ -53,6 +53,7 @@ _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 # that is not native) is looked up in the module's dictionary at every use;
 # a constant of this module is read directly. The hot paths use these.
 _PLAY_MOVE: Final = Play
+_PLAYS: Final = PLAYS
 _BID_MOVE: Final = Bid
 _SUIT_OF: Final = SUIT_OF
 _LEDGER: Final = Ledger
@@ -220,11 +221,12 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
     cards = r.plan.cards
     allowed = (2 << cards) - 1
     if seat == r.bid_order[-1] and hooked(cards, t.hook_in_one_card_rounds):
-        # -1 marks a seat that has not bid yet: counting them cancels them out.
+        # -1 marks a seat that has not bid yet: it adds nothing.
         others = 0
         for bid in bids:
-            others += bid
-        forbidden = forbidden_bid(cards, others + bids.count(-1))
+            if bid > 0:
+                others += bid
+        forbidden = forbidden_bid(cards, others)
         if forbidden >= 0:
             allowed &= ~(1 << forbidden)
     return allowed
@@ -312,8 +314,21 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         _check_seat(state, move, seat)
     if phase is _PLAY:
         if type(move) is _PLAY_MOVE:
-            card = move.card.index
-            if state._legal >> card & 1:
+            # The card: found by identity among the legal cards' interned
+            # plays (those legal_moves hands out), which costs less than
+            # reading move.card.index, two attribute look-ups on classes
+            # that are not compiled; any other Play is read the long way.
+            legal = state._legal
+            bits = legal
+            card = -1
+            while bits:
+                low = bits & -bits
+                at = low.bit_length() - 1
+                if _PLAYS[at] is move:
+                    card = at
+                    break
+                bits ^= low
+            if card >= 0 or legal >> (card := move.card.index) & 1:
                 # The card goes to the trick (written out here, not called:
                 # this is the path every card of every game takes).
                 s = state._s
@@ -444,10 +459,16 @@ def _bid(state: GameState, move: Bid) -> GameState:
     played = state._played
     leader = state._leader
     won = state._won
-    if seat != order[-1]:
-        nxt = order[order.index(seat) + 1]
-        last = nxt == order[-1]
-        legal = _bid_mask(s.g.tables, r, bids, nxt) if last else (2 << r.plan.cards) - 1
+    hooked_seat = order[-1]
+    if seat != hooked_seat:
+        at = 0
+        while order[at] != seat:
+            at += 1
+        nxt = order[at + 1]
+        if nxt == hooked_seat:
+            legal = _bid_mask(s.g.tables, r, bids, nxt)
+        else:
+            legal = (2 << r.plan.cards) - 1
         return GameState(s, bids, leader, won, _BID, nxt, played, (), 0, moves, legal)
     lead = r.leader
     legal = s.dealt[lead] & ~played

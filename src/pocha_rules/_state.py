@@ -250,32 +250,53 @@ def context(
     return tuple.__new__(Context, fields)
 
 
-class Stretch(NamedTuple):
+class Stretch:
     """What stays fixed for a stretch of a round: the bids and the whole
     play once trump is known (private). A state holds it with the facts
     that change more often (the bids, the leader, the tricks won), so that
     a bid or a trick builds no new one. The last four fields are read off
-    the others for the hot path, as in :class:`Context`."""
+    the others for the hot path, as in :class:`Context`. A plain class with
+    slots: compiled, it is built and read without tuple look-ups; nothing
+    compares, hashes or pickles it (the state's methods read its fields)."""
+
+    __slots__ = ("dealt", "follow", "g", "ledger", "players", "r", "takes")
 
     g: GameSetup
     r: RoundInfo
     ledger: Ledger
     players: int
     takes: tuple[int, ...]
+    """``Tables.takes`` for this round's trump (empty while it is unknown)."""
     follow: tuple[tuple[int, int, int], ...]
+    """``Tables.follow`` for this round's trump (empty while it is unknown)."""
     dealt: tuple[int, ...]
+    """The hands as dealt, by seat."""
+
+    def __init__(self, g: GameSetup, r: RoundInfo, ledger: Ledger) -> None:
+        t = g.tables
+        trump = r.trump
+        self.g = g
+        self.r = r
+        self.ledger = ledger
+        self.players = t.players
+        if trump < 0:
+            self.takes = ()
+            self.follow = ()
+        else:
+            self.takes = t.takes[trump]
+            self.follow = t.follow[trump]
+        self.dealt = r.deal.hands
+
+    def _replace(self, *, r: RoundInfo | None = None, ledger: Ledger | None = None) -> Stretch:
+        """The same stretch with ``r`` or ``ledger`` replaced."""
+        if r is None:
+            r = self.r
+        return Stretch(self.g, r, self.ledger if ledger is None else ledger)
 
 
 def stretch(g: GameSetup, r: RoundInfo, ledger: Ledger) -> Stretch:
     """A :class:`Stretch`, with the fields read off the others filled in."""
-    t = g.tables
-    trump = r.trump
-    fields: tuple[object, ...]
-    if trump < 0:
-        fields = (g, r, ledger, t.players, (), (), r.deal.hands)
-    else:
-        fields = (g, r, ledger, t.players, t.takes[trump], t.follow[trump], r.deal.hands)
-    return tuple.__new__(Stretch, fields)
+    return Stretch(g, r, ledger)
 
 
 def from_context(
