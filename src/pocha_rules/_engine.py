@@ -337,11 +337,13 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
                 trick = state._trick
                 if trick:
                     win = state._win
-                    if s.takes[trick[win]] >> card & 1:
-                        win = len(trick)
-                    trick += (card,)
+                    size = len(trick)
+                    best = trick[win]
+                    if s.takes[best] >> card & 1:
+                        win = size
+                        best = card
                     n = s.players
-                    if len(trick) == n:
+                    if size + 1 == n:
                         # The trick is complete: its winner leads the next.
                         winner = (state._leader + win) % n
                         tricks = list(state._won)  # cheaper than slicing the tuple
@@ -354,7 +356,16 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
                             s, state._bids, winner, won, _PLAY, winner, played, (), 0, moves,
                             dealt[winner] & ~played,
                         )  # fmt: skip
-                    key = trick[win] * 4 + _SUIT_OF[trick[0]]
+                    led = trick[0]
+                    # The trick so far, with the card: built whole (no
+                    # one-card tuple to add).
+                    if size == 1:
+                        trick = (led, card)
+                    elif size == 2:
+                        trick = (led, trick[1], card)
+                    else:
+                        trick += (card,)
+                    key = best * 4 + _SUIT_OF[led]
                 else:
                     trick = (card,)
                     win = 0
