@@ -52,6 +52,10 @@ _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 # Compiled, a name imported from a module that is not compiled (or a class
 # that is not native) is looked up in the module's dictionary at every use;
 # a constant of this module is read directly. The hot paths use these.
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc). A few steps of the hot paths
+are written two ways, each the faster in its build: list indexes and loops
+over native ints compiled; dictionaries and attribute reads interpreted."""
 _PLAY_MOVE: Final = Play
 _PLAYS: Final = PLAYS
 _BID_MOVE: Final = Bid
@@ -252,7 +256,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     except AttributeError:
         raise _not_a_state(state) from None
     if phase is _PLAY:
-        return _mask_plays(state._legal)
+        if _COMPILED:
+            return _mask_plays(state._legal)
+        mask = state._legal
+        return _ONE_SUIT.get(mask) or _plays(mask)
     if phase is _BID:
         return _BID_MOVES.get(state._legal) or _bids(state._legal)
     if phase is _AUCTION:
@@ -314,12 +321,13 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         _check_seat(state, move, seat)
     if phase is _PLAY:
         if type(move) is _PLAY_MOVE:
-            # The card: found by identity among the legal cards' interned
-            # plays (those legal_moves hands out), which costs less than
-            # reading move.card.index, two attribute look-ups on classes
-            # that are not compiled; any other Play is read the long way.
+            # The card. Compiled, it is found by identity among the legal
+            # cards' interned plays (those legal_moves hands out), cheaper
+            # than move.card.index, two attribute look-ups on classes that
+            # are not compiled; any other Play, and every Play interpreted,
+            # is read the long way.
             legal = state._legal
-            bits = legal
+            bits = legal if _COMPILED else 0
             card = -1
             while bits:
                 low = bits & -bits
