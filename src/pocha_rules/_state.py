@@ -3,8 +3,8 @@
 :class:`GameState` is built for speed: hands are bit masks, cards are indices,
 and the fields are private slots set once by a positional constructor. What
 stays fixed for a game, a round or a stretch of a round is grouped in small
-named tuples shared by every state of that stretch, so a card played builds
-one new object and a few small tuples. Its public properties turn them into
+named tuples and a slotted class shared by every state of that stretch, so a
+card played builds one new object and a few small tuples. Its public properties turn them into
 :class:`Card` values on demand. Create states
 with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 """
@@ -206,7 +206,10 @@ def ledger_of(past: Past, totals: tuple[int, ...], penalties: tuple[int, ...]) -
 
 
 class Context(NamedTuple):
-    """What stays fixed while one trick is played, or one bid made (private).
+    """A state's facts but its phase, turn and trick, as one tuple
+    (private): what the fast paths and adapters read (``GameState._c``,
+    built when asked for; the state itself keeps a :class:`Stretch` and the
+    bids, the leader and the tricks won).
 
     The first six fields are the game's facts; the last four are read off
     them, once, for the hot path: they never take part in equality.
