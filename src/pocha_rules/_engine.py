@@ -22,14 +22,13 @@ from pocha_rules._rules import Tiebreak
 from pocha_rules._schedules import Round, RoundKind
 from pocha_rules._shuffle import deal_from_seed
 from pocha_rules._state import (
-    Context,
     GameSetup,
     GameState,
     Ledger,
     MoveChain,
     Phase,
     RoundInfo,
-    context,
+    stretch,
 )
 from pocha_rules._tables import Tables
 from pocha_rules._text import got, shown
@@ -53,10 +52,14 @@ _MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
 # Compiled, a name imported from a module that is not compiled (or a class
 # that is not native) is looked up in the module's dictionary at every use;
 # a constant of this module is read directly. The hot paths use these.
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc). A few steps of the hot paths
+are written two ways, each the faster in its build: list indexes and loops
+over native ints compiled; dictionaries and attribute reads interpreted."""
 _PLAY_MOVE: Final = Play
+_PLAYS: Final = PLAYS
 _BID_MOVE: Final = Bid
 _SUIT_OF: Final = SUIT_OF
-_CONTEXT: Final = Context
 _LEDGER: Final = Ledger
 _ROUND_INFO: Final = RoundInfo
 _GAME_SETUP: Final = GameSetup
@@ -83,10 +86,14 @@ def start_position(
 
 
 def _start_round(
-    g: GameSetup, ledger: Ledger, index: int, ended: Context | None = None, won: Won = ()
+    g: GameSetup,
+    ledger: Ledger,
+    index: int,
+    ended: GameState | None = None,
+    won: Won = (),
 ) -> GameState:
     """The first state of round ``index``, or the end of the game after the
-    round whose last context was ``ended`` (``won``: its tricks)."""
+    round whose last state was ``ended`` (``won``: its tricks)."""
     t = g.tables
     n = t.players
     if index < len(t.schedule):
@@ -99,8 +106,8 @@ def _start_round(
             assert ended is not None
             # The final position: the last round as it ended, nobody to move,
             # every card played (every bit of ``played`` set).
-            c = context(g, ended.r, ledger, ended.bids, ended.leader, won)
-            return GameState(c, _OVER, -1, -1, (), 0, (), 0)
+            s = stretch(g, ended._s.r, ledger)
+            return GameState(s, ended._bids, ended._leader, won, _OVER, -1, -1, (), 0, (), 0)
         plan = _TIEBREAK_ROUND
     dealer = (g.first_dealer + index) % n
     if index < len(g.deals):
@@ -122,8 +129,8 @@ def _start_round(
         phase, to_move = _BID, eldest
         # The first bidder is never the hooked one (there are 3 seats or more).
         legal = (2 << plan.cards) - 1
-    c = context(g, info, ledger, bids, eldest, t.no_tricks)
-    return GameState(c, phase, to_move, 0, (), 0, (), legal)
+    s = stretch(g, info, ledger)
+    return GameState(s, bids, eldest, t.no_tricks, phase, to_move, 0, (), 0, (), legal)
 
 
 # --- moves ----------------------------------------------------------------
@@ -150,6 +157,41 @@ _BASTOS: Final = _SuitPlays(3)
 _ONE_SUIT: Final[dict[int, tuple[Play, ...]]] = {}
 """The same tuples as the ``_SuitPlays``, by the whole mask: one look-up for
 the common case of cards of one suit (following, ruffing)."""
+
+
+_CHUNKS: Final[list[tuple[Play, ...] | None]] = [None] * (4 << 12)
+"""The same tuples as the ``_SuitPlays``, at ``suit << 12 | chunk``, found
+by list index (no hashing, no int object made): :func:`legal_moves` reads
+them."""
+
+
+def _chunk(at: int) -> tuple[Play, ...]:
+    """The plays of chunk ``at & 0xFFF`` of suit ``at >> 12``, kept in
+    :data:`_CHUNKS`."""
+    plays = _CHUNKS[at] = (_OROS, _COPAS, _ESPADAS, _BASTOS)[at >> 12][at & 0xFFF]
+    return plays
+
+
+def _mask_plays(mask: int) -> tuple[Play, ...]:
+    """The plays of ``mask``, in card order: each suit's chunk from
+    :data:`_CHUNKS`, joined only when the mask holds more than one suit."""
+    plays: tuple[Play, ...] = ()
+    chunk = mask & 0xFFF
+    if chunk:
+        plays = _CHUNKS[chunk] or _chunk(chunk)
+    chunk = mask >> 12 & 0xFFF
+    if chunk:
+        more = _CHUNKS[chunk | 0x1000] or _chunk(chunk | 0x1000)
+        plays = plays + more if plays else more
+    chunk = mask >> 24 & 0xFFF
+    if chunk:
+        more = _CHUNKS[chunk | 0x2000] or _chunk(chunk | 0x2000)
+        plays = plays + more if plays else more
+    chunk = mask >> 36
+    if chunk:
+        more = _CHUNKS[chunk | 0x3000] or _chunk(chunk | 0x3000)
+        plays = plays + more if plays else more
+    return plays
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
@@ -183,11 +225,12 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
     cards = r.plan.cards
     allowed = (2 << cards) - 1
     if seat == r.bid_order[-1] and hooked(cards, t.hook_in_one_card_rounds):
-        # -1 marks a seat that has not bid yet: counting them cancels them out.
+        # -1 marks a seat that has not bid yet: it adds nothing.
         others = 0
         for bid in bids:
-            others += bid
-        forbidden = forbidden_bid(cards, others + bids.count(-1))
+            if bid > 0:
+                others += bid
+        forbidden = forbidden_bid(cards, others)
         if forbidden >= 0:
             allowed &= ~(1 << forbidden)
     return allowed
@@ -196,7 +239,7 @@ def _bid_mask(t: Tables, r: RoundInfo, bids: tuple[int, ...], seat: int) -> int:
 def _forbidden(state: GameState) -> int:
     """The bid the hook forbids in a bidding state, or -1: the one number
     from 0 to the round's cards that the state's allowed mask leaves out."""
-    missing = ((2 << state._c.r.plan.cards) - 1) & ~state._legal
+    missing = ((2 << state._s.r.plan.cards) - 1) & ~state._legal
     return missing.bit_length() - 1
 
 
@@ -213,12 +256,14 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     except AttributeError:
         raise _not_a_state(state) from None
     if phase is _PLAY:
+        if _COMPILED:
+            return _mask_plays(state._legal)
         mask = state._legal
         return _ONE_SUIT.get(mask) or _plays(mask)
     if phase is _BID:
         return _BID_MOVES.get(state._legal) or _bids(state._legal)
     if phase is _AUCTION:
-        r = state._c.r
+        r = state._s.r
         return auction_moves(r.plan.cards, max(r.calls) if r.calls else -1)
     if phase is _CHOOSE_TRUMP:
         return TRUMP_CHOICES
@@ -276,47 +321,74 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         _check_seat(state, move, seat)
     if phase is _PLAY:
         if type(move) is _PLAY_MOVE:
-            card = move.card.index
-            if state._legal >> card & 1:
+            # The card. Compiled, it is found by identity among the legal
+            # cards' interned plays (those legal_moves hands out), cheaper
+            # than move.card.index, two attribute look-ups on classes that
+            # are not compiled; any other Play, and every Play interpreted,
+            # is read the long way.
+            legal = state._legal
+            bits = legal if _COMPILED else 0
+            card = -1
+            while bits:
+                low = bits & -bits
+                at = low.bit_length() - 1
+                if _PLAYS[at] is move:
+                    card = at
+                    break
+                bits ^= low
+            if card >= 0 or legal >> (card := move.card.index) & 1:
                 # The card goes to the trick (written out here, not called:
                 # this is the path every card of every game takes).
-                c = state._c
+                s = state._s
                 played = state._played | 1 << card
                 moves = (state._moves, move)
                 trick = state._trick
                 if trick:
                     win = state._win
-                    if c.takes[trick[win]] >> card & 1:
-                        win = len(trick)
-                    trick += (card,)
-                    if len(trick) == c.players:
+                    size = len(trick)
+                    best = trick[win]
+                    if s.takes[best] >> card & 1:
+                        win = size
+                        best = card
+                    n = s.players
+                    if size + 1 == n:
                         # The trick is complete: its winner leads the next.
-                        g, r, ledger, bids, leader, won, n, takes, follow, dealt = c
-                        winner = (leader + win) % n
-                        tricks = list(won)  # cheaper than slicing the tuple
+                        winner = (state._leader + win) % n
+                        tricks = list(state._won)  # cheaper than slicing the tuple
                         tricks[winner] += 1
                         won = tuple(tricks)
+                        dealt = s.dealt
                         if not dealt[state._to_move] & ~played:
                             return _finish_round(state, won, moves)
-                        c = _new(
-                            _CONTEXT, (g, r, ledger, bids, winner, won, n, takes, follow, dealt)
-                        )
                         return GameState(
-                            c, _PLAY, winner, played, (), 0, moves, dealt[winner] & ~played
-                        )
-                    key = trick[win] * 4 + _SUIT_OF[trick[0]]
+                            s, state._bids, winner, won, _PLAY, winner, played, (), 0, moves,
+                            dealt[winner] & ~played,
+                        )  # fmt: skip
+                    led = trick[0]
+                    # The trick so far, with the card: built whole (no
+                    # one-card tuple to add).
+                    if size == 1:
+                        trick = (led, card)
+                    elif size == 2:
+                        trick = (led, trick[1], card)
+                    else:
+                        trick += (card,)
+                    key = best * 4 + _SUIT_OF[led]
                 else:
                     trick = (card,)
                     win = 0
                     key = card * 4 + _SUIT_OF[card]
                 seat = state._to_move + 1
-                if seat == c.players:
+                if seat == s.players:
                     seat = 0
                 # What the next seat may play: legal_plays, written out.
-                hand = c.dealt[seat] & ~played
-                first, second, third = c.follow[key]
+                hand = s.dealt[seat] & ~played
+                first, second, third = s.follow[key]
                 legal = hand & first or hand & second or hand & third or hand
-                return GameState(c, _PLAY, seat, played, trick, win, moves, legal)
+                return GameState(
+                    s, state._bids, state._leader, state._won, _PLAY, seat, played, trick, win,
+                    moves, legal,
+                )  # fmt: skip
     elif phase is _BID:
         if type(move) is _BID_MOVE and state._legal >> move.tricks & 1:
             return _bid(state, move)
@@ -361,23 +433,24 @@ def play_unchecked(state: GameState, move: Play) -> GameState:
         assert reason is not None
         raise IllegalMoveError(move, state.to_move, reason)
     card = move.card.index
-    c = state._c
+    s = state._s
     if not state._legal >> card & 1:
-        ledger = c.ledger
+        ledger = s.ledger
         charged = list(ledger.penalties)
-        charged[seat] += c.g.tables.rules.revoke_penalty
-        c = c._replace(ledger=ledger._replace(penalties=tuple(charged)))
+        charged[seat] += s.g.tables.rules.revoke_penalty
+        s = s._replace(ledger=ledger._replace(penalties=tuple(charged)))
     # The same state with every card of the hand allowed: apply plays it.
     lenient = GameState(
-        c, _PLAY, seat, state._played, state._trick, state._win, state._moves, hand
-    )
+        s, state._bids, state._leader, state._won, _PLAY, seat, state._played, state._trick,
+        state._win, state._moves, hand,
+    )  # fmt: skip
     return apply(lenient, move)
 
 
 def score(state: GameState) -> tuple[int, ...]:
     """The cumulative totals by seat, counting every finished round."""
     try:
-        return state._c.ledger.totals
+        return state._s.ledger.totals
     except AttributeError:
         raise _not_a_state(state) from None
 
@@ -390,78 +463,95 @@ def _not_a_state(value: object) -> TypeError:
 
 
 def _hand(state: GameState, seat: int) -> int:
-    return state._c.dealt[seat] & ~state._played
+    return state._s.dealt[seat] & ~state._played
 
 
 def _bid(state: GameState, move: Bid) -> GameState:
     seat = state._to_move
-    g, r, ledger, bids, leader, won, n, takes, follow, dealt = state._c
-    said = list(bids)  # cheaper than slicing the tuple
+    s = state._s
+    r = s.r
+    said = list(state._bids)  # cheaper than slicing the tuple
     said[seat] = move.tricks
     bids = tuple(said)
-    c = _new(_CONTEXT, (g, r, ledger, bids, leader, won, n, takes, follow, dealt))
     moves = (state._moves, move)
     order = r.bid_order
     played = state._played
-    if seat != order[-1]:
-        nxt = order[order.index(seat) + 1]
-        last = nxt == order[-1]
-        legal = _bid_mask(g.tables, r, bids, nxt) if last else (2 << r.plan.cards) - 1
-        return GameState(c, _BID, nxt, played, (), 0, moves, legal)
+    leader = state._leader
+    won = state._won
+    hooked_seat = order[-1]
+    if seat != hooked_seat:
+        at = 0
+        while order[at] != seat:
+            at += 1
+        nxt = order[at + 1]
+        if nxt == hooked_seat:
+            legal = _bid_mask(s.g.tables, r, bids, nxt)
+        else:
+            legal = (2 << r.plan.cards) - 1
+        return GameState(s, bids, leader, won, _BID, nxt, played, (), 0, moves, legal)
     lead = r.leader
-    return GameState(c, _PLAY, lead, played, (), 0, moves, dealt[lead] & ~played)
+    legal = s.dealt[lead] & ~played
+    return GameState(s, bids, leader, won, _PLAY, lead, played, (), 0, moves, legal)
 
 
 def _call(state: GameState, move: Call | Pass) -> GameState:
-    c = state._c
-    r = c.r
-    n = c.players
+    s = state._s
+    r = s.r
+    n = s.players
     calls = r.calls + (move.tricks if type(move) is Call else -1,)
     moves = (state._moves, move)
     if len(calls) < n:
-        c = c._replace(r=r._replace(calls=calls))
+        s = s._replace(r=r._replace(calls=calls))
         nxt = (state._to_move + 1) % n
-        return GameState(c, _AUCTION, nxt, state._played, (), 0, moves, 0)
+        return GameState(
+            s, state._bids, state._leader, state._won, _AUCTION, nxt, state._played, (), 0,
+            moves, 0,
+        )  # fmt: skip
     best = max(calls)
     winner = (r.eldest + calls.index(best)) % n
     order = tuple(s for s in ((r.eldest + i) % n for i in range(n)) if s != winner)
-    leader = winner if c.g.tables.auction_winner_leads else r.eldest
+    leader = winner if s.g.tables.auction_winner_leads else r.eldest
     info = r._replace(calls=calls, auction_winner=winner, bid_order=order, leader=leader)
-    bids = (*c.bids[:winner], best, *c.bids[winner + 1 :])
-    c = context(c.g, info, c.ledger, bids, leader, c.won)
-    return GameState(c, _CHOOSE_TRUMP, winner, state._played, (), 0, moves, 0)
+    bids = (*state._bids[:winner], best, *state._bids[winner + 1 :])
+    s = stretch(s.g, info, s.ledger)
+    return GameState(
+        s, bids, leader, state._won, _CHOOSE_TRUMP, winner, state._played, (), 0, moves, 0
+    )
 
 
 def _choose_trump(state: GameState, suit: Suit) -> GameState:
-    c = state._c
-    r = c.r._replace(trump=suit.value)
-    c = context(c.g, r, c.ledger, c.bids, c.leader, c.won)
+    s = state._s
+    r = s.r._replace(trump=suit.value)
+    s = stretch(s.g, r, s.ledger)
     moves = (state._moves, TRUMP_CHOICES[suit.value])
     first = r.bid_order[0]
-    legal = _bid_mask(c.g.tables, r, c.bids, first)
-    return GameState(c, _BID, first, state._played, (), 0, moves, legal)
+    bids = state._bids
+    legal = _bid_mask(s.g.tables, r, bids, first)
+    return GameState(
+        s, bids, state._leader, state._won, _BID, first, state._played, (), 0, moves, legal
+    )
 
 
 def _finish_round(state: GameState, won: tuple[int, ...], moves: MoveChain) -> GameState:
-    c = state._c
-    g = c.g
+    s = state._s
+    g = s.g
     t = g.tables
-    r = c.r
+    r = s.r
     trump = r.trump
     cards = r.plan.cards
-    bids = c.bids
+    bids = state._bids
     points = t.points_of(cards, trump)
     scores = tuple([points[bids[seat]][won[seat]] for seat in range(len(bids))])
     # The result's fields: ``laid_out`` makes the RoundResult (an attrs
     # class, slow to build) when the finished rounds are first asked for.
     result = (r.number, r.dealer, cards, r.plan.kind, _SUITS[trump], bids, won, scores)
-    old = c.ledger
+    old = s.ledger
     before = old.totals
     totals = tuple([before[seat] + scores[seat] for seat in range(len(scores))])
     # One link added to the chain of finished rounds: nothing before it is copied.
     past = (old.past, result, moves, r.deal)
     ledger = _new(_LEDGER, (old.rounds + 1, past, totals, old.penalties))
-    return _start_round(g, ledger, r.number + 1, c, won)
+    return _start_round(g, ledger, r.number + 1, state, won)
 
 
 # --- explanations ---------------------------------------------------------
@@ -497,10 +587,10 @@ def explain(state: GameState, move: object) -> str | None:
     }[phase]
     if type(move) not in kinds:
         return say("wrong_phase", expected=_EXPECTED[phase], phase=phase.value, move=str(move))
-    r = state._c.r
+    r = state._s.r
     cards = r.plan.cards
     if type(move) is Play:
-        t = state._c.g.tables
+        t = state._s.g.tables
         hand = _hand(state, state._to_move)
         return explain_play(t, hand, state._trick, state._win, r.trump, move.card.index)
     if type(move) is Bid:

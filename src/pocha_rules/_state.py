@@ -3,8 +3,8 @@
 :class:`GameState` is built for speed: hands are bit masks, cards are indices,
 and the fields are private slots set once by a positional constructor. What
 stays fixed for a game, a round or a stretch of a round is grouped in small
-named tuples shared by every state of that stretch, so a card played builds
-one new object and a few small tuples. Its public properties turn them into
+named tuples and a slotted class shared by every state of that stretch, so a
+card played builds one new object and a few small tuples. Its public properties turn them into
 :class:`Card` values on demand. Create states
 with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 """
@@ -206,7 +206,10 @@ def ledger_of(past: Past, totals: tuple[int, ...], penalties: tuple[int, ...]) -
 
 
 class Context(NamedTuple):
-    """What stays fixed while one trick is played, or one bid made (private).
+    """A state's facts but its phase, turn and trick, as one tuple
+    (private): what the fast paths and adapters read (``GameState._c``,
+    built when asked for; the state itself keeps a :class:`Stretch` and the
+    bids, the leader and the tricks won).
 
     The first six fields are the game's facts; the last four are read off
     them, once, for the hot path: they never take part in equality.
@@ -250,6 +253,70 @@ def context(
     return tuple.__new__(Context, fields)
 
 
+class Stretch:
+    """What stays fixed for a stretch of a round: the bids and the whole
+    play once trump is known (private). A state holds it with the facts
+    that change more often (the bids, the leader, the tricks won), so that
+    a bid or a trick builds no new one. The last four fields are read off
+    the others for the hot path, as in :class:`Context`. A plain class with
+    slots: compiled, it is built and read without tuple look-ups; nothing
+    compares, hashes or pickles it (the state's methods read its fields)."""
+
+    __slots__ = ("dealt", "follow", "g", "ledger", "players", "r", "takes")
+
+    g: GameSetup
+    r: RoundInfo
+    ledger: Ledger
+    players: int
+    takes: tuple[int, ...]
+    """``Tables.takes`` for this round's trump (empty while it is unknown)."""
+    follow: tuple[tuple[int, int, int], ...]
+    """``Tables.follow`` for this round's trump (empty while it is unknown)."""
+    dealt: tuple[int, ...]
+    """The hands as dealt, by seat."""
+
+    def __init__(self, g: GameSetup, r: RoundInfo, ledger: Ledger) -> None:
+        t = g.tables
+        trump = r.trump
+        self.g = g
+        self.r = r
+        self.ledger = ledger
+        self.players = t.players
+        if trump < 0:
+            self.takes = ()
+            self.follow = ()
+        else:
+            self.takes = t.takes[trump]
+            self.follow = t.follow[trump]
+        self.dealt = r.deal.hands
+
+    def _replace(self, *, r: RoundInfo | None = None, ledger: Ledger | None = None) -> Stretch:
+        """The same stretch with ``r`` or ``ledger`` replaced."""
+        if r is None:
+            r = self.r
+        return Stretch(self.g, r, self.ledger if ledger is None else ledger)
+
+
+def stretch(g: GameSetup, r: RoundInfo, ledger: Ledger) -> Stretch:
+    """A :class:`Stretch`, with the fields read off the others filled in."""
+    return Stretch(g, r, ledger)
+
+
+def from_context(
+    c: Context,
+    phase: Phase,
+    to_move: int,
+    played: int,
+    trick: tuple[int, ...],
+    win: int,
+    moves: MoveChain,
+    legal: int,
+) -> GameState:
+    """The state of context ``c`` and the other facts given."""
+    s = stretch(c.g, c.r, c.ledger)
+    return GameState(s, c.bids, c.leader, c.won, phase, to_move, played, trick, win, moves, legal)
+
+
 def _restore(
     g: GameSetup,
     r: RoundInfo,
@@ -258,15 +325,33 @@ def _restore(
     *rest: object,
 ) -> GameState:
     """Rebuild a pickled :class:`GameState`."""
-    return GameState(context(g, r, ledger_of(*ledger), *c), *rest)  # type: ignore[arg-type]
+    return from_context(context(g, r, ledger_of(*ledger), *c), *rest)  # type: ignore[arg-type]
 
 
 class GameState:
     # Its docstring is set after the class, where both builds keep it.
 
-    __slots__ = ("_c", "_legal", "_moves", "_phase", "_played", "_to_move", "_trick", "_win")
+    __slots__ = (
+        "_bids",
+        "_leader",
+        "_legal",
+        "_moves",
+        "_phase",
+        "_played",
+        "_s",
+        "_to_move",
+        "_trick",
+        "_win",
+        "_won",
+    )
 
-    _c: Context
+    _s: Stretch
+    _bids: tuple[int, ...]
+    """Each seat's bid; -1 until made."""
+    _leader: int
+    """The seat that leads the current trick."""
+    _won: tuple[int, ...]
+    """Tricks won so far this round, by seat."""
     _phase: Phase
     _to_move: int
     _played: int
@@ -284,7 +369,10 @@ class GameState:
 
     def __init__(
         self,
-        c: Context,
+        s: Stretch,
+        bids: tuple[int, ...],
+        leader: int,
+        won: tuple[int, ...],
         phase: Phase,
         to_move: int,
         played: int,
@@ -293,7 +381,10 @@ class GameState:
         moves: MoveChain,
         legal: int,
     ) -> None:
-        self._c = c
+        self._s = s
+        self._bids = bids
+        self._leader = leader
+        self._won = won
         self._phase = phase
         self._to_move = to_move
         self._played = played
@@ -303,27 +394,38 @@ class GameState:
         self._legal = legal
 
     @property
+    def _c(self) -> Context:
+        """The state's :class:`Context`, built when asked for (the engine's
+        fast paths and adapters read it; the state keeps its parts)."""
+        s = self._s
+        return tuple.__new__(
+            Context,
+            (s.g, s.r, s.ledger, self._bids, self._leader, self._won, s.players, s.takes,
+             s.follow, s.dealt),
+        )  # fmt: skip
+
+    @property
     def _g(self) -> GameSetup:
-        return self._c.g
+        return self._s.g
 
     @property
     def _r(self) -> RoundInfo:
-        return self._c.r
+        return self._s.r
 
     @property
     def _ledger(self) -> Ledger:
-        return self._c.ledger
+        return self._s.ledger
 
     def _fields(self) -> tuple[object, ...]:
         """Every fact of the state but the finished rounds (see
         :meth:`__eq__`)."""
-        c = self._c
+        s = self._s
         return (
-            c.g,
-            c.r,
-            c.bids,
-            c.leader,
-            c.won,
+            s.g,
+            s.r,
+            self._bids,
+            self._leader,
+            self._won,
             self._phase,
             self._to_move,
             self._played,
@@ -339,8 +441,8 @@ class GameState:
             return True
         if self._fields() != other._fields():
             return False
-        mine = self._c.ledger
-        theirs = other._c.ledger
+        mine = self._s.ledger
+        theirs = other._s.ledger
         return mine is theirs or (
             mine.rounds == theirs.rounds
             and mine.totals == theirs.totals
@@ -351,19 +453,19 @@ class GameState:
     def __hash__(self) -> int:
         # The finished rounds count only by their number and totals: equal
         # states have equal ones, and hashing stays cheap however long the game.
-        ledger = self._c.ledger
+        ledger = self._s.ledger
         return hash((self._fields(), ledger.rounds, ledger.totals, ledger.penalties))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        c = self._c
-        ledger = c.ledger
+        s = self._s
+        ledger = s.ledger
         return (
             _restore,
             (
-                c.g,
-                c.r,
+                s.g,
+                s.r,
                 (laid_out(ledger), ledger.totals, ledger.penalties),
-                (c.bids, c.leader, c.won),
+                (self._bids, self._leader, self._won),
                 *self._fields()[5:],
                 self._legal,
             ),
@@ -453,7 +555,7 @@ class GameState:
         """
         if self._phase is not Phase.OVER:
             return ()
-        ledger = self._c.ledger
+        ledger = self._s.ledger
         return winners(self.rules, tuple(map(add, ledger.totals, ledger.penalties)))
 
     @property
@@ -560,13 +662,13 @@ class GameState:
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid, ``None`` until made."""
-        return tuple(None if bid < 0 else bid for bid in self._c.bids)
+        return tuple(None if bid < 0 else bid for bid in self._bids)
 
     @property
     def trick(self) -> tuple[PlayedCard, ...]:
         """The cards on the table, in play order, each with its seat."""
-        n = self._c.players
-        lead = self._c.leader
+        n = self._s.players
+        lead = self._leader
         return tuple(PlayedCard((lead + i) % n, CARDS[card]) for i, card in enumerate(self._trick))
 
     @property
@@ -598,12 +700,12 @@ class GameState:
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the current trick."""
-        return self._c.leader
+        return self._leader
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won so far this round, by seat."""
-        return self._c.won
+        return self._won
 
     @property
     def round_moves(self) -> tuple[Move, ...]:

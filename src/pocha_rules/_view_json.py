@@ -182,7 +182,7 @@ def state_to_dict(state: GameState) -> dict[str, object]:
         "to_move": state.to_move,
         "record": GameRecord.from_state(state).to_dict(),
     }
-    if any(state._c.ledger.penalties):  # a real table's game, replayed leniently
+    if any(state._s.ledger.penalties):  # a real table's game, replayed leniently
         data["lenient"] = True
     return data
 

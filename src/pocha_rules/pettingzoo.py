@@ -75,7 +75,7 @@ from pocha_rules._game import new_game
 from pocha_rules._opponents import Opponents, check_opponents
 from pocha_rules._rules import RuleSet
 from pocha_rules._scoring import winners
-from pocha_rules._state import GameState, Phase, context
+from pocha_rules._state import GameState, Phase, stretch
 from pocha_rules._text import got, shown
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
 from pocha_rules.bots import Bot
@@ -423,9 +423,10 @@ def _round_as_ended(before: GameState, after: GameState) -> GameState:
     a game's last round at its end (nobody to move, every card played, the
     round's tricks and scores counted), for an episode of one round:
     ``after`` is already the next round's deal."""
-    c = before._c
-    ended = context(c.g, c.r, after._c.ledger, c.bids, c.leader, after.round_results[-1].won)
-    return GameState(ended, Phase.OVER, -1, -1, (), 0, (), 0)
+    s = before._s
+    ended = stretch(s.g, s.r, after._s.ledger)
+    won = after.round_results[-1].won
+    return GameState(ended, before._bids, before._leader, won, Phase.OVER, -1, -1, (), 0, (), 0)
 
 
 def _agent(seat: int) -> str:
