@@ -169,7 +169,7 @@ class _Buffers:
         self.points_index = np.empty(players * games, dtype=np.int64)
         self.scored = np.empty(players * games, dtype=np.int64)
         self.gathered8 = np.empty(players * games, dtype=np.int8)
-        self.gathered = np.empty(players * games, dtype=np.int64)
+        self.gathered = self.points_index  # free once the points are scored
         """For a round's summaries by seat (:func:`by_seat`'s gathers)."""
 
 
