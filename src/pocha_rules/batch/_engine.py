@@ -51,36 +51,45 @@ _PASS_BIT: Final = U64(1 << PASS)
 _TIEBREAK_ROUND: Final = Round(1)
 
 
-def _bytes(words: np.ndarray, count: int) -> np.ndarray:
+def _bytes(words: np.ndarray, count: int, out: np.ndarray | None = None) -> np.ndarray:
     """``int8[count, m]``: bytes 0 to ``count - 1`` (from the low end) of
-    each of the ``uint64[m]`` ``words``, read in one strided copy."""
+    each of the ``uint64[m]`` ``words``, read in one strided copy (into
+    ``out`` when given)."""
     columns = words.view(np.int8).reshape(-1, 8)
     if sys.byteorder == "big":
         columns = columns[:, ::-1]
-    return columns[:, :count].T.copy()
+    if out is None:
+        return columns[:, :count].T.copy()
+    np.copyto(out, columns[:, :count].T)
+    return out
 
 
-def seat_index(eldest: np.ndarray, players: int) -> np.ndarray:
+def seat_index(eldest: np.ndarray, players: int, out: np.ndarray | None = None) -> np.ndarray:
     """``int64[players, m]``: where :func:`by_seat` finds each seat's entry
     in an array ``[players, m]`` by position from each game's first player,
-    whose seat is ``eldest``."""
+    whose seat is ``eldest`` (written into ``out`` when given)."""
     n = players
     m = len(eldest)
-    # The position of seat s is (s - eldest) mod n: n - eldest + s, less n
-    # when that reaches n.
-    index: np.ndarray = np.arange(n, dtype=np.int64)[:, None] + (n - eldest)
-    index -= n * (index >= n)
-    index *= m
-    index += np.arange(m, dtype=np.int64)
+    index = np.empty((n, m), dtype=np.int64) if out is None else out
+    # The position of seat s is (s - eldest) mod n: a look-up in a table of
+    # n entries per seat, times m, plus the row.
+    row = np.arange(m, dtype=np.int64)
+    for seat in range(n):
+        table = np.array([(seat - e) % n * m for e in range(n)], dtype=np.int64)
+        table.take(eldest, out=index[seat], mode="clip")
+        index[seat] += row
     return index
 
 
-def by_seat(by_position: np.ndarray, index: np.ndarray) -> np.ndarray:
+def by_seat(
+    by_position: np.ndarray, index: np.ndarray, out: np.ndarray | None = None
+) -> np.ndarray:
     """``by_position`` (``[players, m]``, by position from each game's first
     player) by seat: ``[m, players]`` (a transposed view), in one gather
     through :func:`seat_index` (fancy indexing with two arrays is several
-    times slower, and so are operations whose last axis is the players)."""
-    seated: np.ndarray = by_position.ravel().take(index).T
+    times slower, and so are operations whose last axis is the players);
+    gathered into ``out`` (``[players, m]``) when given."""
+    seated: np.ndarray = by_position.ravel().take(index, out=out, mode="clip").T
     return seated
 
 
@@ -144,6 +153,24 @@ class _Buffers:
         self.index = np.empty(games, dtype=np.int64)
         self.row = np.arange(games, dtype=np.int64)
         self.cards = np.empty((players, games), dtype=U64) if keep_trick else np.empty((0, 0))
+        # Kept from round to round and from engine to engine, so that no
+        # array of a round is made afresh (each one is a fresh mapping of
+        # memory for the system, at hundreds of KiB).
+        self.seats = np.empty(2 * players * games, dtype=np.int64)
+        self.scores = np.empty(games * players, dtype=np.int64)
+        self.totals = np.empty(players * games, dtype=np.int64)
+        self.done = np.empty(games, dtype=bool)
+        self.first_eldest = np.empty(games, dtype=np.int64)
+        self.eldest = np.empty(games, dtype=np.int64)
+        self.trump8 = np.empty(games, dtype=np.int8)
+        self.trump_card = np.empty(games, dtype=np.int64)
+        self.round_bids = np.empty(players * games, dtype=np.int8)
+        self.round_won = np.empty(players * games, dtype=np.int8)
+        self.points_index = np.empty(players * games, dtype=np.int64)
+        self.scored = np.empty(players * games, dtype=np.int64)
+        self.gathered8 = np.empty(players * games, dtype=np.int8)
+        self.gathered = self.points_index  # free once the points are scored
+        """For a round's summaries by seat (:func:`by_seat`'s gathers)."""
 
 
 class RoundView(NamedTuple):
@@ -243,10 +270,23 @@ class Lockstep:
         self.keep_trick = keep_trick
         self.games = games
         self.first_dealer = np.asarray(first_dealer, dtype=np.int64)
-        self.scores = np.zeros((games, n), dtype=np.int64)
+        lent = workspace is not None
+        if workspace is None:
+            workspace = Workspace(bt, games, keep_trick)
+        assert workspace.games >= games
+        assert workspace.keep_trick or not keep_trick
+        self._dealer = workspace.dealer
+        self._buffers = b = workspace.buffers
+        self._reuse = lent and not record
+        """Whether a round's arrays are the workspace's, written again by
+        the next round (and the next engine): with a lent workspace, when
+        the rounds are not kept."""
+        self.scores = b.scores[: games * n].reshape(games, n)
         """The totals of each game by seat, final once the game is over."""
-        self.done = np.zeros(games, dtype=bool)
+        self.scores.fill(0)
+        self.done = b.done[:games]
         """Whether each game is over."""
+        self.done.fill(False)
         self.history: list[RoundLog] = []
         """Every finished round, in order (only when recording)."""
         self.on_round = on_round
@@ -267,15 +307,14 @@ class Lockstep:
         self.rows = np.arange(games, dtype=np.int64)
         """The games still playing: row ``i`` of the engine's arrays is game
         ``rows[i]`` of the batch."""
-        self._first_eldest = (self.first_dealer + 1) % n
-        self._seat_cache: dict[int, np.ndarray] = {}
-        self._totals = np.zeros((n, games), dtype=np.int64)
-        if workspace is None:
-            workspace = Workspace(bt, games, keep_trick)
-        assert workspace.games >= games
-        assert workspace.keep_trick or not keep_trick
-        self._dealer = workspace.dealer
-        self._buffers = workspace.buffers
+        self._first_eldest = b.first_eldest[:games]
+        np.add(self.first_dealer, 1, out=self._first_eldest)
+        self._mod.take(self._first_eldest, out=self._first_eldest, mode="clip")
+        self._seat_rows: np.ndarray | None = None
+        """The :func:`seat_index` of the first round's first players, twice
+        over (``[2 * players, active]``): rotation ``r``'s is a slice of it."""
+        self._totals = b.totals[: n * games].reshape(n, games)
+        self._totals.fill(0)
         if games:
             self._start_round()
         else:
@@ -310,7 +349,9 @@ class Lockstep:
 
     def eldest(self) -> np.ndarray:
         """``int64[active]``: the seat of each game's first player this round."""
-        return (self._first_eldest + self.round_index) % self.players
+        rotated = self._first_eldest + self.round_index % self.players
+        eldest: np.ndarray = self._mod.take(rotated, out=rotated, mode="clip")
+        return eldest
 
     def to_move(self) -> np.ndarray:
         """``int64[active]``: the seat to move in each game still playing."""
@@ -323,13 +364,25 @@ class Lockstep:
 
     def _seats(self, rotation: int) -> np.ndarray:
         """The :func:`seat_index` of the games still playing in a round whose
-        first players sit ``rotation`` seats after the first round's (the
-        same every ``players`` rounds, so made once each)."""
-        index = self._seat_cache.get(rotation)
-        if index is None:
-            eldest = (self._first_eldest + rotation) % self.players
-            index = self._seat_cache[rotation] = seat_index(eldest, self.players)
-        return index
+        first players sit ``rotation`` seats after the first round's: the
+        first round's, its rows turned by ``rotation`` (the position of seat
+        ``s`` is then that of seat ``s - rotation`` in the first round), a
+        slice of those rows written twice over, made once for the games
+        still playing. The workspace's when lent (written again by the next
+        engine)."""
+        n = self.players
+        rows = self._seat_rows
+        if rows is None:
+            m = self.active
+            if self._reuse:
+                rows = self._buffers.seats[: 2 * n * m].reshape(2 * n, m)
+            else:
+                rows = np.empty((2 * n, m), dtype=np.int64)
+            seat_index(self._first_eldest, n, out=rows[n:])
+            rows[:n] = rows[n:]
+            self._seat_rows = rows
+        start = n - rotation % n
+        return rows[start : start + n]
 
     def current_round(self) -> RoundLog | None:
         """The round in progress as far as it has gone (its deal and the
@@ -518,7 +571,11 @@ class Lockstep:
         self._trump = b.trump[:m]
         self._trump[...] = 4
         self._trump48 = b.trump48[:m]
-        self._trump_card = np.full(m, -1, dtype=np.int64)
+        if self._reuse:
+            self._trump_card = b.trump_card[:m]
+            self._trump_card.fill(-1)
+        else:
+            self._trump_card = np.full(m, -1, dtype=np.int64)
         self._bids = b.bids[:m]
         """The bids, a byte per position."""
         self._bids[...] = 0
@@ -545,9 +602,11 @@ class Lockstep:
         elif n * cards < bt.deck_size or not bt.tables.dealer_chooses:
             # The card under the dealt ones is turned up; with every card
             # dealt, the dealer shows the last card dealt to them.
-            card = np.bitwise_count(self._dealer.under[:m] - U64(1)).astype(U64)
-            self._set_trump(bt.suit_of.take(card.view(np.int64), mode="clip"))
-            self._trump_card = card.view(np.int64)
+            card = self._trump_card.view(U64)
+            np.subtract(self._dealer.under[:m], _ONE, out=card)
+            np.bitwise_count(card, out=card)
+            bt.suit_of.take(self._trump_card, out=self._trump, mode="clip")
+            np.multiply(self._trump, _48, out=self._trump48)
             self._shown = n * cards == bt.deck_size
             self.phase = Phase.BID
         else:
@@ -588,19 +647,28 @@ class Lockstep:
 
     def _bid_legal(self) -> np.ndarray:
         cards = self.plan.cards
-        legal = np.full(self.active, (2 << cards) - 1, dtype=U64)
+        if self._reuse:
+            legal = self._legal
+            legal.fill((2 << cards) - 1)
+        else:
+            legal = np.full(self.active, (2 << cards) - 1, dtype=U64)
         if self.step == self._bidders - 1 and self._hooked:
             # The hook: the last bidder may not make the bids add up to the
-            # number of tricks.
-            forbidden = cards - self._bid_sum
-            hole = np.left_shift(U64(1), np.maximum(forbidden, 0).astype(U64))
-            hole[forbidden < 0] = 0
-            legal &= ~hole
+            # number of tricks. A bid sum above them forbids nothing: its
+            # difference, negative, read as unsigned, shifts the bit out.
+            forbidden = self._index
+            np.subtract(cards, self._bid_sum, out=forbidden)
+            hole = self._mask
+            np.left_shift(_ONE, forbidden.view(U64), out=hole)
+            np.invert(hole, out=hole)
+            legal &= hole
         return legal
 
     def _bid(self, values: np.ndarray) -> None:
         position = self.mover_position() if self.plan.kind is RoundKind.AUCTION else self.step
-        self._bids |= values << (np.asarray(position, dtype=U64) * U64(8))
+        shifted = self._bit
+        np.left_shift(values, np.asarray(position, dtype=U64) * U64(8), out=shifted)
+        self._bids |= shifted
         self._bid_sum += values.view(np.int64)
         self.step += 1
         if self.step == self._bidders:
@@ -725,30 +793,53 @@ class Lockstep:
 
     def _finish_round(self) -> None:
         n = self.players
+        m = self.active
         cards = self.plan.cards
         points = self.bt.points(cards)
-        bids = _bytes(self._bids, n)
-        won = _bytes(self._won, n)
-        index = bids.astype(np.int64)
-        index += self._trump.view(np.int64) * (cards + 1)
+        b = self._buffers
+        reuse = self._reuse
+        # Unless the rounds are kept, the round's arrays are the workspace's
+        # (read by on_round during the call).
+        if reuse:
+            bids = _bytes(self._bids, n, b.round_bids[: n * m].reshape(n, m))
+            won = _bytes(self._won, n, b.round_won[: n * m].reshape(n, m))
+            index = b.points_index[: n * m].reshape(n, m)
+            scored = b.scored[: n * m].reshape(n, m)
+            trump = b.trump8[:m]
+            np.copyto(trump, self._trump, casting="unsafe")
+            eldest = b.eldest[:m]
+            np.add(self._first_eldest, self.round_index % n, out=eldest)
+            self._mod.take(eldest, out=eldest, mode="clip")
+        else:
+            bids = _bytes(self._bids, n)
+            won = _bytes(self._won, n)
+            index = np.empty((n, m), dtype=np.int64)
+            scored = np.empty((n, m), dtype=np.int64)
+            trump = self._trump.astype(np.int8)
+            eldest = self.eldest()
+        # The row of the points table: (trump * (cards + 1) + bid) * (cards + 1) + won.
+        row = self._index  # free once the round is played
+        np.multiply(self._trump.view(np.int64), cards + 1, out=row)
+        np.add(bids, row, out=index)
         index *= cards + 1
         index += won
-        scored = points.take(index, mode="clip")
+        points.take(index, out=scored, mode="clip")
         for k in range(n):
             self._totals[(self.round_index + k) % n] += scored[k]
+        seats = self._seats(self.round_index % n)
         log = RoundLog(
             self.round_index,
             self.plan,
             self.rows,
-            self.eldest(),
-            self._trump.astype(np.int8),
+            eldest,
+            trump,
             bids,
             won,
             scored,
             self._hands if self.record else None,
             self._trump_card if self.record else None,
             self._actions,
-            self._seats(self.round_index % n),
+            seats if reuse else seats.copy(),
         )
         if self.record:
             self.history.append(log)
@@ -787,5 +878,5 @@ class Lockstep:
         keep = ~ending
         self.rows = self.rows[keep]
         self._first_eldest = self._first_eldest[keep]
-        self._seat_cache.clear()
+        self._seat_rows = None
         self._totals = self._totals[:, keep]

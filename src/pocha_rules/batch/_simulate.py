@@ -293,7 +293,7 @@ def simulate_batch(
     choice, workspace = _working(bt, min(chunk, count))
     scores = np.zeros((count, n), dtype=np.int64)
     dealers = np.zeros(count, dtype=np.int8)
-    summaries = _Summaries(count, n, len(played.schedule))
+    summaries = _Summaries(count, n, len(played.schedule), workspace)
     histories: list[tuple[RoundLog, ...]] = []
     for index, begin in enumerate(range(0, count, chunk)):
         size = min(chunk, count - begin)
@@ -349,8 +349,12 @@ class _Summaries:
     chunks finish (positions from the first player turned into seats); they
     grow when tiebreak rounds go beyond the schedule."""
 
-    def __init__(self, games: int, players: int, rounds: int) -> None:
+    def __init__(self, games: int, players: int, rounds: int, workspace: Workspace) -> None:
         self.players = players
+        # The gathers by seat go through the workspace's buffers: no array
+        # of a round is made afresh.
+        self._gathered8 = workspace.buffers.gathered8
+        self._gathered = workspace.buffers.gathered
         self.longest = 0
         self.rounds = np.zeros(games, dtype=np.int16)
         self.trumps = np.full((games, rounds), -1, dtype=np.int8)
@@ -384,9 +388,12 @@ class _Summaries:
         self.rounds[rows] += 1
         self.trumps[rows, number] = log.trump
         index = log.seats if log.seats is not None else seat_index(log.eldest, self.players)
-        self.bids[rows, number] = by_seat(log.bids, index)
-        self.won[rows, number] = by_seat(log.won, index)
-        self.points[rows, number] = by_seat(log.points, index)
+        size = self.players * m
+        gathered8 = self._gathered8[:size].reshape(self.players, m)
+        self.bids[rows, number] = by_seat(log.bids, index, gathered8)
+        self.won[rows, number] = by_seat(log.won, index, gathered8)
+        gathered = self._gathered[:size].reshape(self.players, m)
+        self.points[rows, number] = by_seat(log.points, index, gathered)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rounds played, trumps, bids, tricks won and points."""
