@@ -283,7 +283,10 @@ def play_out(
                     # (Written out here and for the followers: a function
                     # call per card would cost more than the lead saves by
                     # being played apart.)
-                    k = _ones(legal) if _NATIVE else legal.bit_count()
+                    if not legal & (legal - 1):
+                        k = 1  # one card (always, in one-card rounds)
+                    else:
+                        k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
@@ -306,7 +309,10 @@ def play_out(
                 hand = hands[seat]
                 legal = hand & first or hand & second or hand & third or hand
                 if bits is not None:  # as for the lead
-                    k = _ones(legal) if _NATIVE else legal.bit_count()
+                    if not legal & (legal - 1):
+                        k = 1  # one card (always, in one-card rounds)
+                    else:
+                        k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
