@@ -115,7 +115,9 @@ def play_out(
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
     penalties = t.no_tricks
     if state is None:
-        totals = [0] * n
+        # (Lists copied from the tables' tuples: compiled, ``[0] * n`` builds
+        # a list of one first, then repeats it, which costs more.)
+        totals = list(t.no_tricks)
         index = 0
         kind = t.round_kinds[0]
         cards = t.round_cards[0]
@@ -172,8 +174,8 @@ def play_out(
                 else:
                     trump = _SUIT_OF[under]
             eldest = dealer + 1 if dealer + 1 < n else 0
-            bids = [-1] * n
-            won = [0] * n
+            bids = list(t.no_bids)
+            won = list(t.no_tricks)
             leader = seat = eldest
             trick = ()
             win = 0
@@ -331,7 +333,8 @@ def play_out(
                     best = card
                     winner = seat
                     first, second, third = follow[card * 4 + led]
-            won[winner] += 1
+            # (Not ``+=``: compiled, an item's ``+=`` is the generic, boxed one.)
+            won[winner] = won[winner] + 1
             if not hands[winner]:
                 break
             seat = winner
@@ -344,11 +347,11 @@ def play_out(
             for s in range(n):
                 scored = table[bids[s]][won[s]]
                 points.append(scored)
-                totals[s] += scored
+                totals[s] = totals[s] + scored
             rounds.append(tuple(points))
         else:
             for s in range(n):
-                totals[s] += table[bids[s]][won[s]]
+                totals[s] = totals[s] + table[bids[s]][won[s]]
         index += 1
         if index < len(schedule):
             kind = t.round_kinds[index]
