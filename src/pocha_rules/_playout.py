@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import add
-from typing import Final
+from typing import Any, Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF
@@ -36,7 +36,10 @@ Policy = Callable[[tuple[Move, ...]], Move]
 returns), for example ``rng.choice`` or ``min``."""
 
 _SUIT_OF: Final = SUIT_OF  # compiled, a constant of this module is read directly
-_SIZE: Final = tuple(k.bit_length() for k in range(49))
+_SIZE: Final[tuple[Any, ...]] = tuple(k.bit_length() for k in range(49))
+"""The bits ``rng.getrandbits`` draws for a number below ``k``. Typed Any,
+compiled, each is handed to ``getrandbits`` as the object it is, not
+unboxed from the tuple and boxed again at every draw."""
 _NATIVE: Final = not __file__.endswith((".py", ".pyc"))
 """Whether this module runs compiled (mypyc), where ``int.bit_count`` is
 not a primitive but a method looked up on a boxed integer at every call:
