@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import add
-from typing import Final
+from typing import Any, Final
 
 from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
 from pocha_rules._cards import SUIT_OF
@@ -36,7 +36,10 @@ Policy = Callable[[tuple[Move, ...]], Move]
 returns), for example ``rng.choice`` or ``min``."""
 
 _SUIT_OF: Final = SUIT_OF  # compiled, a constant of this module is read directly
-_SIZE: Final = tuple(k.bit_length() for k in range(49))
+_SIZE: Final[tuple[Any, ...]] = tuple(k.bit_length() for k in range(49))
+"""The bits ``rng.getrandbits`` draws for a number below ``k``. Typed Any,
+compiled, each is handed to ``getrandbits`` as the object it is, not
+unboxed from the tuple and boxed again at every draw."""
 _NATIVE: Final = not __file__.endswith((".py", ".pyc"))
 """Whether this module runs compiled (mypyc), where ``int.bit_count`` is
 not a primitive but a method looked up on a boxed integer at every call:
@@ -115,7 +118,9 @@ def play_out(
     # Revoke penalties (a lenient replay's state) count in the tiebreak.
     penalties = t.no_tricks
     if state is None:
-        totals = [0] * n
+        # (Lists copied from the tables' tuples: compiled, ``[0] * n`` builds
+        # a list of one first, then repeats it, which costs more.)
+        totals = list(t.no_tricks)
         index = 0
         kind = t.round_kinds[0]
         cards = t.round_cards[0]
@@ -172,8 +177,8 @@ def play_out(
                 else:
                     trump = _SUIT_OF[under]
             eldest = dealer + 1 if dealer + 1 < n else 0
-            bids = [-1] * n
-            won = [0] * n
+            bids = list(t.no_bids)
+            won = list(t.no_tricks)
             leader = seat = eldest
             trick = ()
             win = 0
@@ -283,7 +288,10 @@ def play_out(
                     # (Written out here and for the followers: a function
                     # call per card would cost more than the lead saves by
                     # being played apart.)
-                    k = _ones(legal) if _NATIVE else legal.bit_count()
+                    if not legal & (legal - 1):
+                        k = 1  # one card (always, in one-card rounds)
+                    else:
+                        k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
@@ -306,7 +314,10 @@ def play_out(
                 hand = hands[seat]
                 legal = hand & first or hand & second or hand & third or hand
                 if bits is not None:  # as for the lead
-                    k = _ones(legal) if _NATIVE else legal.bit_count()
+                    if not legal & (legal - 1):
+                        k = 1  # one card (always, in one-card rounds)
+                    else:
+                        k = _ones(legal) if _NATIVE else legal.bit_count()
                     size = _SIZE[k]
                     i = bits(size)
                     while i >= k:
@@ -325,7 +336,8 @@ def play_out(
                     best = card
                     winner = seat
                     first, second, third = follow[card * 4 + led]
-            won[winner] += 1
+            # (Not ``+=``: compiled, an item's ``+=`` is the generic, boxed one.)
+            won[winner] = won[winner] + 1
             if not hands[winner]:
                 break
             seat = winner
@@ -338,11 +350,11 @@ def play_out(
             for s in range(n):
                 scored = table[bids[s]][won[s]]
                 points.append(scored)
-                totals[s] += scored
+                totals[s] = totals[s] + scored
             rounds.append(tuple(points))
         else:
             for s in range(n):
-                totals[s] += table[bids[s]][won[s]]
+                totals[s] = totals[s] + table[bids[s]][won[s]]
         index += 1
         if index < len(schedule):
             kind = t.round_kinds[index]

@@ -163,8 +163,9 @@ def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
     if steps is None:
         steps = t.shuffle_steps[dealt] = _shuffle_steps(len(deck), dealt)
     # The dealt cards from the top, then the card under them (made at their
-    # full length: cheaper than growing).
-    order: list[Any] = [0] * (dealt + 1)
+    # full length, cheaper than growing; a slice of ``deck``, cheaper compiled
+    # than ``[0] * (dealt + 1)``; it holds ``dealt`` when every card is dealt).
+    order: list[Any] = deck[: dealt + 1]
     placed = 0
     last = len(steps) - 1
     for chunk in range(len(steps)):
@@ -187,7 +188,7 @@ def _hands(t: Tables, number: int, cards: int, dealer: int) -> list[int]:
         placed += 1
     # The k-th card dealt goes to the k-th seat (mod n) from the first player.
     first = dealer + 1
-    hands: list[int] = [0] * (n + 2)
+    hands: list[int] = list(t.deal_slots)
     for seat in range(n):
         mask = 0
         k = (seat - first) % n

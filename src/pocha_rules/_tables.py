@@ -32,6 +32,7 @@ class Tables:
     __slots__ = (
         "auction_winner_leads",
         "beats",
+        "deal_slots",
         "dealer_chooses",
         "deck_bits",
         "deck_cards",
@@ -69,6 +70,9 @@ class Tables:
         """Every seat in turn from each seat (bidding order from the first player)."""
         self.no_bids = (-1,) * n
         self.no_tricks = (0,) * n
+        self.deal_slots = (0,) * (n + 2)
+        """The places of a seeded deal's list: the hands, the card under
+        them, the dealer (``_shuffle``)."""
         self.schedule = rules.schedule
         self.round_cards: tuple[int, ...] = tuple(plan.cards for plan in rules.schedule)
         """The cards of each round of the schedule (read without an attribute look-up)."""
