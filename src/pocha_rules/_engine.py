@@ -355,7 +355,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
                         # The trick is complete: its winner leads the next.
                         winner = (state._leader + win) % n
                         tricks = list(state._won)  # cheaper than slicing the tuple
-                        tricks[winner] += 1
+                        tricks[winner] = tricks[winner] + 1  # compiled, += is generic and boxed
                         won = tuple(tricks)
                         dealt = s.dealt
                         if not dealt[state._to_move] & ~played:
