@@ -2,7 +2,7 @@
 // library's Poch bots (poch_web.py does the game; this draws it), in
 // English, German or Spanish.
 import { LANG, el } from "./runtime.js";
-import { Log, PACE, arrowKeys, dropped, focusIn, joinNames, restoreFocus, select, sleep } from "./table.js";
+import { CardTable, joinNames, refused, select } from "./table.js";
 
 const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const LANGUAGES = [["en", "English"], ["de", "Deutsch"], ["es", "Español"]];
@@ -153,8 +153,9 @@ const WORDS = {
   },
 };
 
-export class PochTable {
+export class PochTable extends CardTable {
   constructor(root, web, switcher) {
+    super();
     this.root = root;
     this.switcher = switcher;
     this.optionsOpen = false;
@@ -172,6 +173,20 @@ export class PochTable {
 
   get T() {
     return WORDS[this.lang];
+  }
+
+  get words() {
+    return this.T;
+  }
+
+  // A stop, the showdown or the end of a deal stays a while.
+  wait(view, pace) {
+    const kinds = view.events.map((e) => (e.type === "pay" ? e.reason : e.type));
+    return kinds.includes("deal_end") ? pace.round : kinds.includes("stop") || kinds.includes("showdown") ? pace.trick : pace.move;
+  }
+
+  refusal(choice) {
+    return refused(this.cardName(choice.card), this.reason(choice.reason), this.T.notAllowed);
   }
 
   name(seat) {
@@ -201,71 +216,23 @@ export class PochTable {
   build() {
     const T = this.T;
     const speed = document.getElementById("play-speed")?.value || "normal";
-    const controls = el(
-      "div", { class: "pocha-controls" }, this.switcher,
-      el("button", { id: "play-new", type: "button", onclick: () => this.newGame() }, T.newGame),
-      el("details", { class: "pocha-options", id: "play-options", open: this.optionsOpen ? "" : null }, el("summary", {}, T.options), el(
-        "div", {},
-        select("play-lang", T.table, LANGUAGES, this.lang, (e) => { this.lang = e.target.value; this.optionsOpen = true; this.build(); this.newGame(); }),
-        select("play-players", T.players, [3, 4, 5, 6].map((n) => [String(n), String(n)]), String(this.view?.players || 4)),
-        select("play-speed", T.speed, ["slow", "normal", "fast", "instant"].map((s) => [s, T[s]]), speed),
-      )),
-    );
-    this.info = el("p", { class: "pocha-info", id: "play-info" });
+    const choices = [
+      select("play-lang", T.table, LANGUAGES, this.lang, (e) => { this.lang = e.target.value; this.optionsOpen = true; this.build(); this.newGame(); }),
+      select("play-players", T.players, [3, 4, 5, 6].map((n) => [String(n), String(n)]), String(this.view?.players || 4)),
+      select("play-speed", T.speed, ["slow", "normal", "fast", "instant"].map((s) => [s, T[s]]), speed),
+    ];
     this.pools = el("ul", { class: "poch-pools", id: "play-pools", "aria-label": T.board });
-    this.seats = el("ul", { class: "pocha-seats", id: "play-seats" });
-    this.trick = el("div", { class: "pocha-trick", id: "play-trick" });
-    this.summary = el("div", { class: "pocha-summary", id: "play-summary" });
-    this.status = el("p", { class: "pocha-status", id: "play-status" });
-    this.message = el("p", { class: "pocha-error", id: "play-message" });
-    this.moves = el("div", { class: "pocha-moves", id: "play-moves", role: "group", "aria-label": T.moves });
-    this.handRow = el("div", { class: "pocha-row pocha-hand-row", id: "play-hand", role: "group", "aria-label": T.hand, tabindex: "-1" });
-    this.log = new Log(T.log);
     this.payments = el("div", { class: "pocha-sheet-box", id: "play-payments" });
-    arrowKeys(this.moves);
-    arrowKeys(this.handRow);
-    const board = el(
-      "div", { class: "pocha-board poch-board", lang: this.lang },
-      el("div", { class: "pocha-felt" }, this.info, this.pools, this.seats, this.trick, this.summary),
-      this.status, this.message, this.moves,
-      this.handBox = el("div", { class: "pocha-hand" }, el("h3", { class: "pocha-caption" }, T.hand), this.handRow),
-      this.log.node, this.payments,
-    );
-    controls.setAttribute("lang", this.lang);
-    this.root.replaceChildren(controls, board);
-  }
-
-  pace() {
-    return PACE[document.getElementById("play-speed").value] || PACE.normal;
+    this.assemble(T, choices, [this.pools], this.payments, { class: "pocha-board poch-board", lang: this.lang });
   }
 
   newGame() {
-    const players = Number(document.getElementById("play-players").value);
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
-    this.generation += 1;
-    this.since = 0;
-    this.view = null;
     this.showdown = null;
     this.lastDeal = null;
     this.ledger = [];
-    this.log.clear();
-    this.message.textContent = "";
-    this.receive(this.web.start(players, seed));
-    this.advance();
+    this.begin(Number(document.getElementById("play-players").value));
   }
 
-  receive(text) {
-    const view = JSON.parse(text);
-    const before = this.view;
-    this.since = view.event_count;
-    for (const event of view.events) this.say(event, view);
-    this.view = view;
-    this.render(view);
-    if (!view.over && view.to_move === 0 && (!before || before.to_move !== 0 || before.phase !== view.phase || view.events.length)) {
-      this.log.add(this.prompt(view), "prompt");
-    }
-    return view;
-  }
 
   chipsList(list) {
     return list.map((n, s) => `${this.name(s)} ${n > 0 ? "+" : ""}${n}`).join(", ");
@@ -329,48 +296,6 @@ export class PochTable {
     }
   }
 
-  async advance() {
-    if (this.busy) return;
-    this.busy = true;
-    const mine = this.generation;
-    try {
-      let view = this.view;
-      while (!view.over && view.to_move !== 0 && mine === this.generation) {
-        const pace = this.pace();
-        const kinds = view.events.map((e) => (e.type === "pay" ? e.reason : e.type));
-        const wait = kinds.includes("deal_end") ? pace.round : kinds.includes("stop") || kinds.includes("showdown") ? pace.trick : pace.move;
-        await sleep(wait);
-        if (mine !== this.generation) break;
-        view = this.receive(this.web.step(this.since));
-      }
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  human(index) {
-    const view = this.view;
-    if (view.to_move !== 0 || this.busy) {
-      this.message.textContent = this.T.notYourTurn;
-      return;
-    }
-    const choice = view.moves[index];
-    if (!choice.legal) {
-      const reason = this.reason(choice.reason);
-      const text = `${this.T.notAllowed(this.cardName(choice.card))} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
-      this.message.textContent = text;
-      this.log.add(text, "refused");
-      return;
-    }
-    this.message.textContent = "";
-    const where = focusIn(this.handRow);
-    const keyboard = where !== null || focusIn(this.moves) !== null;
-    this.playing = keyboard;
-    this.receive(this.web.play(index, this.since));
-    if (keyboard) restoreFocus(where || { index: 0 }, this.handRow);
-    this.advance();
-  }
-
   prompt(view) {
     const T = this.T;
     if (view.over) return `${T.over} ${T.ranking(view.balances.map((n, s) => `${this.name(s)} ${n}`).join(", "))}`;
@@ -394,9 +319,8 @@ export class PochTable {
     return node;
   }
 
-  render(view) {
+  drawTable(view) {
     const T = this.T;
-    const focus = focusIn(this.handRow, this.moves) || dropped(this);
     const parts = [view.over ? T.over : T.deal(view.deal + 1, view.deals)];
     if (view.trump) parts.push(`${T.trump}: ${T.suits[view.trump]}`);
     this.info.replaceChildren(
@@ -410,18 +334,6 @@ export class PochTable {
     this.renderSeats(view);
     this.renderTable(view);
     this.renderSummary(view);
-    this.status.textContent = this.prompt(view);
-    this.status.dataset.phase = view.over ? "over" : view.phase;
-    this.status.dataset.toMove = String(view.to_move);
-    this.renderMoves(view);
-    this.renderHand(view);
-    this.renderPayments();
-    if (focus) {
-      const inMoves = this.moves.querySelector("button");
-      if (focus.box === "play-moves" && inMoves) restoreFocus(focus, this.moves);
-      else if (inMoves && view.to_move === 0) restoreFocus(null, this.moves);
-      else restoreFocus(focus.box === "play-hand" ? focus : { index: 0 }, this.handRow);
-    }
   }
 
   renderSeats(view) {
@@ -500,34 +412,17 @@ export class PochTable {
   }
 
   renderHand(view) {
-    const T = this.T;
     const mine = view.phase === "shedding" && view.to_move === 0 && !view.over;
     const moves = mine ? view.moves : [];
     this.handBox.hidden = view.over;
     this.handRow.replaceChildren(...(view.over ? [] : view.hand).map((card) => {
       const index = moves.findIndex((m) => m.card === card);
       const m = moves[index];
-      const face = this.face(card, "button");
-      face.type = "button";
-      const name = this.cardName(card);
-      if (m) {
-        face.classList.add(m.legal ? "pocha-legal" : "pocha-illegal");
-        face.dataset.legal = m.legal ? "1" : "0";
-        const label = m.legal ? name : `${name}: ${this.reason(m.reason)}`;
-        face.append(el("span", { class: "pocha-sr" }, label));
-        if (!m.legal) face.setAttribute("aria-disabled", "true");
-        face.title = label;
-        face.addEventListener("click", () => this.human(index));
-      } else {
-        face.append(el("span", { class: "pocha-sr" }, name));
-        face.setAttribute("aria-disabled", "true");
-        face.addEventListener("click", () => { if (!view.over) this.message.textContent = T.notYourTurn; });
-      }
-      return face;
+      return this.cardButton(this.face(card, "button"), this.cardName(card), m, index, m ? this.reason(m.reason) : null);
     }));
   }
 
-  renderPayments() {
+  drawRecord() {
     const T = this.T;
     const open = this.payments.querySelector("details")?.open ?? false;
     this.payments.replaceChildren(el(

@@ -1,7 +1,7 @@
 // The Pocha table of the Play page: the person in seat 0 against the
 // library's HeuristicBot (pocha_web.py does the game; this draws it).
 import { LANG, cardName, el, suitName } from "./runtime.js";
-import { Log, PACE, arrowKeys, dropped, focusIn, joinNames, restoreFocus, select, sleep } from "./table.js";
+import { CardTable, joinNames, refused, select } from "./table.js";
 
 const T = {
   en: {
@@ -85,8 +85,9 @@ function theCard(name) {
   return (lower.startsWith("sota") ? "la " : "el ") + lower;
 }
 
-export class PochaTable {
+export class PochaTable extends CardTable {
   constructor(root, web, faces, switcher) {
+    super();
     this.root = root;
     this.switcher = switcher;
     this.web = web;
@@ -96,8 +97,23 @@ export class PochaTable {
     this.since = 0;
     this.view = null;
     this.lastRound = null;
-    this.log = new Log(T.log);
     this.build();
+  }
+
+  get words() {
+    return T;
+  }
+
+  // A finished trick or round stays a while before the next card.
+  wait(view, pace) {
+    const kinds = view.events.map((e) => e.type);
+    return kinds.includes("round") ? pace.round : kinds.includes("trick") ? pace.trick : pace.move;
+  }
+
+  refusal(choice) {
+    const reason = LANG === "es" ? choice.reason_es : choice.reason;
+    const what = choice.kind === "play" ? cardName(choice.card) : choice.kind === "bid" ? T.bidName(choice.tricks) : choice.kind;
+    return refused(what, reason, T.notAllowed);
   }
 
   name(seat) {
@@ -105,71 +121,24 @@ export class PochaTable {
   }
 
   build() {
-    const controls = el(
-      "div", { class: "pocha-controls" }, this.switcher,
-      el("button", { id: "play-new", type: "button", onclick: () => this.newGame() }, T.newGame),
-      el("details", { class: "pocha-options", id: "play-options" }, el("summary", {}, T.options), el(
-        "div", {},
-        select("play-game", T.game, ["short", "classic", "up_down", "full"].map((g) => [g, T[g]]), "short"),
-        select("play-players", T.players, [3, 4, 5, 6].map((n) => [String(n), String(n)]), "4"),
-        select("play-speed", T.speed, ["slow", "normal", "fast", "instant"].map((s) => [s, T[s]]), "normal"),
-      )),
-    );
-    this.info = el("p", { class: "pocha-info", id: "play-info" });
-    this.seats = el("ul", { class: "pocha-seats", id: "play-seats" });
-    this.trick = el("div", { class: "pocha-trick", id: "play-trick" });
-    this.summary = el("div", { class: "pocha-summary", id: "play-summary" });
-    this.status = el("p", { class: "pocha-status", id: "play-status" });
-    this.message = el("p", { class: "pocha-error", id: "play-message" });
-    this.moves = el("div", { class: "pocha-moves", id: "play-moves", role: "group", "aria-label": T.moves });
-    this.handRow = el("div", { class: "pocha-row pocha-hand-row", id: "play-hand", role: "group", "aria-label": T.hand, tabindex: "-1" });
+    const choices = [
+      select("play-game", T.game, ["short", "classic", "up_down", "full"].map((g) => [g, T[g]]), "short"),
+      select("play-players", T.players, [3, 4, 5, 6].map((n) => [String(n), String(n)]), "4"),
+      select("play-speed", T.speed, ["slow", "normal", "fast", "instant"].map((s) => [s, T[s]]), "normal"),
+    ];
     this.sheet = el("div", { class: "pocha-sheet-box" });
-    arrowKeys(this.moves);
-    arrowKeys(this.handRow);
-    const board = el(
-      "div", { class: "pocha-board" },
-      el("div", { class: "pocha-felt" }, this.info, this.seats, this.trick, this.summary),
-      this.status, this.message, this.moves,
-      this.handBox = el("div", { class: "pocha-hand" }, el("h3", { class: "pocha-caption" }, T.hand), this.handRow),
-      this.log.node, this.sheet,
-    );
-    this.root.replaceChildren(controls, board);
-  }
-
-  pace() {
-    return PACE[document.getElementById("play-speed").value] || PACE.normal;
+    this.assemble(T, choices, [], this.sheet);
   }
 
   newGame() {
-    const game = document.getElementById("play-game").value;
-    const players = Number(document.getElementById("play-players").value);
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
-    this.generation += 1;
-    this.since = 0;
+    this.drawn = null;
     this.lastRound = null;
-    this.log.clear();
-    this.message.textContent = "";
-    this.receive(this.web.start(game, players, seed));
-    this.advance();
+    const game = document.getElementById("play-game").value;
+    this.begin(game, Number(document.getElementById("play-players").value));
   }
+
 
   // A view from Python: say what happened, then draw the board.
-  receive(text) {
-    const view = JSON.parse(text);
-    const before = this.view;
-    this.since = view.event_count;
-    for (const event of view.events) this.say(event);
-    if (!before || before.round !== view.round || before.over !== view.over) {
-      if (!view.over) this.log.add(T.saidNewRound(view.round + 1, T.cards(view.cards), view.trump ? suitName(view.trump) : null), "round");
-    }
-    this.view = view;
-    this.render(view);
-    if (!view.over && view.to_move === 0 && (!before || before.to_move !== 0 || before.phase !== view.phase || view.events.length)) {
-      this.log.add(this.prompt(view), "prompt");
-    }
-    return view;
-  }
-
   say(event) {
     const who = event.seat === undefined ? null : this.name(event.seat);
     if (event.type === "move") {
@@ -192,51 +161,6 @@ export class PochaTable {
     if (event.type === "over") return this.log.add(`${T.over} ${T.winner(event.winners.map((s) => this.name(s)).join(", "))}`, "round");
   }
 
-  async advance() {
-    if (this.busy) return;
-    this.busy = true;
-    const mine = this.generation;
-    try {
-      let view = this.view;
-      while (!view.over && view.to_move !== 0 && mine === this.generation) {
-        const pace = this.pace();
-        // A finished trick or round stays a while before the next card.
-        const kinds = view.events.map((e) => e.type);
-        await sleep(kinds.includes("round") ? pace.round : kinds.includes("trick") ? pace.trick : pace.move);
-        if (mine !== this.generation) break;
-        view = this.receive(this.web.step(this.since));
-      }
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  human(index) {
-    const view = this.view;
-    if (view.to_move !== 0 || this.busy) {
-      this.message.textContent = T.notYourTurn;
-      return;
-    }
-    const choice = view.moves[index];
-    if (!choice.legal) {
-      const reason = LANG === "es" ? choice.reason_es : choice.reason;
-      const what = choice.kind === "play" ? cardName(choice.card) : choice.kind === "bid" ? T.bidName(choice.tricks) : choice.kind;
-      const text = `${T.notAllowed(what)} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
-      this.message.textContent = text;
-      this.log.add(text, "refused");
-      return;
-    }
-    this.message.textContent = "";
-    // After a move the focus stays in the hand (on the card now in the
-    // played card's place, or on the first card after a bid).
-    const where = focusIn(this.handRow);
-    const keyboard = where !== null || focusIn(this.moves) !== null;
-    this.playing = keyboard;
-    this.receive(this.web.play(index, this.since));
-    if (keyboard) restoreFocus(where || { index: 0 }, this.handRow);
-    this.advance();
-  }
-
   prompt(view) {
     if (view.over) return `${T.over} ${T.winner(view.winners.map((s) => this.name(s)).join(", "))}`;
     if (view.to_move !== 0) return T.waiting(this.name(view.to_move));
@@ -244,7 +168,7 @@ export class PochaTable {
   }
 
   face(card, tag = "span") {
-    const node = el(tag, { class: "pocha-face", "data-card": card });
+    const node = el(tag, { class: "pocha-face", "data-card": card, "data-key": card });
     node.innerHTML = this.faces[card];
     const svg = node.querySelector("svg");
     if (tag === "button") {
@@ -255,8 +179,12 @@ export class PochaTable {
     return node;
   }
 
-  render(view) {
-    const focus = focusIn(this.handRow, this.moves) || dropped(this);
+  drawTable(view) {
+    const before = this.drawn;
+    this.drawn = view;
+    if (!view.over && (!before || before.round !== view.round)) {
+      this.log.add(T.saidNewRound(view.round + 1, T.cards(view.cards), view.trump ? suitName(view.trump) : null), "round");
+    }
     const info = [T.round(view.round + 1, Math.max(view.rounds, view.round + 1)), T.cards(view.cards)];
     const trump = view.trump ? `${T.trump}: ${suitName(view.trump)}` : view.kind === "auction" ? `${T.trump}: ${T.noTrump}` : null;
     if (trump) info.push(trump);
@@ -269,18 +197,6 @@ export class PochaTable {
     this.renderSeats(view);
     this.renderTrick(view);
     this.renderSummary(view);
-    this.status.textContent = this.prompt(view);
-    this.status.dataset.phase = view.over ? "over" : view.phase;
-    this.status.dataset.toMove = String(view.to_move);
-    this.renderMoves(view);
-    this.renderHand(view);
-    this.renderSheet(view);
-    if (focus) {
-      const inMoves = this.moves.querySelector("button");
-      if (focus.box === "play-moves" && inMoves) restoreFocus(focus, this.moves);
-      else if (inMoves && view.to_move === 0) restoreFocus(null, this.moves);
-      else restoreFocus(focus.box === "play-hand" ? focus : { index: 0 }, this.handRow);
-    }
   }
 
   renderSeats(view) {
@@ -377,33 +293,15 @@ export class PochaTable {
       cards = hand.map((card) => {
         const index = moves.findIndex((m) => m.card === card);
         const m = moves[index];
-        const face = this.face(card, "button");
-        face.type = "button";
-        face.dataset.key = card;
-        const name = cardName(card);
-        // The card's name (and why it may not be played) is the button's
-        // text for screen readers; the picture is hidden from them.
-        if (m) {
-          const reason = LANG === "es" ? m.reason_es : m.reason;
-          face.classList.add(m.legal ? "pocha-legal" : "pocha-illegal");
-          face.dataset.legal = m.legal ? "1" : "0";
-          face.append(el("span", { class: "pocha-sr" }, m.legal ? name : `${name}: ${reason}`));
-          if (!m.legal) face.setAttribute("aria-disabled", "true");
-          face.title = m.legal ? name : `${name}: ${reason}`;
-          face.addEventListener("click", () => this.human(index));
-        } else {
-          face.append(el("span", { class: "pocha-sr" }, name));
-          face.setAttribute("aria-disabled", "true");
-          face.addEventListener("click", () => { if (!view.over) this.message.textContent = T.notYourTurn; });
-        }
-        return face;
+        const reason = m ? (LANG === "es" ? m.reason_es : m.reason) : null;
+        return this.cardButton(this.face(card, "button"), cardName(card), m, index, reason);
       });
     }
     this.handBox.hidden = view.over;
     this.handRow.replaceChildren(...cards);
   }
 
-  renderSheet(view) {
+  drawRecord(view) {
     if (!view.results.length) {
       this.sheet.replaceChildren();
       return;
