@@ -107,7 +107,7 @@ def test_the_javascript_example_engine_plays_a_tournament() -> None:
         (
             '        say({"type": "move", "move": "bid 9"})',
             "illegal",
-            "played bid 9, which is illegal",
+            "its move 'bid 9' is illegal",
         ),
         ("        time.sleep(30)", "timeout", "no answer to its turn within 0.5 seconds"),
     ],

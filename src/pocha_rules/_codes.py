@@ -224,6 +224,8 @@ MESSAGES: Final[dict[str, str]] = {
     "engine_message_not_object": "expected a JSON object, got {got}",
     "engine_turn_before_game": "a turn before any game",
     "engine_message_unknown": "unknown message type {got}",
+    "engine_setup": "engine {name} cannot play: {reason}",
+    "arena_unknown_game": "no game is called {got}: give 'pocha' or 'poch'",
     "ratings_players": "ratings need two or more players with different names, got {got}",
     "ratings_self_pair": "a result pairs {name} with itself",
     "ratings_negative": "a result of {first} against {second} has a negative count",

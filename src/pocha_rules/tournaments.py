@@ -30,6 +30,7 @@ interrupted tournament loses nothing and goes on from where it stopped.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import bisect
 import itertools
 import json
 import os
@@ -349,7 +350,7 @@ class Tournament:
                     )
                 )
             kept[self.number(result.pair, result.number)] = result
-        remaining = [n for n in range(self.count) if n not in kept]
+        remaining = _Remaining(self.count, sorted(kept))
         job = _TournamentSets(self, remaining)
         size = self._matches[0].set_size
 
@@ -384,13 +385,11 @@ class Tournament:
 
     def _missing(self, kept: Mapping[int, SetResult]) -> list[range]:
         gaps: list[range] = []
-        for number in range(self.count):
-            if number in kept:
-                continue
-            if gaps and gaps[-1].stop == number:
-                gaps[-1] = range(gaps[-1].start, number + 1)
-            else:
-                gaps.append(range(number, number + 1))
+        position = 0
+        for number in [*sorted(kept), self.count]:
+            if number > position:
+                gaps.append(range(position, number))
+            position = number + 1
         return gaps
 
     def _result(self, kept: Mapping[int, SetResult], complete: bool) -> TournamentResult:
@@ -401,12 +400,37 @@ class _TournamentSets:
     """The job of :meth:`Tournament.run`: the results of a chunk of the
     sets left to play."""
 
-    def __init__(self, tournament: Tournament, numbers: list[int]) -> None:
+    def __init__(self, tournament: Tournament, numbers: _Remaining) -> None:
         self.tournament = tournament
         self.numbers = numbers
 
     def __call__(self, chunk: range) -> list[SetResult]:
         return [self.tournament.play_set(self.numbers[i]) for i in chunk]
+
+
+class _Remaining:
+    """The set numbers ``0`` to ``count - 1`` that are not in ``done`` (a
+    sorted list), as a sequence that holds only ``done``: the ``i``-th
+    number left is found by bisection, so a tournament of any size costs no
+    memory before it is played."""
+
+    def __init__(self, count: int, done: list[int]) -> None:
+        self.count = count
+        self.done = done
+
+    def __len__(self) -> int:
+        return self.count - len(self.done)
+
+    def __getitem__(self, index: int) -> int:
+        # The smallest n with n - (done numbers <= n) == index, n not done.
+        low, high = index, index + len(self.done)
+        while low < high:
+            middle = (low + high) // 2
+            if middle - bisect.bisect_right(self.done, middle) < index:
+                low = middle + 1
+            else:
+                high = middle
+        return low
 
 
 class TournamentLog:

@@ -1,0 +1,140 @@
+"""What the arena (the referee and the engine protocol) needs of a game, for
+Pocha and for Poch (private: :mod:`pocha_rules.referee` and
+:mod:`pocha_rules.engines` use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+
+from pocha_rules import poch
+from pocha_rules._engine import apply
+from pocha_rules._errors import PochaError, say
+from pocha_rules._game import new_game
+from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
+from pocha_rules._record_json import rules_data
+from pocha_rules._rules import RuleSet
+from pocha_rules._state import GameState
+from pocha_rules._text import got
+from pocha_rules.actions import action_to_move, legal_actions
+from pocha_rules.bots import RandomBot
+from pocha_rules.events import step
+from pocha_rules.views import PlayerView, observe
+
+__all__ = ["GameDoor", "door_named", "game_door"]
+
+
+@attrs.frozen
+class GameDoor:
+    """A game, as the arena plays it and shows it to engines."""
+
+    name: str
+    """The game's name in the protocol's ``game`` message."""
+    rules_type: type
+    view_type: type
+    state_type: type
+    move_types: tuple[type, ...]
+    new_game: Callable[..., Any]
+    apply: Callable[[Any, Any], Any]
+    observe: Callable[[Any, int], Any]
+    step: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
+    """The state after a move, and the events it caused."""
+    random_bot: Callable[[int], Any]
+    rules_dict: Callable[[Any], dict[str, object]]
+    view_dict: Callable[[Any], dict[str, object]]
+    """The seat's whole view, as JSON data."""
+    round_view: Callable[[Any], dict[str, object]]
+    """The seat's view of the current round (or deal) only, as JSON data."""
+    view_from_dict: Callable[[object], Any]
+    parse_move: Callable[[str], Any]
+    action_to_move: Callable[[Any, int], Any]
+
+
+def _pocha() -> GameDoor:
+    def round_view(view: PlayerView) -> dict[str, object]:
+        legal = view.legal_moves()
+        return {
+            "seat": view.seat,
+            "phase": view.phase.value,
+            "to_move": view.to_move,
+            "round_index": view.round_index,
+            "round": str(view.round),
+            "dealer": view.dealer,
+            "eldest": view.eldest,
+            "hand": [str(card) for card in view.hand],
+            "visible_hands": [
+                None if hand is None else [str(card) for card in hand]
+                for hand in view.visible_hands
+            ],
+            "hand_sizes": list(view.hand_sizes),
+            "trump": None if view.trump is None else str(view.trump),
+            "trump_card": None if view.trump_card is None else str(view.trump_card),
+            "trump_card_shown_by_dealer": view.trump_card_shown_by_dealer,
+            "calls": [{"seat": seat, "move": str(call)} for seat, call in view.calls],
+            "auction_winner": view.auction_winner,
+            "bid_order": list(view.bid_order),
+            "bids": list(view.bids),
+            "leader": view.leader,
+            "trick": [{"seat": p.seat, "card": str(p.card)} for p in view.trick],
+            "played": [{"seat": p.seat, "card": str(p.card)} for p in view.played],
+            "tricks_won": list(view.tricks_won),
+            "scores": list(view.scores),
+            "legal_moves": [str(move) for move in legal],
+            "legal_actions": list(legal_actions(view)) if legal else [],
+        }
+
+    return GameDoor(
+        name="pocha",
+        rules_type=RuleSet,
+        view_type=PlayerView,
+        state_type=GameState,
+        move_types=(Bid, Play, ChooseTrump, Call, Pass),
+        new_game=new_game,
+        apply=apply,
+        observe=observe,
+        step=step,
+        random_bot=lambda seed: RandomBot(seed=seed),
+        rules_dict=rules_data,
+        view_dict=PlayerView.to_dict,
+        round_view=round_view,
+        view_from_dict=PlayerView.from_dict,
+        parse_move=parse_move,
+        action_to_move=action_to_move,
+    )
+
+
+_DOORS: Final[dict[str, GameDoor]] = {}
+
+
+def game_door(rules: object) -> GameDoor:
+    """The door of the game that ``rules`` are the rules of.
+
+    Raises:
+        TypeError: ``rules`` are no game's rules.
+
+    """
+    if isinstance(rules, RuleSet):
+        return door_named("pocha")
+    if isinstance(rules, poch.RuleSet):
+        return door_named("poch")
+    raise TypeError(f"rules must be a RuleSet or a poch.RuleSet, got {got(rules)}")
+
+
+def door_named(name: object) -> GameDoor:
+    """The door of the game called ``name`` (``"pocha"``, ``"poch"``).
+
+    Raises:
+        PochaError: No game has that name.
+
+    """
+    door = _DOORS.get(name) if isinstance(name, str) else None
+    if door is None:
+        if name == "pocha":
+            door = _pocha()
+        else:
+            raise PochaError(say("arena_unknown_game", got=repr(name)))
+        _DOORS["pocha"] = door
+    return door
