@@ -225,6 +225,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine_turn_before_game": "a turn before any game",
     "engine_message_unknown": "unknown message type {got}",
     "engine_setup": "engine {name} cannot play: {reason}",
+    "engine_poch_serve": "pocha engine serves Pocha's bots only: a Poch view cannot be read",
     "arena_unknown_game": "no game is called {got}: give 'pocha' or 'poch'",
     "ratings_players": "ratings need two or more players with different names, got {got}",
     "ratings_self_pair": "a result pairs {name} with itself",
@@ -235,6 +236,7 @@ MESSAGES: Final[dict[str, str]] = {
     "strings_expected": "expected strings, got {got}",
     "tournament_bots": "a tournament needs two bots or more, got {got}",
     "sets_too_few": "sets must be at least 1, got {got}",
+    "sets_too_many": "sets must be at most {most}, got {got}",
     "not_a_regular_file": "{path} is not a regular file: choose another file",
     "log_format": "not a {format} log",
     "log_version": "version {got} is not {version}",
@@ -388,7 +390,6 @@ MESSAGES: Final[dict[str, str]] = {
     "poch_sample_over": "the game is over: there is nothing hidden left to sample",
     "poch_sample_overfull": "no game state fits this view: more cards are known than places",
     "poch_sample_not_found": "no game state fitting this view was found in {attempts} draws",
-    "poch_no_referee": "forfeits (the referee) are for Pocha's games only",
     # Poch records (pocha_rules.poch.records) and action ids
     "not_a_game_record": "missing: this is not a {game} record",
     "record_is_poch": "this is a Poch record: read it with pocha_rules.poch.records",

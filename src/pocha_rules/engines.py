@@ -43,11 +43,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
+from pocha_rules._arena_games import door_named, game_door
 from pocha_rules._engine_process import MAX_LINE, EngineProcess, PipeFault
 from pocha_rules._errors import PochaError, say
 from pocha_rules._text import got
 from pocha_rules.bots import Bot
-from pocha_rules._arena_games import door_named, game_door
 from pocha_rules.referee import BotFault
 
 __all__ = [
@@ -267,7 +267,9 @@ class EngineBot:
             self._end()
             if fault.kind == "timeout":
                 limit = self.start_limit if what == "hello" else self.time_limit
-                raise BotFault("timeout", f"no answer to {what} within {limit:g} seconds") from None
+                raise BotFault(
+                    "timeout", f"no answer to {what} within {limit:g} seconds"
+                ) from None
             raise BotFault(fault.kind, fault.reason) from None
         return _message(line, what)
 
@@ -404,7 +406,9 @@ def _message(line: bytes, what: str) -> dict[str, Any]:
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
-        raise BotFault("garbage", f"answered {what} with {_short(_text(line))}, not UTF-8") from None
+        raise BotFault(
+            "garbage", f"answered {what} with {_short(_text(line))}, not UTF-8"
+        ) from None
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):  # JSONDecodeError, long numbers, deep nesting
@@ -563,4 +567,3 @@ def serve(
             answer({"type": "error", "message": f"the bot raised {type(error).__name__}: {error}"})
             return 1
     return 0
-

@@ -29,8 +29,9 @@ interrupted tournament loses nothing and goes on from where it stopped.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import bisect
+import concurrent.futures as cf
+import contextlib
 import itertools
 import json
 import os
@@ -40,15 +41,20 @@ from typing import Any, Final
 
 import attrs
 
+from pocha_rules import poch
+from pocha_rules._arena_games import game_door
 from pocha_rules._errors import InvalidRecordError, PochaError, say
 from pocha_rules._rules import RuleSet
-from pocha_rules._text import got
+from pocha_rules._text import got, shown
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.ratings import Rating, ratings
 from pocha_rules.referee import referee_game
 
 __all__ = ["SetResult", "Tournament", "TournamentLog", "TournamentResult"]
+
+MAX_SETS: Final = 10**12
+"""The most sets a pair may play."""
 
 LOG_FORMAT: Final = "pocha-tournament"
 LOG_VERSION: Final = 1
@@ -210,14 +216,13 @@ class Tournament:
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: RuleSet | poch.RuleSet,
         bots: Mapping[str, BotFactory],
         *,
         sets: int,
         seed: int = 0,
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
+        game_door(rules)  # a game's rules, or a TypeError
         if not isinstance(bots, Mapping):
             raise TypeError(f"bots must be a mapping of names to bot factories, got {got(bots)}")
         if type(sets) is not int:
@@ -228,13 +233,15 @@ class Tournament:
             raise PochaError(say("tournament_bots", got=len(bots)))
         if sets < 1:
             raise PochaError(say("sets_too_few", got=sets))
+        if sets > MAX_SETS:
+            raise PochaError(say("sets_too_many", most=f"{MAX_SETS:,}", got=shown(sets)))
         n = rules.players
         self._rules = rules
         self._names = tuple(bots)
         self._sets = sets
         self._seed = seed
         self._pairs = tuple(itertools.combinations(self._names, 2))
-        self._matches = tuple(
+        self._matches: tuple[Match[Any], ...] = tuple(
             Match(
                 rules,
                 {a: bots[a], b: bots[b]},
@@ -449,7 +456,7 @@ class TournamentLog:
 
     def __init__(self, path: str | os.PathLike[str], header: Mapping[str, Any]) -> None:
         self.path = Path(path)
-        self.header = {"format": LOG_FORMAT, "version": LOG_VERSION, **header}
+        self.header = {"format": LOG_FORMAT, "version": LOG_VERSION, "game": "pocha", **header}
         self.damaged = 0
 
     def create(self, *, force: bool = False) -> None:
@@ -463,8 +470,15 @@ class TournamentLog:
             raise FileExistsError(f"{self.path} exists: resume it, or choose another file")
         if self.path.exists() and not self.path.is_file():
             raise PochaError(say("not_a_regular_file", path=str(self.path)))
-        with self.path.open("w", encoding="utf-8") as file:
-            file.write(json.dumps(self.header) + "\n")
+        try:
+            with self.path.open("w", encoding="utf-8") as file:
+                file.write(json.dumps(self.header) + "\n")
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError:  # a full disk: no file rather than half a header
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            raise
 
     @staticmethod
     def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -487,6 +501,7 @@ class TournamentLog:
                 "line 1.version",
                 say("log_version", got=repr(header.get("version")), version=LOG_VERSION),
             )
+        header.setdefault("game", "pocha")  # the files written before Poch had tournaments
         return header
 
     def read(self) -> list[SetResult]:
@@ -525,14 +540,32 @@ class TournamentLog:
                     file.truncate(len("\n".join(lines[:i]).encode("utf-8")) + 1)
                 continue
             results.append(SetResult.from_dict(data, f"line {i + 1}"))
+        if text and not text.endswith("\n") and not self.damaged:
+            # A whole last line without its newline: end it, so that the
+            # next set goes on a line of its own.
+            with self.path.open("a", encoding="utf-8") as file:
+                file.write("\n")
         return results
 
     def append(self, results: Sequence[SetResult]) -> None:
-        """Add finished sets to the file, flushed to the disk at once."""
+        """Add finished sets to the file, flushed to the disk at once.
+
+        Raises:
+            OSError: The file cannot be written (a full disk); whatever part
+                of the sets was written is cut off again, so that the file
+                ends with a whole line.
+
+        """
         if not results:
             return
         text = "".join(json.dumps(result.as_dict()) + "\n" for result in results)
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
+        with self.path.open("ab") as file:
+            size = file.tell()
+            try:
+                file.write(text.encode("utf-8"))
+                file.flush()
+                os.fsync(file.fileno())
+            except OSError:
+                with contextlib.suppress(OSError):
+                    file.truncate(size)
+                raise

@@ -123,16 +123,23 @@ def add_parser(
 
 class BuiltInBot:
     """A bot the command line offers by name, as a factory that pickles
-    (it looks the bot up again in the worker)."""
+    (it looks the bot up again in the worker): one of Pocha's, or of Poch's
+    for ``game="poch"``."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, game: str = "pocha") -> None:
         self.name = name
+        self.game = game
 
     def __call__(self, *, seed: int) -> Bot:
+        if self.game == "poch":
+            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
+
+            return POCH_BOTS[self.name](seed)  # type: ignore[return-value]
         return BOTS[self.name](seed)
 
     def __repr__(self) -> str:
-        return f"BuiltInBot({self.name!r})"
+        game = "" if self.game == "pocha" else f", game={self.game!r}"
+        return f"BuiltInBot({self.name!r}{game})"
 
 
 def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
@@ -158,8 +165,7 @@ def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True)
         default=None,
         metavar="SECONDS",
         help=_(
-            "an engine's time to start and answer hello (default 10, or the time limit "
-            "if longer)"
+            "an engine's time to start and answer hello (default 10, or the time limit if longer)"
         ),
     )
     parser.add_argument(
@@ -255,9 +261,10 @@ def forfeit_line(forfeit: Forfeit) -> str:
     )
 
 
-def load_bot(spec: str) -> tuple[str, BotFactory]:
-    """The name and factory of ``--bot SPEC``: a built-in name,
-    ``MODULE:CLASS`` or ``NAME=MODULE:CLASS``.
+def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
+    """The name and factory of ``--bot SPEC``: a built-in name (of Pocha's
+    bots, or Poch's for ``game="poch"``), ``MODULE:CLASS`` or
+    ``NAME=MODULE:CLASS``.
 
     Raises:
         ValueError: The bot cannot be found or built; the message says why.
@@ -268,13 +275,19 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
         name, target = "", spec
     name, target = name.strip(), target.strip()
     if ":" not in target:
-        if target not in BOTS:
+        if game == "poch":
+            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
+
+            built_in: dict[str, Any] = dict(POCH_BOTS)
+        else:
+            built_in = dict(BOTS)
+        if target not in built_in:
             raise ValueError(
                 _("unknown bot {name}: give one of {bots} or MODULE:CLASS").format(
-                    name=repr(target), bots=", ".join(BOTS)
+                    name=repr(target), bots=", ".join(built_in)
                 )
             )
-        return name or target, BuiltInBot(target)
+        return name or target, BuiltInBot(target, game)
     module_name, _colon, attribute = target.partition(":")
     if os.getcwd() not in sys.path:  # `pocha` does not look in the current directory
         sys.path.insert(0, os.getcwd())
@@ -327,9 +340,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         bots[name] = factory
     for spec in args.engine:
         try:
-            name, factory = load_engine(
-                spec, args.time_limit, args.start_limit, args.engine_log
-            )
+            name, factory = load_engine(spec, args.time_limit, args.start_limit, args.engine_log)
         except EngineUnusable as error:
             print(f"pocha match: {error}", file=sys.stderr)
             return 2
