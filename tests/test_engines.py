@@ -251,7 +251,7 @@ def recording_engine(log: Path, *, version: int = 2, ask_view: bool = True) -> l
     """An engine that writes every message it is sent to ``log``, plays the
     first legal move, and (version 2) asks for the whole view at its first
     turn."""
-    ready = {"type": "ready", "name": "recorder"}
+    ready: dict[str, object] = {"type": "ready", "name": "recorder"}
     if version == 2:
         ready["version"] = 2
     program = f"""
@@ -306,8 +306,8 @@ def test_version_2_sends_the_round_view_and_the_events_since_the_last_turn(
     # Every move of the game reaches the engine once, in order, as an event.
     moved = [e for m in messages if m["type"] in ("turn", "quit") for e in m["events"]]
     seen = [(e["seat"], e["move"]) for e in moved if e["event"] == "move"]
+    assert isinstance(game.state, GameState)
     history = [(m.seat, str(m.move)) for m in observe(game.state, 0).seated_history]
-    assert seen == history[: len(seen)]
     assert messages[-1]["type"] == "quit"
     assert seen == history
     assert moved[-1]["event"] == "game_over"

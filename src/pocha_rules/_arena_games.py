@@ -11,14 +11,14 @@ from typing import Any, Final
 import attrs
 
 from pocha_rules import poch
-from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError, say
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState
 from pocha_rules._record_json import rules_data
-from pocha_rules._rules import RuleSet
-from pocha_rules._state import GameState
-from pocha_rules._text import got
 from pocha_rules.actions import action_to_move, legal_actions
 from pocha_rules.bots import RandomBot
 from pocha_rules.events import step

@@ -44,9 +44,9 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
 from pocha_rules._arena_games import door_named, game_door
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
 from pocha_rules._engine_process import MAX_LINE, EngineProcess, PipeFault
-from pocha_rules._errors import PochaError, say
-from pocha_rules._text import got
 from pocha_rules.bots import Bot
 from pocha_rules.referee import BotFault
 

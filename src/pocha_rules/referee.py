@@ -43,11 +43,11 @@ import attrs
 from pocha_rules import poch
 from pocha_rules._arena_games import GameDoor, game_door
 from pocha_rules._bot_faults import one_line, raised
-from pocha_rules._errors import IllegalMoveError, PochaError, say
-from pocha_rules._rules import RuleSet
-from pocha_rules._shuffle import seeded_number
-from pocha_rules._state import GameState
-from pocha_rules._text import got
+from pocha_rules._common.errors import IllegalMoveError, PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.shuffle import seeded_number
+from pocha_rules._pocha.state import GameState
 
 __all__ = ["FAULT_KINDS", "BotFault", "Fault", "RefereedGame", "referee_game"]
 

@@ -43,9 +43,9 @@ import attrs
 
 from pocha_rules import poch
 from pocha_rules._arena_games import game_door
-from pocha_rules._errors import InvalidRecordError, PochaError, say
-from pocha_rules._rules import RuleSet
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidRecordError, PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.ratings import Rating, ratings

@@ -31,9 +31,9 @@ from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
 from pocha_rules._cli.poch.options import rules_arguments as poch_rules_arguments
 from pocha_rules._cli.poch.options import rules_from_args as poch_rules_from_args
-from pocha_rules._errors import PochaError
+from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import shown
 from pocha_rules._record_json import read_rules
-from pocha_rules._text import shown
 from pocha_rules.matches import BotFactory
 from pocha_rules.parallel import Interrupted, LostGamesError
 from pocha_rules.poch import RuleSet as PochRuleSet
