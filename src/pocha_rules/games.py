@@ -32,15 +32,15 @@ import attrs
 from pocha_rules import actions as _actions
 from pocha_rules import observations as _observations
 from pocha_rules import records as _records
-from pocha_rules._engine import apply as _apply
-from pocha_rules._engine import legal_moves as _legal_moves
-from pocha_rules._errors import PochaError, say
-from pocha_rules._game import new_game as _new_game
-from pocha_rules._moves import Move as _Move
-from pocha_rules._moves import parse_move as _parse_move
-from pocha_rules._rules import RuleSet as _RuleSet
-from pocha_rules._state import GameState as _GameState
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.engine import apply as _apply
+from pocha_rules._pocha.engine import legal_moves as _legal_moves
+from pocha_rules._pocha.game import new_game as _new_game
+from pocha_rules._pocha.moves import Move as _Move
+from pocha_rules._pocha.moves import parse_move as _parse_move
+from pocha_rules._pocha.rules import RuleSet as _RuleSet
+from pocha_rules._pocha.state import GameState as _GameState
 from pocha_rules.bots import HeuristicBot as _HeuristicBot
 from pocha_rules.bots import RandomBot as _RandomBot
 from pocha_rules.montecarlo import MonteCarloBot as _MonteCarloBot
