@@ -22,8 +22,8 @@ from typing import Any, Final
 import jax
 import jax.numpy as jnp
 
-from pocha_rules._rules import RuleSet
-from pocha_rules._text import got
+from pocha_rules._common.text import got
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.jax._tables import AUCTION, JaxTables, jax_tables
 
 __all__ = ["PHASE_AUCTION", "PHASE_BID", "PHASE_CHOOSE_TRUMP", "PHASE_OVER", "PHASE_PLAY",

@@ -9,7 +9,7 @@ from typing import Final
 import jax
 import jax.numpy as jnp
 
-from pocha_rules._rules import RuleSet
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.jax._engine import PHASE_OVER, Game, State, game_for
 from pocha_rules.jax._observations import Observer
 

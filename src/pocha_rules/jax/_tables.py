@@ -17,10 +17,10 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._cards import SUIT_OF
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import RoundKind
-from pocha_rules._tables import tables_for
+from pocha_rules._pocha.cards import SUIT_OF
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.tables import tables_for
 from pocha_rules.actions import action_table
 
 __all__ = ["AUCTION", "BLIND", "NORMAL", "JaxTables", "jax_tables"]
