@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 
-from pocha_rules._cli import tournament
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.poch import play, records, simulate
+from pocha_rules._cli.tournament import add_parser as add_tournament
 
 __all__ = ["add_parser"]
 
@@ -51,4 +51,4 @@ def add_parser(
     play.add_parser(group, parents)
     simulate.add_parsers(group, parents)
     records.add_parsers(group, parents)
-    tournament.add_parser(group, parents, game="poch")
+    add_tournament(group, parents, game="poch")
