@@ -1,5 +1,10 @@
 """Many games as one vector environment, for training (``pip install "pocha-rules[batch]"``).
 
+Every seat's decisions are rows of the caller's steps here, for research
+with several learners; for one learner against opponents played inside the
+step, a :class:`gymnasium.vector.VectorEnv`, see
+:mod:`pocha_rules.learner_vector`.
+
 :class:`VectorEnv` runs ``num_envs`` games on the batch engine
 (:mod:`pocha_rules.batch`) behind the calls of gymnasium's vector
 environments (``reset``, ``step``, ``num_envs``, an autoreset mode), adapted
