@@ -94,10 +94,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules._opponents import build
-from pocha_rules._rules import RuleSet
-from pocha_rules._state import GameState, Phase
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules.actions import ActionTable, apply_action, move_to_action
 from pocha_rules.batch import BatchGames

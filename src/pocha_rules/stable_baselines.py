@@ -44,7 +44,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from stable_baselines3.common.vec_env import VecEnv
 
-from pocha_rules._rules import RuleSet
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.learner_vector import LearnerVectorEnv, Opponent
 
 __all__ = ["PochaVecEnv"]

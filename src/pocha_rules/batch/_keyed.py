@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules.batch._setup import resolve_seed
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import Phase
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import Phase
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._games import BatchGames
