@@ -62,9 +62,11 @@ nitpick_ignore: list[tuple[str, str]] = [
     # vector environment's signature (gymnasium has no inventory to link to).
     ("py:class", "AutoresetMode"),
 ]
+# The game protocol's type variables (rules, state, move, view).
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex = [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
+nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
 
 # --- MyST ------------------------------------------------------------------
 
