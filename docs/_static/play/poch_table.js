@@ -390,6 +390,7 @@ export class PochTable extends CardTable {
       const d = this.lastDeal;
       box.push(el("table", {}, el("caption", {}, T.dealSummary(d.number + 1)),
         el("tbody", {}, ...d.changes.map((n, s) => el("tr", {}, el("th", { scope: "row" }, this.name(s)), el("td", {}, `${n > 0 ? "+" : ""}${n}`), el("td", {}, String(d.balances[s])))))));
+      box.push(el("p", { class: "pocha-summary-line" }, el("b", {}, `${T.dealSummary(d.number + 1)}: `), this.chipsList(d.changes)));
     }
     this.summary.hidden = box.length === 0;
     this.summary.replaceChildren(...box);
