@@ -112,6 +112,7 @@ async function playGame(kind, lang, game, seed) {
   let summaries = 0;
   let trickShown = 0;
   let largest = 0;
+  let arrows = 0;
   for (;;) {
     await page.waitForSelector(READY, { timeout: 60000 });
     if (await page.$('#play-status[data-phase="over"]')) break;
@@ -153,6 +154,13 @@ async function playGame(kind, lang, game, seed) {
       await scan(page, `${tag} desktop, middle`);
       await page.setViewportSize(PHONE);
       midway = true;
+    }
+    if (!arrows && (await page.$$("#play-hand button")).length >= 2) {
+      // The arrow keys move along the hand.
+      arrows = await page.evaluate(() => { document.querySelector("#play-hand button").focus(); return 1; });
+      await page.keyboard.press("ArrowRight");
+      const second = await page.evaluate(() => document.activeElement === document.querySelectorAll("#play-hand button")[1]);
+      if (!second) report.errors.push(`${tag}: the right arrow did not move the focus along the hand`);
     }
     const legal = await page.$$('#play-hand button[data-legal="1"], #play-moves button[data-legal="1"]');
     const choice = legal[next(legal.length)];
