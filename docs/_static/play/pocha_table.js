@@ -226,7 +226,7 @@ export class PochaTable extends CardTable {
     ));
     this.trick.className = "pocha-trick" + (showLast ? " pocha-last" : "");
     this.trick.replaceChildren(
-      el("h3", { class: "pocha-caption" }, caption),
+      el("h2", { class: "pocha-caption" }, caption),
       el("div", { class: "pocha-row" }, ...(row.length ? row : [el("em", {}, T.empty)])),
     );
   }
