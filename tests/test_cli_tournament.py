@@ -210,3 +210,9 @@ def test_poch_tournament_with_the_perl_example_engine(tmp_path: Path) -> None:
     assert "forfeit" not in done.stderr
     assert json.loads(results.read_text().splitlines()[0])["game"] == "poch"
     assert (tmp_path / "perl.log").exists(), "the engine's standard error has its file"
+
+
+def test_help_shows_a_plain_percent_sign() -> None:
+    done = pocha("tournament", "--help")
+    assert "95% intervals" in done.stdout
+    assert "%%" not in done.stdout
