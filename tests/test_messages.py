@@ -49,13 +49,40 @@ def refused_follow() -> IllegalMoveError:
 
 def test_a_refused_card_in_spanish() -> None:
     error = refused_follow()
-    assert reason(error) == "hay que asistir: se salió a oros y la mano tiene 5o"
+    assert reason(error) == "hay que asistir: se salió a oros y la mano tiene el cinco de oros"
     assert message(error, "es") == (
         "jugada no permitida play 6c del puesto 3: "
-        "hay que asistir: se salió a oros y la mano tiene 5o"
+        "hay que asistir: se salió a oros y la mano tiene el cinco de oros"
     )
     assert reason(error, "en") == "must follow suit"
     assert message(error, "en") == str(error)
+
+
+def test_a_refusal_names_the_cards_as_a_player_says_them() -> None:
+    # Not the cards' codes ("tienes 1e, 12e"): their names.
+    error = coded(
+        IllegalMoveError(Play(Card.parse("7o")), 2, "not in hand"),
+        "not_in_hand",
+        move="play 7o",
+        seat=2,
+        card="7o",
+        hand="1e, 12e, 3b",
+    )
+    assert reason(error) == (
+        "el siete de oros no está en la mano "
+        "(el as de espadas, el rey de espadas y el tres de bastos)"
+    )
+    overruff = coded(
+        IllegalMoveError(Play(Card.parse("4o")), 1, "must overruff"),
+        "must_overruff",
+        move="play 4o",
+        seat=1,
+        best="3o",
+        allowed="12o",
+    )
+    assert reason(overruff) == (
+        "hay que contrafallar: matar el tres de oros con un triunfo más alto: el rey de oros"
+    )
 
 
 def test_the_hook_and_a_move_after_the_end() -> None:
@@ -100,7 +127,7 @@ def test_a_nested_reason_is_told_in_spanish_too() -> None:
     )
     assert message(error) == (
         "registro no válido en moves[3]: el puesto 1 no puede play 6c: "
-        "hay que asistir: se salió a oros y la mano tiene 5o"
+        "hay que asistir: se salió a oros y la mano tiene el cinco de oros"
     )
 
 
@@ -135,7 +162,9 @@ def test_translate_a_reason_text() -> None:
         code = "not_in_hand"
         params = {"card": "5o", "hand": "1o 3c"}  # noqa: RUF012
 
-    assert translate(Reason("5o is not in the hand (1o 3c)")) == "5o no está en la mano (1o 3c)"
+    assert translate(Reason("5o is not in the hand (1o 3c)")) == (
+        "el cinco de oros no está en la mano (el as de oros y el tres de copas)"
+    )
     assert translate(Reason("x"), "en") == "x"
     assert translate("plain text") == "plain text"
 

@@ -17,13 +17,15 @@ library) or with a code this table does not know keeps its English message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from contextlib import suppress
 from typing import Final
 
 from pocha_rules._common.errors import PochaError
+from pocha_rules._pocha.cards import Card
 from pocha_rules._pocha.state import Phase
-from pocha_rules.names import Language, phase_name
+from pocha_rules.names import Language, card_name, phase_name
 
 __all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
 
@@ -471,11 +473,36 @@ def _language(lang: object) -> Language:
     return checked(lang)
 
 
-def _values(params: Mapping[str, object]) -> dict[str, object]:
+_CARD_CODES: Final = frozenset(
+    {"not_in_hand", "must_follow_suit", "must_overruff", "must_ruff", "must_overtake"}
+)
+"""The reasons whose params name Pocha's cards by their codes."""
+
+
+def _card_names(text: str) -> str | None:
+    """``"1e, 12e"`` (or ``"1e 12e"``) as a player says it (*el as de espadas y el rey de
+    espadas*), or None where a part is not a card's code."""
+    try:
+        names = [
+            card_name(Card.parse(code), "es", article="definite")
+            for code in re.split(r",?\s+", text.strip())
+        ]
+    except ValueError:
+        return None
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} y {names[-1]}"
+
+
+def _values(params: Mapping[str, object], code: str = "") -> dict[str, object]:
     """The params, with each nested reason (``NAME`` beside ``NAME_code``
-    and ``NAME_params``) in Spanish, and the phase a move came at the wrong
-    time in named in Spanish."""
+    and ``NAME_params``) in Spanish, the phase a move came at the wrong
+    time in named in Spanish, and the cards of a refused card named."""
     values = dict(params)
+    if code in _CARD_CODES:
+        for key in ("card", "best", "allowed", "hand"):
+            text = params.get(key)
+            named = _card_names(text) if isinstance(text, str) else None
+            if named is not None:
+                values[key] = named
     for key, value in params.items():
         if key.endswith("_code") and isinstance(value, str):
             name = key[: -len("_code")]
@@ -496,7 +523,7 @@ def _spanish(code: str, params: Mapping[str, object]) -> str | None:
     if template is None:
         return None
     try:
-        return template.format_map(_values(params))
+        return template.format_map(_values(params, code))
     except (KeyError, IndexError, ValueError):
         return None
 

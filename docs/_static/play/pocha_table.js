@@ -58,10 +58,11 @@ const T = {
     yourTrump: "Has ganado la subasta: elige el triunfo.",
     yourCard: "Te toca: juega una carta.",
     waiting: (who) => `Juega ${who}…`,
-    table: "En la mesa", lastTrick: (who) => `Última baza, para ${who}`, empty: "nada todavía",
+    table: "En la mesa", lastTrick: (who) => `Última baza, para ${who === "Tú" ? "ti" : who}`, empty: "nada todavía",
     hand: "Tu mano", hidden: "Tu carta, oculta en la india",
     notAllowed: (what) => `No se puede (${what}).`, bidName: (n) => `pedir ${n}`, pass: "Paso", call: (n) => `Pujo ${n}`,
-    over: "Fin de la partida.", winner: (names) => `Gana: ${names}.`, ready: (s) => `Listo en ${s} s.`,
+    over: "Fin de la partida.", winner: (names) =>
+      names === "Tú" ? "Ganas tú." : names.includes(", ") ? `Ganan ${names.replace("Tú", "tú")}.` : `Gana ${names}.`, ready: (s) => `Listo en ${s} s.`,
     sheet: "Hoja de puntos", r: "Ronda", cardsCol: "Cartas", visibleCards: "Cartas que ves",
     sheetNote: "Cada casilla: pedidas / hechas: puntos. a: subastada, b: india.",
     log: "Lo que ha pasado", summary: (n) => `Ronda ${n}: el resultado`, finalSummary: "El resultado final",
