@@ -104,8 +104,8 @@ def _command(command: str | Sequence[str]) -> list[str]:
 
 def turn_message(view: PlayerView) -> dict[str, Any]:
     """The ``turn`` message for ``view``: all an engine is told of the
-    state at its turn."""
-    return {"type": "turn", "view": view.to_dict()}
+    state at its turn (the whole view, with the game's history)."""
+    return {"type": "turn", "view": view.to_dict(history=True)}
 
 
 def events_message(events: Sequence[Event]) -> dict[str, Any]:

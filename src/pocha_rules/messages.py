@@ -190,6 +190,13 @@ SPANISH: Final[dict[str, str]] = {
     "data_too_long": "{length} caracteres es más de lo que cabe",
     "events_new_game": "after no es una jugada después de before: es una partida nueva",
     "events_not_next": "after no es el estado una jugada después de before",
+    "event_unknown": "no hay ningún evento llamado {got}",
+    "expected_pair": "se esperaba un par [puesto, texto], no {got}",
+    "view_compact": "falta: una vista compacta no se puede volver a leer "
+    "(escríbela con su historia)",
+    "round_kind_differs": "no es la clase de la ronda, {kind}",
+    "view_has_history": "una vista con su historia no se pone al día con eventos: "
+    "usa una vista compacta",
     "seat_must_be": "seat tiene que ser de 0 a {high}, no {got}",
     "schema_unknown": "no hay un esquema llamado {got}; los esquemas son {names}",
     "no_action_id": "no es una jugada de estas reglas: no tiene número de acción",

@@ -219,10 +219,15 @@ class PlayerView:
 
     # --- JSON ---------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, *, history: bool = False) -> dict[str, object]:
         """The view as JSON data (dicts, lists, strings, numbers, ``None``),
         in the ``pocha-view`` format (see :mod:`pocha_rules.schemas`); the
         seat's legal moves are included as text and as action ids.
+
+        By default the view is compact (:mod:`pocha_rules.compact`): the
+        current round, the totals and the seat's cards. With
+        ``history=True`` it also holds the finished rounds, their deals and
+        every move of the game, and :meth:`from_dict` reads it back.
 
         >>> from pocha_rules import RuleSet, new_game
         >>> data = observe(new_game(RuleSet(), seed=3, dealer=0), 1).to_dict()
@@ -231,11 +236,12 @@ class PlayerView:
         """
         from pocha_rules._view_json import view_to_dict
 
-        return view_to_dict(self)
+        return view_to_dict(self, history)
 
     @classmethod
     def from_dict(cls, data: object) -> PlayerView:
-        """Read a view from JSON data (as :func:`json.loads` returns it).
+        """Read a view from JSON data (as :func:`json.loads` returns it),
+        written with its history (``to_dict(history=True)``).
 
         The data is checked: its parts, and that what it says twice (the
         hand, the seats of the moves, the legal moves) agrees.
@@ -249,15 +255,15 @@ class PlayerView:
 
         return view_from_dict(data)
 
-    def to_json(self, *, indent: int | None = None) -> str:
+    def to_json(self, *, indent: int | None = None, history: bool = False) -> str:
         """The view as JSON text (:meth:`to_dict`, written out)."""
         import json
 
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(self.to_dict(history=history), indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> PlayerView:
-        """Read a view from JSON text.
+        """Read a view from JSON text (written with its history).
 
         Raises:
             InvalidDataError: The text is not JSON, or not a view.

@@ -38,7 +38,7 @@ from pocha_rules._text import got, shown
 
 __all__ = ["NAMES", "VERSIONS", "schema"]
 
-VERSIONS: Final = {"event": 1, "record": 1, "seat-record": 1, "state": 1, "view": 1}
+VERSIONS: Final = {"event": 2, "record": 1, "seat-record": 1, "state": 1, "view": 2}
 """The version of each format this library writes and reads."""
 
 NAMES: Final = tuple(VERSIONS)
