@@ -41,16 +41,16 @@ import copy
 from collections.abc import Iterable
 from typing import Final
 
-from pocha_rules._cards import Card
-from pocha_rules._engine import legal_moves
-from pocha_rules._errors import PochaError, say
-from pocha_rules._moves import Move
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import GameState, Phase
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import Card
+from pocha_rules._pocha.engine import legal_moves
+from pocha_rules._pocha.moves import Move
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._view_json import history_members, view_members
 from pocha_rules.actions import action_table
-from pocha_rules.events import caused
+from pocha_rules.events import caused, events
 from pocha_rules.views import observe
 
 __all__ = [
@@ -154,8 +154,6 @@ def seat_events(before: GameState, after: GameState, seat: int | None) -> list[d
             an int or ``None``.
 
     """
-    from pocha_rules.events import events
-
     _check_seat(after, seat)
     return _for_seat(before, events(before, after), after, seat)
 

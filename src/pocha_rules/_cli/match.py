@@ -29,8 +29,8 @@ from pocha_rules._cli.options import (
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._errors import PochaError
-from pocha_rules._text import shown
+from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import shown
 from pocha_rules.bots import Bot
 from pocha_rules.matches import (
     BotFactory,

@@ -26,9 +26,9 @@ from pocha_rules._cli.options import (
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._engine import apply
-from pocha_rules._game import new_game
-from pocha_rules._rules import RuleSet
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.views import observe
 

@@ -24,7 +24,7 @@ from pocha_rules._cli.options import (
     workers_from_args,
 )
 from pocha_rules._cli.output import Output
-from pocha_rules._errors import PochaError
+from pocha_rules._common.errors import PochaError
 from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
 from pocha_rules.parallel import Interrupted, LostGamesError

@@ -28,7 +28,7 @@ from pocha_rules._cli.poch.options import (
     rules_arguments,
     rules_from_args,
 )
-from pocha_rules._errors import PochaError
+from pocha_rules._common.errors import PochaError
 from pocha_rules.matches import Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.poch import Bot, Reason, RuleSet, play_game
