@@ -190,6 +190,9 @@ SPANISH: Final[dict[str, str]] = {
     "data_too_long": "{length} caracteres es más de lo que cabe",
     "events_new_game": "after no es una jugada después de before: es una partida nueva",
     "events_not_next": "after no es el estado una jugada después de before",
+    "seat_taken": "el puesto {seat} está ocupado",
+    "token_unknown": "ningún puesto tiene esta clave",
+    "since_out_of_range": "since tiene que ser de 0 a {high}, no {got}",
     "event_unknown": "no hay ningún evento llamado {got}",
     "expected_pair": "se esperaba un par [puesto, texto], no {got}",
     "view_compact": "falta: una vista compacta no se puede volver a leer "
