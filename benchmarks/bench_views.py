@@ -26,9 +26,10 @@ import json
 import platform
 import random
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
+
+from bench_observations import timed  # the same timer, from the script beside this one
 
 from pocha_rules import GameState, RuleSet, apply, legal_moves, new_game, observe
 from pocha_rules._cli import version_line
@@ -68,14 +69,6 @@ def runners() -> dict[str, Callable[[Item], object]]:
             i[4], step_events(i[0], i[3], i[2], i[1])
         ),
     }
-
-
-def timed(run: Callable[[Item], object], items: list[Item]) -> tuple[float, float]:
-    """The wall-clock and CPU seconds of ``run`` over every item."""
-    start, cpu = time.perf_counter(), time.process_time()
-    for item in items:
-        run(item)
-    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
