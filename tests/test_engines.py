@@ -203,7 +203,7 @@ def run_served(lines: list[str]) -> tuple[int, list[dict[str, object]]]:
 def test_serve_answers_hello_and_turns() -> None:
     from pocha_rules import new_game
 
-    view = observe(new_game(RULES, seed=1, dealer=0), 1).to_dict(history=True)
+    view = observe(new_game(RULES, seed=1, dealer=0), 1)
     status, answers = run_served(
         [
             json.dumps({"type": "hello", "protocol": PROTOCOL, "version": 1}),
