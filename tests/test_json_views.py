@@ -28,6 +28,7 @@ from pocha_rules import (
 from pocha_rules.actions import legal_actions
 from pocha_rules.records import GameRecord
 from pocha_rules.schemas import NAMES, VERSIONS, schema
+from pocha_rules.schemas import validator as schemas_validator
 
 from .strategies import game_states, json_values, views
 
@@ -36,15 +37,9 @@ referencing = pytest.importorskip("referencing", reason="jsonschema depends on r
 
 
 def validator(name: str) -> Any:
-    registry: Any = referencing.Registry()
-    for other in NAMES:
-        data = schema(other)
-        registry = registry.with_resource(
-            str(data["$id"]), referencing.Resource.from_contents(data)
-        )
-    cls = jsonschema.validators.validator_for(schema(name))
-    cls.check_schema(schema(name))
-    return cls(schema(name), registry=registry)
+    checker: Any = schemas_validator(name)
+    type(checker).check_schema(schema(name))
+    return checker
 
 
 VIEW = validator("view")

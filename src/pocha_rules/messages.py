@@ -22,8 +22,9 @@ from contextlib import suppress
 from typing import Final
 
 from pocha_rules._common.errors import PochaError
+from pocha_rules._pocha.moves import parse_move
 from pocha_rules._pocha.state import Phase
-from pocha_rules.names import Language, phase_name
+from pocha_rules.names import Language, move_text, phase_name
 
 __all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
 
@@ -140,7 +141,7 @@ SPANISH: Final[dict[str, str]] = {
     "json_invalid": "no es JSON válido: {error}",
     "no_first_deal": "el registro no tiene el reparto de la ronda 0",
     "move_after_end": "{move}: la partida ya ha terminado",
-    "record_illegal_move": "el puesto {seat} no puede {move}: {reason}",
+    "record_illegal_move": "el puesto {seat} no puede hacer {move}: {reason}",
     "deal_never_reached": "las jugadas acaban en la ronda {last}; este reparto es de una "
     "ronda a la que no se llega",
     "deal_missing": "la partida llega a la ronda {round} pero el registro no tiene su reparto",
@@ -495,6 +496,10 @@ def _values(params: Mapping[str, object]) -> dict[str, object]:
                 text = _spanish(value, nested)
                 if text is not None:
                     values[name] = text
+    move = params.get("move")
+    if isinstance(move, str):  # a move's text, in the reader's words
+        with suppress(PochaError):
+            values["move"] = move_text(parse_move(move), "es")
     phase = params.get("phase")
     if isinstance(phase, str) and "expected" in params:
         with suppress(ValueError):
