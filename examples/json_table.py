@@ -20,7 +20,6 @@ from pathlib import Path
 
 from pocha_rules import HeuristicBot, Move, PlayerView, PochaError, RuleSet
 from pocha_rules.compact import update_view
-from pocha_rules.records import GameRecord
 from pocha_rules.table import Table
 
 RULES = RuleSet(players=4, schedule=[1, 2, 3, "3a", "1b"])
@@ -99,9 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     log = table.events()  # the spectator's: every seat may see it
     with tempfile.TemporaryDirectory() as scratch:
         path = args.save or Path(scratch) / "game.json"
-        path.write_text(table.record().to_json())
+        path.write_text(table.save())
         print(f"saved after {made} moves by people, round {table.state.round_index + 1}")
-        table = Table.from_record(GameRecord.from_json(path.read_text()), bots=BOTS)
+        table = Table.load(path.read_text(), bots=BOTS)
     print(f"resumed: seat {table.state.to_move} to move")
     clients = {seat: Client(table, table.sit(seat)) for seat in PEOPLE}
     play_until(table, clients)

@@ -9,9 +9,12 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pocha_rules import GameState, PochaError, RuleSet, apply, legal_moves, new_game, observe
+from pocha_rules import GameState, PochaError, RuleSet, apply, legal_moves, new_game, observe, poch
 from pocha_rules.compact import compact_view, seat_events, step_events, update_view
+from pocha_rules.poch import GameState as PochState
+from pocha_rules.poch import compact as poch_compact
 
 from .strategies import rule_sets, seeds
 from .test_json_views import TOUR
@@ -107,3 +110,53 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(PochaError):
         seat_events(after, state, 0)
     assert compact_view(state, 0) == view  # update_view changed nothing
+
+
+# --- Poch ---------------------------------------------------------------------
+
+
+def check_poch_game(state: PochState, rng: random.Random) -> int:
+    seats: list[int | None] = [None, *range(state.players)]
+    held = {seat: poch_compact.compact_view(state, seat) for seat in seats}
+    moves = 0
+    while not state.is_over:
+        move = rng.choice(poch.legal_moves(state))
+        after = poch.apply(state, move)
+        for seat in seats:
+            happened = poch_compact.step_events(state, move, after, seat)
+            assert happened[0] == {"event": "move", "seat": state.to_move, "move": str(move)}
+            held[seat] = update_view(held[seat], happened)
+            assert held[seat] == poch_compact.compact_view(after, seat), (seat, move)
+        state = after
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_events_keep_every_seats_view_of_poch_current(players: int) -> None:
+    state = poch.new_game(poch.RuleSet(players=players), seed=players)
+    assert check_poch_game(state, random.Random(players)) > 0
+
+
+@settings(max_examples=10)
+@given(players=st.integers(3, 6), seed=seeds())
+def test_events_keep_poch_views_current_from_any_seed(players: int, seed: int) -> None:
+    check_poch_game(poch.new_game(poch.RuleSet(players=players), seed=seed), random.Random(seed))
+
+
+def test_a_poch_spectator_sees_no_hand_and_seat_events_find_the_move() -> None:
+    state = poch.new_game(poch.RuleSet(players=4), seed=1)
+    view = poch_compact.compact_view(state)
+    assert view["seat"] is None
+    assert view["hand"] == []
+    assert view["legal_moves"] == []
+    after = poch.apply(state, poch.legal_moves(state)[-1])
+    assert poch_compact.seat_events(state, after, 2) == poch_compact.step_events(
+        state, poch.legal_moves(state)[-1], after, 2
+    )
+    with pytest.raises(PochaError, match="one move after"):
+        poch_compact.seat_events(after, state, 2)
+    with pytest.raises(PochaError, match="no event named 'turn'"):
+        update_view(view, [{"event": "turn"}])
+    size = max(len(json.dumps(poch_compact.compact_view(s, 0))) for s in (state, after))
+    assert size <= 4096

@@ -20,6 +20,7 @@ from pocha_rules import (
     RuleSet,
     apply,
     new_game,
+    poch,
 )
 from pocha_rules.compact import compact_view, update_view
 from pocha_rules.table import Table
@@ -104,7 +105,7 @@ def test_bots_first_to_move_play_at_once_and_a_saved_table_goes_on() -> None:
     assert table.moves == 2
     token = table.sit(2)
     table.play(token, table.view(token)["legal_moves"][0])  # type: ignore[index]
-    loaded = Table.from_record(table.record(), bots=bots)
+    loaded = Table.load(table.save(), bots=bots)
     assert loaded.state == table.state
     token = loaded.sit(2)
     while not loaded.is_over:
@@ -160,3 +161,38 @@ def test_asyncio_clients_play_through_to_thread() -> None:
     made = asyncio.run(main())
     assert sum(made) > 0
     assert table.is_over
+
+
+def test_a_table_of_poch_with_a_bot_a_person_and_a_spectator() -> None:
+    table = Table(
+        poch.RuleSet(players=3), seed=2, bots={1: poch.RandomBot(1), 2: poch.RandomBot(2)}
+    )
+    assert table.game == "poch"
+    token = table.sit(0)
+    held = {0: table.snapshot(token), None: table.snapshot()}
+    rng = random.Random(2)
+    while not table.is_over:
+        legal = table.view(token)["legal_moves"]
+        assert isinstance(legal, list)
+        assert legal  # the bots play at once: it is the person's turn
+        table.play(token, rng.choice(legal))
+        for seat, (since, view) in held.items():
+            who = token if seat == 0 else None
+            view = update_view(view, table.events(who, since))
+            assert view == table.view(who)
+            held[seat] = (table.moves, view)
+    loaded = Table.load(table.save())
+    assert loaded.state == table.state
+    assert loaded.game == "poch"
+
+
+def test_a_poch_move_out_of_turn_is_refused() -> None:
+    table = Table(poch.RuleSet(players=3), seed=2)
+    tokens = [table.sit(seat) for seat in range(3)]
+    turn = table.state.to_move
+    other = (turn + 1) % 3
+    legal = table.view(tokens[turn])["legal_moves"]
+    assert isinstance(legal, list)
+    with pytest.raises(OutOfTurnError, match=f"it is seat {turn}'s turn"):
+        table.play(tokens[other], legal[0])
+    assert table.moves == 0

@@ -26,7 +26,7 @@ from pocha_rules.poch import actions as poch_actions
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
 from pocha_rules.views import PlayerView, observe
 
-__all__ = ["GameDoor", "door_named", "game_door"]
+__all__ = ["GameDoor", "door_named", "game_door", "poch_deal_view", "poch_events"]
 
 
 @attrs.frozen
@@ -114,7 +114,7 @@ def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[dict[str, object]]:
     return [{"seat": seat, "move": str(move)} for seat, move in moves]
 
 
-def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
+def poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
     """A seat's view of the current deal of Poch, as JSON data."""
     legal = view.legal
     return {
@@ -153,7 +153,7 @@ def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
 def _poch_view(view: poch.PlayerView) -> dict[str, object]:
     """A seat's whole view of a game of Poch, as JSON data: the deal's view,
     the balances the game and the deal began with, and the finished deals."""
-    data = _poch_deal_view(view)
+    data = poch_deal_view(view)
     data["starting_balances"] = list(view.starting_balances)
     data["deal_start_balances"] = list(view.deal_start_balances)
     data["past_deals"] = [
@@ -173,9 +173,9 @@ def _poch_view(view: poch.PlayerView) -> dict[str, object]:
     return data
 
 
-def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[PochEvent, ...]]:
+def poch_events(state: poch.GameState, move: Any, after: poch.GameState) -> tuple[PochEvent, ...]:
+    """The events of ``move``, made in ``state`` and giving ``after``."""
     seat = state.to_move
-    after = poch.apply(state, move)
     happened = [PochEvent({"event": "move", "seat": seat, "move": str(move)})]
     if len(after.deal_results) > len(state.deal_results):
         deal = after.deal_results[-1]
@@ -199,7 +199,12 @@ def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[
                 }
             )
         )
-    return after, tuple(happened)
+    return tuple(happened)
+
+
+def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[PochEvent, ...]]:
+    after = poch.apply(state, move)
+    return after, poch_events(state, move, after)
 
 
 def _poch() -> GameDoor:
@@ -219,7 +224,7 @@ def _poch() -> GameDoor:
         random_bot=lambda seed: poch.RandomBot(seed=seed),
         rules_dict=attrs.asdict,
         view_dict=_poch_view,
-        round_view=_poch_deal_view,
+        round_view=poch_deal_view,
         view_from_dict=unreadable,
         parse_move=poch.parse_move,
         action_to_move=poch_actions.action_to_move,

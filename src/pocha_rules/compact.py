@@ -198,8 +198,21 @@ def _for_seat(
     return out
 
 
+_POCH_KINDS: Final = ("move", "deal_ended", "game_over", "changed")
+"""The events of a move of Poch: all but ``changed`` are for a log, and
+``changed`` holds every member of the view that the move changed."""
+
+
 def _apply(view: dict[str, object], event: dict[str, object]) -> None:
     kind = event["event"]
+    if view.get("schema") == "poch-view":
+        if kind not in _POCH_KINDS:
+            raise PochaError(say("event_unknown", got=shown(kind)))
+        if kind == "changed":
+            members = event["view"]
+            assert isinstance(members, dict)
+            view.update(copy.deepcopy(members))
+        return
     n = len(view["hand_sizes"])  # type: ignore[arg-type]
     if kind == "move":
         seat = event["seat"]
@@ -280,7 +293,9 @@ def update_view(view: dict[str, object], events: Iterable[dict[str, object]]) ->
 
     This is all a client must do to keep its view current; the logic is
     small enough to write again in any language (each event changes the
-    members its name says).
+    members its name says). It serves Poch's compact views too
+    (:mod:`pocha_rules.poch.compact`), whose ``changed`` event holds the
+    members a move changed.
 
     Raises:
         PochaError: An event's kind is not known, or the view holds its

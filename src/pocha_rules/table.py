@@ -1,6 +1,6 @@
-"""A table: one game shared by people and bots, each seat behind a secret
-token, what every seat and every spectator may know, and the events of each
-move as that seat may be told them.
+"""A table: one game (of Pocha or of Poch) shared by people and bots, each
+seat behind a secret token, what every seat and every spectator may know,
+and the events of each move as that seat may be told them.
 
 :class:`Table` is the part of an app that holds the game: a web server, a
 chat bot or a lobby keeps one per game and talks to its players through it.
@@ -18,14 +18,19 @@ chat bot or a lobby keeps one per game and talks to its players through it.
   :func:`~pocha_rules.compact.update_view` and stays current with small
   messages. :meth:`Table.snapshot` gives the view with the number of moves
   it follows, to catch up from after a reconnection.
-- :meth:`Table.record` saves the game as a :class:`~pocha_rules.records.GameRecord`
-  and :meth:`Table.from_record` loads it back, replayed and checked (tokens
-  are not saved: people sit down again).
+- :meth:`Table.save` writes the game as its JSON record and
+  :meth:`Table.load` goes on with one, replayed and checked (tokens are not
+  saved: people sit down again).
+
+The game is the one the rules (or the state) are of:
+:class:`pocha_rules.RuleSet` for Pocha, :class:`pocha_rules.poch.RuleSet`
+for Poch (their compact views and events are those of
+:mod:`pocha_rules.compact` and :mod:`pocha_rules.poch.compact`).
 
 Every method holds the table's lock, so threads may share a table. In an
 asyncio server, call the methods from the event loop: they do not block,
-except that bots think inside :meth:`play` (a
-:class:`~pocha_rules.montecarlo.MonteCarloBot` for a while); with slow bots,
+except that bots think inside :meth:`Table.play` (a
+:class:`~pocha_rules.MonteCarloBot` for a while); with slow bots,
 call it through :func:`asyncio.to_thread`, which the lock makes safe.
 
 >>> from pocha_rules import RandomBot, RuleSet
@@ -41,22 +46,20 @@ call it through :func:`asyncio.to_thread`, which the lock makes safe.
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 import threading
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
-from pocha_rules._common.errors import PochaError, say
+from pocha_rules import games, poch
+from pocha_rules._common.errors import OutOfTurnError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.engine import apply
-from pocha_rules._pocha.game import new_game
-from pocha_rules._pocha.moves import Move, parse_move
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState
-from pocha_rules.bots import Bot
 from pocha_rules.compact import compact_view, step_events
-from pocha_rules.records import GameRecord, replay
-from pocha_rules.views import observe
+from pocha_rules.poch import compact as poch_compact
 
 __all__ = ["Step", "Table"]
 
@@ -64,16 +67,44 @@ __all__ = ["Step", "Table"]
 class Step(NamedTuple):
     """One move of the table's game, with the states on either side."""
 
-    before: GameState
-    move: Move
-    after: GameState
+    before: Any
+    move: Any
+    after: Any
+
+
+def _pocha_apply(state: GameState, move: Any, seat: int) -> GameState:
+    return apply(state, move, seat=seat)
+
+
+def _poch_apply(state: poch.GameState, move: Any, seat: int) -> poch.GameState:
+    turn = state.to_move
+    if turn is not None and turn != seat:
+        raise OutOfTurnError(move, turn, seat)
+    return poch.apply(state, move)
+
+
+# By game: its protocol, its compact view, its events for a seat, and a move
+# checked against the seat that makes it.
+_DOORS: dict[
+    str,
+    tuple[
+        Callable[..., dict[str, object]],
+        Callable[..., list[dict[str, object]]],
+        Callable[..., Any],
+    ],
+] = {
+    "pocha": (compact_view, step_events, _pocha_apply),
+    "poch": (poch_compact.compact_view, poch_compact.step_events, _poch_apply),
+}
+_FORMATS: dict[str, str] = {"pocha-record": "pocha", "poch-record": "poch"}
 
 
 class Table:
     """One game, with people's seats behind secret tokens and bots in others.
 
     Args:
-        rules: The rules (``RuleSet()`` when ``None``).
+        rules: The rules, of Pocha or of Poch (Pocha's ``RuleSet()`` when
+            ``None``).
         seed: The game's seed, as :func:`~pocha_rules.new_game` takes it.
         dealer: The first dealer, as :func:`~pocha_rules.new_game` takes it.
         bots: The seats played by bots, each with its bot (anything with
@@ -89,19 +120,27 @@ class Table:
 
     def __init__(
         self,
-        rules: RuleSet | None = None,
+        rules: RuleSet | poch.RuleSet | None = None,
         *,
         seed: int | None = None,
         dealer: int | None = None,
-        bots: Mapping[int, Bot] | None = None,
-        state: GameState | None = None,
+        bots: Mapping[int, Any] | None = None,
+        state: Any = None,
     ) -> None:
         if state is None:
-            state = new_game(RuleSet() if rules is None else rules, seed=seed, dealer=dealer)
-        elif not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, got {got(state)}")
+            rules = RuleSet() if rules is None else rules
+            name = "poch" if isinstance(rules, poch.RuleSet) else "pocha"
+            if not isinstance(rules, RuleSet | poch.RuleSet):
+                raise TypeError(f"rules must be a RuleSet or a poch.RuleSet, got {got(rules)}")
+            self._game = games.get(name)
+            state = self._game.new_game(rules, seed=seed, dealer=dealer)
+        elif not isinstance(state, GameState | poch.GameState):
+            raise TypeError(f"state must be a GameState or a poch.GameState, got {got(state)}")
         elif rules is not None or seed is not None or dealer is not None:
             raise TypeError("give either a state or rules, seed and dealer, not both")
+        else:
+            self._game = games.get("poch" if isinstance(state, poch.GameState) else "pocha")
+        self._compact, self._events, self._apply = _DOORS[self._game.name]
         bots = {} if bots is None else dict(bots)
         for seat, bot in bots.items():
             self._check_seat(state, seat)
@@ -110,16 +149,15 @@ class Table:
         self._lock = threading.RLock()
         self._state = state
         self._first = state
-        self._bots: dict[int, Bot] = bots
+        self._bots: dict[int, Any] = bots
         self._tokens: dict[int, str] = {}
         self._steps: list[Step] = []
         self._bots_move()
 
-    @staticmethod
-    def _check_seat(state: GameState, seat: object) -> int:
+    def _check_seat(self, state: Any, seat: object) -> int:
         if type(seat) is not int:
             raise TypeError(f"seat must be an int, got {got(seat)}")
-        n = state.rules.players
+        n = self._game.players(state.rules)
         if not 0 <= seat < n:
             raise PochaError(say("seat_must_be", high=n - 1, got=shown(seat)))
         return seat
@@ -127,12 +165,17 @@ class Table:
     # --- seats -------------------------------------------------------------
 
     @property
-    def rules(self) -> RuleSet:
+    def game(self) -> str:
+        """The game's name: ``"pocha"`` or ``"poch"``."""
+        return self._game.name
+
+    @property
+    def rules(self) -> Any:
         """The rules of the game."""
         return self._state.rules
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The whole game, hidden cards included (for the server only)."""
         with self._lock:
             return self._state
@@ -141,7 +184,7 @@ class Table:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         with self._lock:
-            return self._state.is_over
+            return self._game.is_over(self._state)
 
     @property
     def moves(self) -> int:
@@ -158,7 +201,8 @@ class Table:
         """The seats nobody sits at yet (neither a person nor a bot)."""
         with self._lock:
             taken = self._tokens.keys() | self._bots.keys()
-            return tuple(s for s in range(self.rules.players) if s not in taken)
+            n = self._game.players(self.rules)
+            return tuple(s for s in range(n) if s not in taken)
 
     def sit(self, seat: int) -> str:
         """Seat a person at ``seat``; their secret token (keep it from the
@@ -217,14 +261,15 @@ class Table:
 
     # --- moves -------------------------------------------------------------
 
-    def play(self, token: str, move: str | Move) -> int:
+    def play(self, token: str, move: Any) -> int:
         """Make ``move`` for the token's seat, then let the bots play until a
         person is to move or the game ends; the number of moves made at the
         table so far (for :meth:`events`).
 
         Args:
             token: The seat's token.
-            move: The move, or its text (``"bid 2"``, ``"play 12o"``).
+            move: The move, or its text (``"bid 2"``, ``"play 12o"``; in
+                Poch ``"open 2"``, ``"play qc"``).
 
         Raises:
             PochaError: The token is not a seat's token.
@@ -238,9 +283,9 @@ class Table:
         with self._lock:
             seat = self.seat_of(token)
             if isinstance(move, str):
-                move = parse_move(move, deck=self.rules.deck)
+                move = self._game.parse_move(move, self.rules)
             before = self._state
-            after = apply(before, move, seat=seat)
+            after = self._apply(before, move, seat)
             self._steps.append(Step(before, move, after))
             self._state = after
             self._bots_move()
@@ -254,8 +299,8 @@ class Table:
             bot = self._bots.get(seat)
             if bot is None:
                 break
-            move = bot.act(observe(state, seat))
-            after = apply(state, move, seat=seat)
+            move = bot.act(self._game.observe(state, seat))
+            after = self._apply(state, move, seat)
             self._steps.append(Step(state, move, after))
             state = after
         self._state = state
@@ -271,14 +316,14 @@ class Table:
 
         """
         with self._lock:
-            return compact_view(self._state, self._seat(token))
+            return self._compact(self._state, self._seat(token))
 
     def snapshot(self, token: str | None = None) -> tuple[int, dict[str, object]]:
         """The compact view of the token's seat (or a spectator's) with the
         number of moves it follows: :meth:`events` from that number brings
         it up to date later."""
         with self._lock:
-            return len(self._steps), compact_view(self._state, self._seat(token))
+            return len(self._steps), self._compact(self._state, self._seat(token))
 
     def events(self, token: str | None = None, since: int = 0) -> list[dict[str, object]]:
         """The events of every move after the first ``since`` moves of the
@@ -299,23 +344,32 @@ class Table:
                 raise PochaError(say("since_out_of_range", high=high, got=shown(since)))
             out: list[dict[str, object]] = []
             for step in self._steps[since:]:
-                out += step_events(step.before, step.move, step.after, seat)
+                out += self._events(step.before, step.move, step.after, seat)
             return out
 
     # --- save and load -------------------------------------------------------
 
-    def record(self) -> GameRecord:
-        """The game so far as a record (every card: the server's to keep)."""
+    def save(self) -> str:
+        """The game so far as its JSON record (every card: the server's to keep)."""
         with self._lock:
-            return GameRecord.from_state(self._state)
+            return self._game.to_record(self._state)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, bots: Mapping[int, Bot] | None = None) -> Table:
-        """A table going on with the game of ``record`` (replayed and
-        checked), with ``bots`` in their seats; people sit down again.
+    def load(cls, text: str, *, bots: Mapping[int, Any] | None = None) -> Table:
+        """A table going on with the game of the JSON record ``text`` (of
+        Pocha or of Poch, replayed and checked), with ``bots`` in their
+        seats; people sit down again.
 
         Raises:
-            InvalidRecordError: The record does not replay.
+            InvalidRecordError: The record is malformed or does not replay.
+            TypeError: ``text`` is not a string.
 
         """
-        return cls(state=replay(record), bots=bots)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str of JSON, got {got(text)}")
+        try:
+            kind = json.loads(text).get("format")
+        except (ValueError, AttributeError):
+            kind = None
+        name = _FORMATS.get(kind, "pocha") if isinstance(kind, str) else "pocha"
+        return cls(state=games.get(name).from_record(text), bots=bots)

@@ -187,7 +187,7 @@ def parse_move(text: str, *, deck: int = 48, lang: str = "en") -> Move:
 
     Raises:
         ParseError: The text is not a move.
-        PochaError: ``lang`` is not one of :data:`MOVE_LANGUAGES`.
+        PochaError: ``lang`` is neither ``"en"`` nor ``"es"``.
         TypeError: ``text`` is not a string.
 
     >>> parse_move("pido 2", lang="es"), parse_move("Triunfo oros", lang="es")

@@ -71,6 +71,15 @@ def schema(name: str) -> dict[str, object]:
     return data
 
 
+def _needed(module: str) -> Any:
+    try:
+        return import_module(module)
+    except ImportError as error:  # pragma: no cover - the extra is installed in the tests
+        raise ImportError(
+            f'pocha_rules.schemas needs {module} (jsonschema): pip install "pocha-rules[schemas]"'
+        ) from error
+
+
 def registry() -> Any:
     """A ``referencing.Registry`` holding every schema of :data:`NAMES` under
     its ``$id``: ``jsonschema`` finds what one schema refers to in it, with no
@@ -81,12 +90,7 @@ def registry() -> Any:
             installed: ``pip install "pocha-rules[schemas]"``.
 
     """
-    try:
-        referencing = import_module("referencing")
-    except ImportError as error:  # pragma: no cover - the extra is installed in the tests
-        raise ImportError(
-            'pocha_rules.schemas.registry needs jsonschema: pip install "pocha-rules[schemas]"'
-        ) from error
+    referencing = _needed("referencing")
     found = referencing.Registry()
     for name in NAMES:
         data = schema(name)
@@ -105,11 +109,6 @@ def validator(name: str) -> Any:
 
     """
     data = schema(name)
-    try:
-        jsonschema = import_module("jsonschema")
-    except ImportError as error:  # pragma: no cover - the extra is installed in the tests
-        raise ImportError(
-            'pocha_rules.schemas.validator needs jsonschema: pip install "pocha-rules[schemas]"'
-        ) from error
+    jsonschema = _needed("jsonschema")
     cls = jsonschema.validators.validator_for(data)
     return cls(data, registry=registry())
