@@ -60,7 +60,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "G"),
 ]
 # The game protocol's type variables (rules, state, move, view).
-nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
 nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]

@@ -19,7 +19,7 @@ played, a whole game or (``single_round=True``) only its first round.
   :class:`~pocha_rules.GameState`. With ``single_round=True`` it is then the
   first round as it ended (over, nobody to move), and so is what the agents
   observe last.
-- ``render_mode="ansi"``: :meth:`raw_env.render` returns what the seat to
+- ``render_mode="ansi"``: :meth:`GameEnv.render` returns what the seat to
   move sees at the table (:func:`~pocha_rules.observations.view_text`);
   ``render_mode="human"`` prints it to standard output instead.
 - **Seeds**: ``reset(seed=...)`` takes a whole number of 0 or more (a
@@ -484,7 +484,8 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
 
     @property
     def game_state(self) -> GameState:
-        """The game as it stands (raises before the first :meth:`reset`)."""
+        """The game as it stands (raises before the first
+        :meth:`~GameEnv.reset`)."""
         state: GameState = super().game_state
         return state
 

@@ -20,7 +20,7 @@ environment (:mod:`pocha_rules.pettingzoo`):
   deal's. When the episode ends every agent's ``infos`` entry holds
   ``"net"`` and ``"winner"`` (first place, ties included);
   ``env.unwrapped.game_state`` is the :class:`~pocha_rules.poch.GameState`.
-- ``render_mode="ansi"``: :meth:`raw_env.render` returns what the seat to
+- ``render_mode="ansi"``: :meth:`~pocha_rules.pettingzoo.GameEnv.render` returns what the seat to
   move sees (:func:`~pocha_rules.poch.observations.view_text`);
   ``render_mode="human"`` prints it to standard output instead.
 - **Seeds**, **copies** and ``opponents={seat: bot}`` (seats played inside
@@ -62,7 +62,6 @@ from pocha_rules.games import POCH
 from pocha_rules.pettingzoo import ILLEGAL_ACTION_REWARD, GameEnv, wrap
 from pocha_rules.poch._rules import RuleSet
 from pocha_rules.poch._state import GameState
-from pocha_rules.poch.bots import Bot
 
 __all__ = ["ILLEGAL_ACTION_REWARD", "env", "raw_env"]
 
@@ -72,11 +71,11 @@ def env(
     *,
     single_deal: bool = False,
     render_mode: str | None = None,
-    opponents: Mapping[int, Bot | str] | None = None,
+    opponents: Mapping[int, Any] | None = None,
 ) -> AECEnv:
     """The environment of :class:`raw_env`, wrapped as PettingZoo's classic
     games are (:func:`pocha_rules.pettingzoo.wrap`): an illegal action ends
-    the episode with a reward of :data:`ILLEGAL_ACTION_REWARD` for its
+    the episode with a reward of :data:`~pocha_rules.pettingzoo.ILLEGAL_ACTION_REWARD` for its
     agent; an action outside the action space is refused; the API is used in
     order."""
     return wrap(
@@ -117,7 +116,7 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
         *,
         single_deal: bool = False,
         render_mode: str | None = None,
-        opponents: Mapping[int, Bot | str] | None = None,
+        opponents: Mapping[int, Any] | None = None,
     ) -> None:
         EzPickle.__init__(
             self, rules, single_deal=single_deal, render_mode=render_mode, opponents=opponents
@@ -131,6 +130,7 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
 
     @property
     def game_state(self) -> GameState:
-        """The game as it stands (raises before the first :meth:`reset`)."""
+        """The game as it stands (raises before the first
+        :meth:`~pocha_rules.pettingzoo.GameEnv.reset`)."""
         state: GameState = super().game_state
         return state
