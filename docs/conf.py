@@ -58,6 +58,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.cluster.T"),
     ("py:class", "pocha_rules.matches.G"),
     ("py:class", "G"),
+    # gymnasium's autoreset modes, named unqualified in the learner's
+    # vector environment's signature (gymnasium has no inventory to link to).
+    ("py:class", "AutoresetMode"),
 ]
 # The game protocol's type variables (rules, state, move, view).
 nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")]
@@ -86,7 +89,7 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3")
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
