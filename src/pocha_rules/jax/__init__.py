@@ -12,6 +12,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
     ) from error
 
 from pocha_rules.jax._engine import Game, State
+from pocha_rules.jax._env import EnvState, PochaEnv, Policy
 from pocha_rules.jax._functions import (
     current_player,
     init,
@@ -24,7 +25,10 @@ from pocha_rules.jax._functions import (
 )
 
 __all__ = [
+    "EnvState",
     "Game",
+    "PochaEnv",
+    "Policy",
     "State",
     "current_player",
     "init",
