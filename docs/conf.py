@@ -61,7 +61,12 @@ nitpick_ignore: list[tuple[str, str]] = [
 ]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex = [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
+nitpick_ignore_regex = [
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
+    # JAX ships no inventory offline: its names stay plain text.
+    ("py:(func|mod|class)", r"jax(\..*)?"),
+    ("py:class", r"Array"),
+]
 
 # --- MyST ------------------------------------------------------------------
 
@@ -84,7 +89,7 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "jax")
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
