@@ -58,10 +58,15 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.cluster.T"),
     ("py:class", "pocha_rules.matches.G"),
     ("py:class", "G"),
+    # gymnasium's autoreset modes, named unqualified in the learner's
+    # vector environment's signature (gymnasium has no inventory to link to).
+    ("py:class", "AutoresetMode"),
 ]
+# The game protocol's type variables (rules, state, move, view).
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex = [
+nitpick_ignore_regex += [
     ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
     # JAX ships no inventory offline: its names stay plain text.
     ("py:(func|mod|class)", r"jax(\..*)?"),
@@ -89,7 +94,7 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "jax")
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3", "jax")
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
