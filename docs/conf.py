@@ -337,8 +337,25 @@ def _prefer_own_game() -> None:
     PythonDomain.find_obj = find_obj  # type: ignore[method-assign]
 
 
+# --- accessibility -----------------------------------------------------------------
+
+
+def _heading_levels(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Give the sidebar's captions (``role="heading"``, from Sphinx's toctree)
+    the level that screen readers need and Sphinx leaves out."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'role="heading">', 'role="heading" aria-level="2">'
+        )
+
+
 def setup(app: Sphinx) -> None:
     _prefer_own_game()
+    # After Furo's own handler (priority 500), which builds the tree.
+    app.connect("html-page-context", _heading_levels, priority=900)
     app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)
