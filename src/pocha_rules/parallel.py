@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import math
 import multiprocessing
 import os
@@ -44,7 +45,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
@@ -200,16 +201,65 @@ def _new_pool(workers: int) -> cf.ProcessPoolExecutor:
     )
 
 
+_STOP_SECONDS: Final = 5.0
+"""How long a stopped worker is given to end before it is killed, and the
+pool's own thread to wind up after."""
+
+
 def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Stop the pool's workers now, in the middle of their chunks."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
-    if terminate is not None:  # pragma: no cover - newer Pythons
-        terminate()
-    else:
-        # Before 3.14 the pool has no public way to stop a running worker.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+    """Stop the pool's workers now, in the middle of their chunks.
+
+    Every wait here is bounded: a worker that does not end when asked is
+    killed, and the pool's own thread, which may block on a queue the
+    stopped workers left in a dirty state, is not waited for beyond
+    :data:`_STOP_SECONDS` (nor, then, when the interpreter exits).
+    """
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    thread = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
+    for worker in workers:
+        worker.terminate()
+    _join_all(workers, _STOP_SECONDS)
+    late = [worker for worker in workers if worker.is_alive()]
+    for worker in late:
+        worker.kill()
+    _join_all(late, _STOP_SECONDS)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if thread is not None:
+        thread.join(_STOP_SECONDS)
+        if thread.is_alive():  # pragma: no cover - a thread stuck on a dead queue
+            # Python would wait for it at exit, for ever: leave it behind.
+            getattr(cf.process, "_threads_wakeups", {}).pop(thread, None)
+
+
+_STOP_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """While the workers are being stopped, a second Ctrl-C, hangup or
+    termination request does not cut the stopping short (leaving workers
+    behind): it is ignored, as the run is ending already. Outside the main
+    thread, where handlers cannot be set, signals stay as they are."""
+    previous = {}
+    try:
+        for number in _STOP_SIGNALS:
+            previous[number] = signal.signal(number, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _join_all(processes: Sequence[Any], seconds: float) -> None:
+    """Wait for each of ``processes`` to end, ``seconds`` in all at most."""
+    deadline = time.monotonic() + seconds
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
 
 
 def _picklable(job: object) -> None:
@@ -395,11 +445,12 @@ class _Run(Generic[R]):
                     self.stop()
                     return self.finished()
                 self.fill()
+            if self.own and self.pool is not None:
+                self.pool.shutdown(wait=True)
         except BaseException:
-            self.stop()
+            with _signals_held():
+                self.stop()
             raise
-        if self.own and self.pool is not None:
-            self.pool.shutdown(wait=True)
         if self.broken is not None:
             # Nothing more can be submitted: every chunk not done is lost.
             self.lost = self.missing()

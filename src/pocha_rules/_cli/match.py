@@ -9,9 +9,8 @@ import json
 import math
 import os
 import sys
-import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
@@ -23,12 +22,15 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     seed_from_args,
+)
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.workers import (
+    speed_line,
+    spread,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.signals import interruptible
 from pocha_rules._errors import PochaError
 from pocha_rules._text import shown
 from pocha_rules.bots import Bot
@@ -40,7 +42,7 @@ from pocha_rules.matches import (
     Match,
     MatchResult,
 )
-from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
+from pocha_rules.parallel import describe_ranges
 
 __all__ = [
     "BuiltInBot",
@@ -301,19 +303,15 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
     seed_from_args(args, fail, games=games)  # the last game's deal seed too
     workers = workers_from_args(args, fail)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    failed: BotFailedError | None = None
-    with interruptible(), out.progress(games, _("match")) as advance:
-        try:
-            result = match.run(
-                games, workers=workers, chunk_size=args.chunk_size, progress=advance
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-        except BotFailedError as error:  # Match.run gives what finished
-            result, failed = cast("MatchResult", error.finished), error
-    seconds = time.perf_counter() - started
+    result, stopped, seconds = spread(
+        out,
+        games,
+        _("match"),
+        lambda advance: match.run(
+            games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+        stops=(BotFailedError,),  # Match.run gives what finished
+    )
     print_forfeits(result.forfeits, "match", args.traceback)
     if args.json:
         report = result.as_dict()
@@ -329,8 +327,8 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
-    if failed is not None:
-        return _bot_failed(failed, result.games, games, show_trace=args.traceback)
+    if isinstance(stopped, BotFailedError):
+        return _bot_failed(stopped, result.games, games, show_trace=args.traceback)
     return stop_status("match", stopped, result.games, games)
 
 
@@ -396,10 +394,4 @@ def print_result(
     out.table(title, headers, rows)
     out.line(_("± 95%: half the width of the 95% confidence interval (--json: std. errors)"))
     out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
-    rate = f"{result.games / seconds:.1f}" if seconds else "inf"
-    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
-    out.line(
-        _("{seconds} s, {rate} games per second{spread}").format(
-            seconds=f"{seconds:.2f}", rate=rate, spread=spread
-        )
-    )
+    out.line(speed_line(result.games, seconds, workers))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,16 +19,19 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     seed_from_args,
+)
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.workers import (
+    speed_line,
+    spread,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.signals import interruptible
 from pocha_rules._engine import apply
 from pocha_rules._game import new_game
 from pocha_rules._rules import RuleSet
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.parallel import run_chunks
 from pocha_rules.views import observe
 
 __all__ = ["SeatGames", "Sums", "add_parser", "run"]
@@ -149,20 +151,15 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     workers = workers_from_args(args, fail)
     n = rules.players
     base = seed_from_args(args, fail, games=args.games)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with interruptible(), out.progress(args.games, _("simulating")) as advance:
-        try:
-            chunks = run_chunks(
-                SeatGames(rules, names, base),
-                args.games,
-                workers=workers,
-                chunk_size=args.chunk_size,
-                progress=advance,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            chunks, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    job = SeatGames(rules, names, base)
+    chunks, stopped, seconds = spread(
+        out,
+        args.games,
+        _("simulating"),
+        lambda advance: run_chunks(
+            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+    )
     sums = Sums(n)
     for _numbers, part in chunks:
         sums.add(part)
@@ -212,11 +209,5 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         ).format(games=games, asked=args.games, first=base)
     headers = [_("seat"), _("mean score"), _("exact bids"), _("pochas"), _("wins")]
     out.table(title, headers, rows)
-    rate = f"{games / seconds:.1f}" if seconds else "inf"
-    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
-    out.line(
-        _("{seconds} s, {rate} games per second{spread}").format(
-            seconds=f"{seconds:.2f}", rate=rate, spread=spread
-        )
-    )
+    out.line(speed_line(games, seconds, workers))
     return stop_status("simulate", stopped, games, args.games)

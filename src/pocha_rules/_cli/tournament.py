@@ -19,15 +19,12 @@ from pocha_rules._cli.options import (
     json_option,
     rules_arguments,
     rules_from_args,
-    spread_arguments,
-    stop_status,
-    workers_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._errors import PochaError
 from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
-from pocha_rules.parallel import Interrupted, LostGamesError
 from pocha_rules.tournaments import Tournament, TournamentLog, TournamentResult
 
 __all__ = ["add_parser", "run"]
@@ -174,8 +171,6 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             )
     workers = workers_from_args(args, fail)
     already = sum(result.games for result in done)
-    stopped: Interrupted | LostGamesError | None = None
-    started = time.perf_counter()
 
     def saved(results: Any) -> None:
         for result in results:
@@ -184,20 +179,19 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         if log is not None:
             log.append(results)
 
-    with out.progress(tournament.games, _("tournament")) as advance:
-        if already:
-            advance(already)
-        try:
-            result = tournament.run(
-                done=done,
-                workers=workers,
-                chunk_size=args.chunk_size,
-                progress=advance,
-                on_result=saved,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    result, stopped, seconds = spread(
+        out,
+        tournament.games,
+        _("tournament"),
+        lambda advance: tournament.run(
+            done=done,
+            workers=workers,
+            chunk_size=args.chunk_size,
+            progress=advance,
+            on_result=saved,
+        ),
+        done=already,
+    )
     if args.json:
         report = result.as_dict()
         report.update({"seconds": seconds, "seed": tournament.seed})

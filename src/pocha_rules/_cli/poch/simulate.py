@@ -16,9 +16,6 @@ from pocha_rules._cli.match import load_bot, print_result
 from pocha_rules._cli.options import (
     Fail,
     examples,
-    spread_arguments,
-    stop_status,
-    workers_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import (
@@ -28,9 +25,16 @@ from pocha_rules._cli.poch.options import (
     rules_arguments,
     rules_from_args,
 )
+from pocha_rules._cli.workers import (
+    speed_line,
+    spread,
+    spread_arguments,
+    stop_status,
+    workers_from_args,
+)
 from pocha_rules._errors import PochaError
 from pocha_rules.matches import Match
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.parallel import run_chunks
 from pocha_rules.poch import Bot, Reason, RuleSet, play_game
 
 __all__ = ["BuiltInBot", "SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
@@ -162,20 +166,15 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         fail(f"-n: at least one game, got {args.games}")
     workers = workers_from_args(args, fail)
     base = args.seed if args.seed is not None else int(time.time())
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with out.progress(args.games, "simulating") as advance:
-        try:
-            chunks = run_chunks(
-                SeatGames(rules, names, base),
-                args.games,
-                workers=workers,
-                chunk_size=args.chunk_size,
-                progress=advance,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            chunks, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    job = SeatGames(rules, names, base)
+    chunks, stopped, seconds = spread(
+        out,
+        args.games,
+        _("simulating"),
+        lambda advance: run_chunks(
+            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+    )
     sums = Sums(rules.players)
     for _first, part in chunks:
         sums.add(part)
@@ -219,9 +218,7 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     else:
         title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
     out.table(title, ["seat", "mean net chips", "pochs won per game", "wins"], rows)
-    rate = f"{games / seconds:.1f}" if seconds else "inf"
-    spread = f" ({workers} workers)" if workers > 1 else ""
-    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    out.line(speed_line(games, seconds, workers))
     return stop_status("poch simulate", stopped, games, args.games)
 
 
@@ -279,16 +276,14 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             f"got {games}"
         )
     workers = workers_from_args(args, fail)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with out.progress(games, "match") as advance:
-        try:
-            result = match.run(
-                games, workers=workers, chunk_size=args.chunk_size, progress=advance
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    result, stopped, seconds = spread(
+        out,
+        games,
+        _("match"),
+        lambda advance: match.run(
+            games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+    )
     if args.json:
         report = result.as_dict()
         report.update(
