@@ -49,16 +49,16 @@ __all__ = [
 ]
 
 COMPILED = (
-    "_bidding",
-    "_engine",
-    "_estimates",
-    "_play",
-    "_playout",
-    "_scoring",
-    "_shuffle",
-    "_state",
-    "_tables",
-    "_world",
+    "_pocha/bidding",
+    "_pocha/engine",
+    "_pocha/estimates",
+    "_pocha/play",
+    "_pocha/playout",
+    "_pocha/scoring",
+    "_pocha/shuffle",
+    "_pocha/state",
+    "_pocha/tables",
+    "_pocha/world",
     "poch/_betting",
     "poch/_dealing",
     "poch/_engine",
@@ -68,8 +68,8 @@ COMPILED = (
     "poch/_trump_pools",
 )
 """The modules of ``pocha_rules`` on the hot path of legal_moves, apply,
-the rollouts and the Monte Carlo bot's playouts (Poch's engine, under
-``poch/``, included). The others (attrs classes,
+the rollouts and the Monte Carlo bot's playouts (Pocha's under ``_pocha/``,
+Poch's under ``poch/``). The others (attrs classes,
 the command line, records, views) stay interpreted: they gain little, and
 mypyc cannot compile attrs fields with converters."""
 

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from pocha_rules import Bid, HeuristicBot, Move, PlayerView, RandomBot, RuleSet
 from pocha_rules._cli import version_line
-from pocha_rules._estimates import card_chance
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.estimates import card_chance
+from pocha_rules._pocha.tables import Tables
 from pocha_rules.matches import BotFactory, play_match
 from pocha_rules.montecarlo import DEFAULT_SAMPLES, MonteCarloBot
 from pocha_rules.views import forbidden_bid

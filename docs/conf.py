@@ -178,7 +178,7 @@ def _language_links(app: Sphinx, config: object) -> None:
 
 
 # --- public names defined in private modules ---------------------------------
-# The package re-exports names from private modules (``pocha_rules._rules``)
+# The package re-exports names from private modules (``pocha_rules._pocha.rules``)
 # and sets their ``__module__`` to the public module, so that the reference
 # says ``pocha_rules.RuleSet``. autodoc reads attribute docstrings and source
 # order from the module named by ``__module__``; give that module's analyzer

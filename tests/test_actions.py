@@ -26,7 +26,7 @@ from pocha_rules import (
     new_game,
     observe,
 )
-from pocha_rules._cards import CARDS
+from pocha_rules._pocha.cards import CARDS
 from pocha_rules.actions import (
     action_table,
     action_to_move,

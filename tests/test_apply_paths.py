@@ -15,13 +15,13 @@ from pocha_rules import (
     Phase,
     Play,
     RuleSet,
-    _engine,
     apply,
     legal_moves,
     new_game,
 )
-from pocha_rules._cards import CARDS
-from pocha_rules._moves import PLAYS
+from pocha_rules._pocha import engine as _engine
+from pocha_rules._pocha.cards import CARDS
+from pocha_rules._pocha.moves import PLAYS
 
 RULES = (
     RuleSet(),

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from pocha_rules import RuleSet, _bidding, _engine, _shuffle, _tables, new_game, observations
+from pocha_rules import RuleSet, new_game, observations
 from pocha_rules import actions as actions_module
-from pocha_rules._tables import tables_for
+from pocha_rules._pocha import bidding as _bidding
+from pocha_rules._pocha import engine as _engine
+from pocha_rules._pocha import shuffle as _shuffle
+from pocha_rules._pocha import tables as _tables
+from pocha_rules._pocha.tables import tables_for
 from pocha_rules.actions import action_table
 from tests.strategies import random_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pocha_rules import Card, ParseError, Suit
-from pocha_rules._cards import CARDS
+from pocha_rules._pocha.cards import CARDS
 
 
 def test_suits_and_letters() -> None:

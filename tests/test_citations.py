@@ -33,7 +33,7 @@ CITATIONS: Final = {
 """What a citation nobody outside can open looks like."""
 
 EXPECTED_PARTS: Final = (
-    "src/pocha_rules/_rules.py",
+    "src/pocha_rules/_pocha/rules.py",
     "docs/rules.md",
     "README.md",
     "tests/test_golden.py",

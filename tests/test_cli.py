@@ -14,7 +14,7 @@ from typing import Final
 import pytest
 
 import pocha_rules
-import pocha_rules._engine
+import pocha_rules._pocha.engine
 from pocha_rules import Card, RuleSet, new_game, parse_move
 from pocha_rules._cli import Output, build_parser
 from pocha_rules.records import GameRecord, dump, load, replay
@@ -639,7 +639,7 @@ def test_replay_of_a_broken_record_fails(tmp_path: Path) -> None:
 def test_version_names_the_build() -> None:
     result = pocha("--version")
     assert result.returncode == 0
-    compiled = Path(pocha_rules._engine.__file__).suffix != ".py"
+    compiled = Path(pocha_rules._pocha.engine.__file__).suffix != ".py"
     build = "compiled with mypyc" if compiled else "pure Python"
     assert result.stdout.strip() == f"pocha-rules {pocha_rules.__version__} ({build})"
 

@@ -22,8 +22,8 @@ from pocha_rules import (
     new_game,
     simulate,
 )
-from pocha_rules._cards import CARDS
-from pocha_rules._shuffle import seeded_number
+from pocha_rules._pocha.cards import CARDS
+from pocha_rules._pocha.shuffle import seeded_number
 from tests.helpers import assert_refused, card, cards, deal, game, play
 from tests.strategies import play_out
 

@@ -30,12 +30,13 @@ from pocha_rules import (
     new_game,
     parse_move,
 )
-from pocha_rules._codes import FRAMES, MESSAGES
-from pocha_rules._errors import Reason, say
+from pocha_rules._common.codes import FRAMES, MESSAGES
+from pocha_rules._common.errors import Reason, say
 from pocha_rules.records import GameRecord, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "pocha_rules"
+CODES = SOURCE / "_common" / "codes.py"
 DOCS = ROOT / "docs" / "error-codes.md"
 
 ERRORS = {
@@ -73,7 +74,7 @@ def raise_sites() -> list[tuple[str, int, ast.expr]]:
     expression of its reason."""
     sites = []
     for path in sorted(SOURCE.rglob("*.py")):
-        if "_cli" in path.parts or path.name in ("_errors.py", "_codes.py"):
+        if "_cli" in path.parts or path in (SOURCE / "_common/errors.py", CODES):
             continue
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
@@ -107,7 +108,8 @@ def test_every_raise_site_gives_a_code_of_the_table(
         code = reason.args[0]
         assert isinstance(code, ast.Constant), f"{where}: the code must be a literal"
         assert code.value in MESSAGES, (
-            f"{where}: {code.value!r} is not in pocha_rules._codes.MESSAGES: add its sentence"
+            f"{where}: {code.value!r} is not in pocha_rules._common.codes.MESSAGES: "
+            "add its sentence"
         )
         given = {keyword.arg for keyword in reason.keywords}
         missing = fields(MESSAGES[code.value]) - given
@@ -118,13 +120,13 @@ def test_every_raise_site_gives_a_code_of_the_table(
     assert ast.unparse(reason) in PASSED_ON, (
         f"{where}: a reason without a code: {ast.unparse(reason)}. Write it as "
         'say("a_code", name=value, ...), with the code\'s English sentence in '
-        "pocha_rules._codes.MESSAGES, then run `python tests/test_error_codes.py` "
+        "pocha_rules._common.codes.MESSAGES, then run `python tests/test_error_codes.py` "
         "to update docs/error-codes.md"
     )
 
 
 def test_every_code_is_well_named_and_used() -> None:
-    text = "\n".join(path.read_text() for path in SOURCE.rglob("*.py") if path.name != "_codes.py")
+    text = "\n".join(path.read_text() for path in SOURCE.rglob("*.py") if path != CODES)
     for code, template in MESSAGES.items():
         assert code == code.lower(), code
         assert code.replace("_", "").isalnum(), code

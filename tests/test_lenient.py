@@ -28,8 +28,8 @@ from pocha_rules import (
     rollout,
     rollout_rounds,
 )
-from pocha_rules._engine import play_unchecked
-from pocha_rules._scoring import winners
+from pocha_rules._pocha.engine import play_unchecked
+from pocha_rules._pocha.scoring import winners
 from pocha_rules.records import GameRecord, dump, replay, replay_lenient
 from tests.helpers import deal
 from tests.strategies import rule_sets, seeds

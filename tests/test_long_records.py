@@ -23,7 +23,7 @@ from pocha_rules import (
     new_game,
     parse_move,
 )
-from pocha_rules._state import _LAID, LAID_LIMIT, laid_out
+from pocha_rules._pocha.state import _LAID, LAID_LIMIT, laid_out
 from pocha_rules.records import GameRecord, replay
 from tests.helpers import deal
 from tests.strategies import random_game
@@ -184,6 +184,6 @@ def test_moves_read_from_text_are_shared_not_copied() -> None:
 
 
 def legal_moves_of_any_kind() -> tuple[object, ...]:
-    from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES
+    from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES
 
     return (*BIDS, *CALLS, *PLAYS, *TRUMP_CHOICES, PASS)

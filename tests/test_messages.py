@@ -22,10 +22,10 @@ from pocha_rules import (
 )
 from pocha_rules.messages import SPANISH, SPANISH_FRAMES, message, reason, translate
 
-# The codes (pocha_rules._codes, error.code and error.params) come with the
+# The codes (pocha_rules._common.codes, error.code and error.params) come with the
 # app builders' work; the tests of every code against the library's own
 # table run where it is present.
-HAS_CODES = importlib.util.find_spec("pocha_rules._codes") is not None
+HAS_CODES = importlib.util.find_spec("pocha_rules._common.codes") is not None
 needs_codes = pytest.mark.skipif(not HAS_CODES, reason="the library's errors carry no codes yet")
 
 
@@ -162,7 +162,7 @@ def test_the_spanish_uses_the_tables_words() -> None:
 
 @needs_codes
 def test_every_code_has_a_spanish_message() -> None:
-    codes = importlib.import_module("pocha_rules._codes")
+    codes = importlib.import_module("pocha_rules._common.codes")
     FRAMES: dict[str, str] = codes.FRAMES
     MESSAGES: dict[str, str] = codes.MESSAGES
 

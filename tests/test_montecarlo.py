@@ -30,8 +30,8 @@ from pocha_rules import (
     play_game,
     sample_state,
 )
-from pocha_rules._cards import mask_of
-from pocha_rules._world import Step, finish
+from pocha_rules._pocha.cards import mask_of
+from pocha_rules._pocha.world import Step, finish
 from pocha_rules.montecarlo import _code, _world
 from tests.helpers import Checked, card, deal, game
 from tests.strategies import all_dealt_rules, any_rules, game_states, rule_sets, seeds

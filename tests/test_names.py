@@ -16,8 +16,8 @@ from pocha_rules import (
     RoundKind,
     Suit,
 )
-from pocha_rules._cards import CARDS
-from pocha_rules._moves import BIDS, CALLS, PLAYS, TRUMP_CHOICES
+from pocha_rules._pocha.cards import CARDS
+from pocha_rules._pocha.moves import BIDS, CALLS, PLAYS, TRUMP_CHOICES
 from pocha_rules.names import (
     LANGUAGES,
     card_name,

@@ -128,7 +128,7 @@ def _example() -> GameState:
     state = new_game(rules, seed=3, dealer=0)
     while state.round_index < 4:
         state = apply(state, legal_moves(state)[0])
-    from pocha_rules._game import start_at
+    from pocha_rules._pocha.game import start_at
 
     start = start_at(rules, seed=3, dealer=0, round_index=4, deals=[DEAL], scores=state.scores)
     for text in ("bid 1", "bid 0", "bid 0", "bid 0"):

@@ -119,7 +119,7 @@ def test_sdist_holds_the_project_and_nothing_else(tmp_path: Path) -> None:
         "LICENSE",
         "src/pocha_rules/__init__.py",
         "src/pocha_rules/py.typed",
-        "src/pocha_rules/_engine.py",
+        "src/pocha_rules/_pocha/engine.py",
         "tests/conftest.py",
         "tests/test_packaging.py",
         "docs/conf.py",

@@ -37,7 +37,7 @@ from pocha_rules import (
     legal_moves,
     new_game,
 )
-from pocha_rules._cards import CARDS
+from pocha_rules._pocha.cards import CARDS
 from tests.strategies import game_states, play_out, random_game, rule_sets, seeds
 
 EVERY_MOVE: tuple[Move, ...] = (

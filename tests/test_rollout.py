@@ -23,7 +23,7 @@ from pocha_rules import (
     rollout_rounds,
     simulate,
 )
-from pocha_rules._playout import _ones
+from pocha_rules._pocha.playout import _ones
 from tests.strategies import game_states, play_out, rule_sets, seeds
 
 

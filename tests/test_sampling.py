@@ -139,7 +139,7 @@ def test_every_sample_fits_the_view_and_plays_on(state: GameState, data: st.Data
 
 
 def test_placing_cards_moves_earlier_choices_when_a_later_slot_needs_them() -> None:
-    from pocha_rules._sampling import _place
+    from pocha_rules._pocha.sampling import _place
 
     # Three seats, each allowed two of three cards: a greedy choice often
     # leaves the last seat with nothing unless an earlier one gives way.
@@ -174,7 +174,7 @@ def _fits(missing: list[int], allowed: list[int], free: int) -> bool:
 def test_placing_cards_finds_a_placement_whenever_one_exists(
     seats: list[tuple[int, int]], rng: random.Random
 ) -> None:
-    from pocha_rules._sampling import _place
+    from pocha_rules._pocha.sampling import _place
 
     missing = [count for count, _ in seats]
     allowed = [mask for _, mask in seats]

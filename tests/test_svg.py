@@ -22,7 +22,7 @@ from pocha_rules import (
     new_game,
     observe,
 )
-from pocha_rules._cards import CARDS
+from pocha_rules._pocha.cards import CARDS
 from pocha_rules.notation import read_state
 from pocha_rules.svg import CARD_HEIGHT, CARD_WIDTH, back, card, cards, suit_sign, table
 

@@ -171,7 +171,7 @@ def test_the_engine_names_the_value_it_was_given(call: Callable[[], Any]) -> Non
     # The pure build's words, or the compiled build's own check.
     assert str(info.value) in (
         "state must be a GameState, got str 'x'",
-        "pocha_rules._state.GameState object expected; got str",
+        "pocha_rules._pocha.state.GameState object expected; got str",
     )
 
 
@@ -181,7 +181,7 @@ def test_apply_names_the_value_it_was_given() -> None:
     # The pure build's words, or the compiled build's own check.
     assert str(info.value) in (
         "state must be a GameState, got str 'x'",
-        "pocha_rules._state.GameState object expected; got str",
+        "pocha_rules._pocha.state.GameState object expected; got str",
     )
     with pytest.raises(TypeError) as info:
         apply(STATE, "bid 0")  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from pocha_rules import (
     parse_move,
     rollout,
 )
-from pocha_rules._text import got, printable, shown, shown_path
+from pocha_rules._common.text import got, printable, shown, shown_path
 from pocha_rules.records import GameRecord, dump
 from tests.strategies import random_game
 from tests.test_cli import PACKAGE_ROOT

@@ -12,10 +12,7 @@ Immutable game states and pure functions: :func:`new_game`,
 28
 """
 
-from pocha_rules._cards import Card, Suit
-from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, explain, is_legal, legal_moves, score
-from pocha_rules._errors import (
+from pocha_rules._common.errors import (
     IllegalMoveError,
     InvalidActionError,
     InvalidDataError,
@@ -26,13 +23,16 @@ from pocha_rules._errors import (
     ParseError,
     PochaError,
 )
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
-from pocha_rules._rollout import rollout, rollout_rounds, simulate
-from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
-from pocha_rules._schedules import Round, RoundKind, classic, full, max_cards, up_down
-from pocha_rules._scoring import round_score
-from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.engine import apply, explain, is_legal, legal_moves, score
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._pocha.rollout import rollout, rollout_rounds, simulate
+from pocha_rules._pocha.rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._pocha.schedules import Round, RoundKind, classic, full, max_cards, up_down
+from pocha_rules._pocha.scoring import round_score
+from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot, play_game
 from pocha_rules.montecarlo import MonteCarloBot
 from pocha_rules.views import (

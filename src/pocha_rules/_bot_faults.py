@@ -9,7 +9,7 @@ from typing import Protocol
 
 import attrs
 
-from pocha_rules._text import printable
+from pocha_rules._common.text import printable
 
 __all__ = ["Fault", "not_played", "one_line", "raised", "trace"]
 

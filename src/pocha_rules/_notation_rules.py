@@ -7,10 +7,10 @@ import enum
 from collections.abc import Callable
 from typing import Any, Final
 
-from pocha_rules._errors import InvalidRulesError, PochaError, reason_of, say
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import PRESETS, default_remove_twos
-from pocha_rules._text import shown
+from pocha_rules._common.errors import InvalidRulesError, PochaError, reason_of, say
+from pocha_rules._common.text import shown
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import PRESETS, default_remove_twos
 
 __all__ = ["read_rules", "write_rules"]
 

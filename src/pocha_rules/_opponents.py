@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
 
 __all__ = ["NAMED", "Opponent", "Opponents", "build", "check_opponents"]

@@ -14,14 +14,14 @@ import os
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
-from pocha_rules._cards import Card
-from pocha_rules._deal import Deal
-from pocha_rules._errors import InvalidRecordError, PochaError, reason_of, say
-from pocha_rules._game import MAX_SEED_BITS
-from pocha_rules._moves import Move, parse_move
-from pocha_rules._rules import RuleSet
-from pocha_rules._tags import Tags
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidRecordError, PochaError, reason_of, say
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import Card
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.game import MAX_SEED_BITS
+from pocha_rules._pocha.moves import Move, parse_move
+from pocha_rules._pocha.rules import RuleSet
 
 __all__ = [
     "MAX_SCORE",

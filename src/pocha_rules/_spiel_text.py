@@ -17,8 +17,12 @@ import enum
 import json
 from typing import Final
 
-from pocha_rules._deal import Deal
-from pocha_rules._errors import say
+from pocha_rules._common.errors import say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import RoundResult
 from pocha_rules._record_json import (
     as_list,
     describe,
@@ -29,10 +33,6 @@ from pocha_rules._record_json import (
     short,
     unique_members,
 )
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import RoundResult
-from pocha_rules._text import got
 from pocha_rules.records import MAX_RECORD_CHARS, RULES_VERSION
 from pocha_rules.views import PlayerView
 

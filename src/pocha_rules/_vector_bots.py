@@ -4,7 +4,7 @@ them that read a :class:`~pocha_rules.PlayerView` (private).
 The batch engine keeps no :class:`~pocha_rules.GameState`, so each game has
 a shadow one, played by the engine of the rest of the library: at the start
 of every round it is the written position of that round (the batch's deal
-and the totals so far, :func:`~pocha_rules._game.start_at`), and every move
+and the totals so far, :func:`~pocha_rules._pocha.game.start_at`), and every move
 the game makes is applied to it. A bot's view is then the one it would have
 in that game (its earlier rounds known by their totals only). One state per
 game, applied move by move, in Python: this path runs at about the
@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pocha_rules._cards import CARDS, Card, cards_of
-from pocha_rules._deal import Deal
-from pocha_rules._errors import PochaError, say
-from pocha_rules._game import start_at
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules._opponents import NAMED
-from pocha_rules._rules import RuleSet
-from pocha_rules._state import GameState
+from pocha_rules._pocha.cards import CARDS, Card, cards_of
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.game import start_at
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState
 from pocha_rules.actions import apply_action, move_to_action
 from pocha_rules.bots import Bot
 from pocha_rules.views import observe

@@ -13,10 +13,19 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
-from pocha_rules._cards import Card, Suit
-from pocha_rules._deal import Deal
-from pocha_rules._errors import InvalidDataError, InvalidRecordError, PochaError, reason_of, say
-from pocha_rules._moves import Bid, Call, Move, Pass, Play
+from pocha_rules._common.errors import (
+    InvalidDataError,
+    InvalidRecordError,
+    PochaError,
+    reason_of,
+    say,
+)
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._record_json import (
     MAX_SCORE,
     as_list,
@@ -35,12 +44,9 @@ from pocha_rules._record_json import (
     unique_members,
     whole,
 )
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
-from pocha_rules._text import got
 
 if TYPE_CHECKING:
-    from pocha_rules._seats import SeatedMove
+    from pocha_rules._pocha.seats import SeatedMove
     from pocha_rules.views import PlayerView
 
 __all__ = [
@@ -359,7 +365,7 @@ def _check_view(
 ) -> None:
     """What the data says twice must agree, and what the view works out
     from itself must be what the data says."""
-    from pocha_rules._seats import SeatsError, seated_rounds
+    from pocha_rules._pocha.seats import SeatsError, seated_rounds
     from pocha_rules.actions import legal_actions
 
     if (view.phase is Phase.OVER) != (view.to_move is None):

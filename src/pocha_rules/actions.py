@@ -34,14 +34,14 @@ from __future__ import annotations
 import operator
 from typing import Final
 
-from pocha_rules._cards import CARDS, Card
-from pocha_rules._engine import apply, explain, legal_moves
-from pocha_rules._errors import InvalidActionError, say
-from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
-from pocha_rules._rules import RuleSet, TrumpWhenAllDealt
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import GameState
-from pocha_rules._tables import tables_for
+from pocha_rules._common.errors import InvalidActionError, say
+from pocha_rules._pocha.cards import CARDS, Card
+from pocha_rules._pocha.engine import apply, explain, legal_moves
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._pocha.rules import RuleSet, TrumpWhenAllDealt
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import GameState
+from pocha_rules._pocha.tables import tables_for
 from pocha_rules.views import PlayerView
 
 __all__ = [
@@ -149,7 +149,7 @@ class ActionTable:
         """
         action = self._ids.get(move)
         if action is None:
-            from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
+            from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
 
             if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
                 raise TypeError(f"expected a move, got {type(move).__name__}: {move!r}")

@@ -23,10 +23,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
-from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError, say
-from pocha_rules._estimates import (
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.estimates import (
     LEAD_WINNER,
     blind_chance,
     card_chance,
@@ -36,15 +37,14 @@ from pocha_rules._estimates import (
     one_card_chance,
     surely_beaten,
 )
-from pocha_rules._game import new_game
-from pocha_rules._knowledge import check_view, forbidden_bid, unseen_mask
-from pocha_rules._moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
-from pocha_rules._play import beats_winner, winning_position
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import GameState, Phase
-from pocha_rules._tables import Tables, tables_for
-from pocha_rules._text import got
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.knowledge import check_view, forbidden_bid, unseen_mask
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, TRUMP_CHOICES, Move, Play
+from pocha_rules._pocha.play import beats_winner, winning_position
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import GameState, Phase
+from pocha_rules._pocha.tables import Tables, tables_for
 from pocha_rules.views import PlayerView, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]

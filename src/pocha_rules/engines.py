@@ -59,9 +59,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._moves import Move, parse_move
-from pocha_rules._text import got
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.moves import Move, parse_move
 from pocha_rules.actions import action_to_move
 from pocha_rules.bots import Bot
 from pocha_rules.events import Event

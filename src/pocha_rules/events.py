@@ -30,15 +30,15 @@ from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
-from pocha_rules._cards import Card, Suit
-from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError, say
-from pocha_rules._moves import Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._play import winning_position
-from pocha_rules._schedules import Round
-from pocha_rules._state import GameState, PlayedCard, RoundResult
-from pocha_rules._tables import tables_for
-from pocha_rules._text import got
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.moves import Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.play import winning_position
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.state import GameState, PlayedCard, RoundResult
+from pocha_rules._pocha.tables import tables_for
 
 __all__ = [
     "KINDS",

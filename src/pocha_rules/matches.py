@@ -68,14 +68,14 @@ import attrs
 
 from pocha_rules import poch
 from pocha_rules._bot_faults import Fault, not_played, one_line, raised, trace
-from pocha_rules._engine import apply
-from pocha_rules._errors import IllegalMoveError, PochaError, say
-from pocha_rules._game import check_seed, new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
-from pocha_rules._rules import RuleSet
-from pocha_rules._shuffle import seeded_number
-from pocha_rules._state import GameState
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import IllegalMoveError, PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import check_seed, new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.shuffle import seeded_number
+from pocha_rules._pocha.state import GameState
 from pocha_rules.bots import Bot, play_game
 from pocha_rules.parallel import Interrupted, LostGamesError, _run_chunks
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Final
 
-from pocha_rules._errors import PochaError
-from pocha_rules._state import Phase
+from pocha_rules._common.errors import PochaError
+from pocha_rules._pocha.state import Phase
 from pocha_rules.names import Language, phase_name
 
 __all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]

@@ -36,14 +36,14 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from pocha_rules._cards import mask_of
-from pocha_rules._errors import PochaError, say
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Play
-from pocha_rules._sampling import HiddenHands
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import Phase
-from pocha_rules._tables import tables_for
-from pocha_rules._world import AUCTION, BID, CHOOSE_TRUMP, PLAY, World, finish
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._pocha.cards import mask_of
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Play
+from pocha_rules._pocha.sampling import HiddenHands
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import Phase
+from pocha_rules._pocha.tables import tables_for
+from pocha_rules._pocha.world import AUCTION, BID, CHOOSE_TRUMP, PLAY, World, finish
 from pocha_rules.bots import _moves
 from pocha_rules.views import PlayerView
 
@@ -123,7 +123,7 @@ class MonteCarloBot:
 
 
 def _code(move: Move) -> int:
-    """The move as :func:`~pocha_rules._world.finish` takes it."""
+    """The move as :func:`~pocha_rules._pocha.world.finish` takes it."""
     if type(move) is Play:
         return move.card.index
     if type(move) is Bid or type(move) is Call:

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypeAlias
 
-from pocha_rules._cards import Card, Suit
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import Phase
-from pocha_rules._text import got, shown
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import Phase
 
 __all__ = [
     "LANGUAGES",
@@ -141,7 +141,7 @@ def _language(lang: object) -> Language:
         return "es"
     if lang == "en":
         return "en"
-    from pocha_rules._errors import PochaError, say
+    from pocha_rules._common.errors import PochaError, say
 
     raise PochaError(say("names_lang_unknown", got=shown(lang)))
 
@@ -152,7 +152,7 @@ def _article(article: object) -> Article:
     for known in _ARTICLES:
         if article == known:
             return known
-    from pocha_rules._errors import PochaError, say
+    from pocha_rules._common.errors import PochaError, say
 
     raise PochaError(say("article_unknown", got=shown(article)))
 
@@ -201,7 +201,7 @@ def rank_name(
     if type(rank) is not int:
         raise TypeError(f"rank must be an int, got {got(rank)}")
     if not 1 <= rank <= 12:
-        from pocha_rules._errors import PochaError, say
+        from pocha_rules._common.errors import PochaError, say
 
         raise PochaError(say("rank_out_of_range", got=shown(rank)))
     language = _language(lang)

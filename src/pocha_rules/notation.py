@@ -31,17 +31,24 @@ import re
 from collections.abc import Callable
 from typing import Final, TypeAlias, TypeVar
 
-from pocha_rules._cards import CARDS, Card, Suit
-from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, explain
-from pocha_rules._errors import InvalidDealError, ParseError, PochaError, _why, reason_of, say
-from pocha_rules._game import round_plan, start_at
-from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move, Pass
+from pocha_rules._common.errors import (
+    InvalidDealError,
+    ParseError,
+    PochaError,
+    _why,
+    reason_of,
+    say,
+)
+from pocha_rules._common.text import got, shown
 from pocha_rules._notation_rules import read_rules, write_rules
-from pocha_rules._sampling import HiddenHands, sample_state
-from pocha_rules._schedules import Round
-from pocha_rules._state import GameState, Phase, PlayedCard
-from pocha_rules._text import got, shown
+from pocha_rules._pocha.cards import CARDS, Card, Suit
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.engine import apply, explain
+from pocha_rules._pocha.game import round_plan, start_at
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move, Pass
+from pocha_rules._pocha.sampling import HiddenHands, sample_state
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.state import GameState, Phase, PlayedCard
 from pocha_rules.views import PlayerView, observe
 
 __all__ = [

@@ -78,14 +78,14 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple, Protocol
 
-from pocha_rules._cards import Suit
-from pocha_rules._knowledge import forbidden_bid
-from pocha_rules._moves import Call
-from pocha_rules._rules import RuleSet, Tiebreak
-from pocha_rules._schedules import RoundKind
-from pocha_rules._scoring import round_score
-from pocha_rules._state import Phase
-from pocha_rules._text import shown as _shown
+from pocha_rules._common.text import shown as _shown
+from pocha_rules._pocha.cards import Suit
+from pocha_rules._pocha.knowledge import forbidden_bid
+from pocha_rules._pocha.moves import Call
+from pocha_rules._pocha.rules import RuleSet, Tiebreak
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.scoring import round_score
+from pocha_rules._pocha.state import Phase
 from pocha_rules.actions import action_table
 from pocha_rules.views import PlayerView
 

@@ -83,10 +83,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import pyspiel
 
-from pocha_rules._cards import CARDS, Suit
-from pocha_rules._deal import Deal
-from pocha_rules._engine import apply
-from pocha_rules._errors import (
+from pocha_rules._common.errors import (
     InvalidActionError,
     InvalidRecordError,
     InvalidRulesError,
@@ -94,13 +91,16 @@ from pocha_rules._errors import (
     reason_of,
     say,
 )
-from pocha_rules._game import new_game
-from pocha_rules._rules import RuleSet, Tiebreak, TrumpWhenAllDealt
-from pocha_rules._schedules import PRESETS, Round, RoundKind
-from pocha_rules._scoring import round_score
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import CARDS, Suit
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.rules import RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._pocha.schedules import PRESETS, Round, RoundKind
+from pocha_rules._pocha.scoring import round_score
+from pocha_rules._pocha.state import GameState
 from pocha_rules._spiel_text import information_text, read_state_text, state_text
-from pocha_rules._state import GameState
-from pocha_rules._text import got, shown
 from pocha_rules.actions import action_table, legal_actions
 from pocha_rules.observations import encode_view_into, observation_layout, view_text
 from pocha_rules.views import PlayerView, observe, sample_state

@@ -49,11 +49,11 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._main_guard import check_main_module
-from pocha_rules._rollout import simulate as _simulate
-from pocha_rules._rules import RuleSet
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.main_guard import check_main_module
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.rollout import simulate as _simulate
+from pocha_rules._pocha.rules import RuleSet
 
 __all__ = [
     "Interrupted",

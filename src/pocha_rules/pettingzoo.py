@@ -69,14 +69,14 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pocha_rules._engine import apply
-from pocha_rules._errors import InvalidActionError, PochaError, say
-from pocha_rules._game import new_game
+from pocha_rules._common.errors import InvalidActionError, PochaError, say
+from pocha_rules._common.text import got, shown
 from pocha_rules._opponents import Opponents, check_opponents
-from pocha_rules._rules import RuleSet
-from pocha_rules._scoring import winners
-from pocha_rules._state import GameState, Phase, stretch
-from pocha_rules._text import got, shown
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.scoring import winners
+from pocha_rules._pocha.state import GameState, Phase, stretch
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
 from pocha_rules.bots import Bot
 from pocha_rules.observations import (

@@ -37,8 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from pocha_rules._errors import InvalidActionError, say
-from pocha_rules._moves import Move
+from pocha_rules._common.errors import InvalidActionError, say
+from pocha_rules._pocha.moves import Move
 from pocha_rules.actions import action_table, legal_action_mask
 from pocha_rules.observations import encode_view_into, observation_size
 from pocha_rules.views import PlayerView

@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 
 __all__ = ["Rating", "ratings"]
 

@@ -89,12 +89,22 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._deal import Deal
-from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import InvalidDealError, PochaError, reason_of, say
-from pocha_rules._files import write_atomically
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._common.errors import InvalidDealError, PochaError, reason_of, say
+from pocha_rules._common.files import write_atomically
+from pocha_rules._common.tags import MAX_TAG_NAME as _MAX_TAG_NAME
+from pocha_rules._common.tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
+from pocha_rules._common.tags import MAX_TAGS as _MAX_TAGS
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.engine import apply, play_unchecked
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.shuffle import deal_from_seed
+from pocha_rules._pocha.state import GameState, Phase
+from pocha_rules._pocha.tables import tables_for
 from pocha_rules._record_json import (
     MAX_SCORE,
     as_list,
@@ -113,16 +123,6 @@ from pocha_rules._record_json import (
     unique_members,
     whole,
 )
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import Round
-from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import GameState, Phase
-from pocha_rules._tables import tables_for
-from pocha_rules._tags import MAX_TAG_NAME as _MAX_TAG_NAME
-from pocha_rules._tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
-from pocha_rules._tags import MAX_TAGS as _MAX_TAGS
-from pocha_rules._tags import Tags
-from pocha_rules._text import got, shown
 
 __all__ = [
     "FORMAT",

@@ -41,14 +41,14 @@ from typing import Final
 import attrs
 
 from pocha_rules._bot_faults import one_line, raised
-from pocha_rules._engine import apply
-from pocha_rules._errors import IllegalMoveError, PochaError, say
-from pocha_rules._game import new_game
-from pocha_rules._moves import Move
-from pocha_rules._rules import RuleSet
-from pocha_rules._shuffle import seeded_number
-from pocha_rules._state import GameState
-from pocha_rules._text import got
+from pocha_rules._common.errors import IllegalMoveError, PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.shuffle import seeded_number
+from pocha_rules._pocha.state import GameState
 from pocha_rules.bots import Bot, RandomBot
 from pocha_rules.events import Event, step
 from pocha_rules.views import observe

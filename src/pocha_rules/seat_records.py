@@ -53,9 +53,14 @@ from typing import Final, NoReturn
 
 import attrs
 
-from pocha_rules._cards import Card
-from pocha_rules._errors import InvalidDataError, InvalidRecordError, say
-from pocha_rules._moves import Move
+from pocha_rules._common.errors import InvalidDataError, InvalidRecordError, say
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import Card
+from pocha_rules._pocha.moves import Move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.seats import SeatedMove
+from pocha_rules._pocha.state import GameState
 from pocha_rules._record_json import (
     as_list,
     describe,
@@ -68,11 +73,6 @@ from pocha_rules._record_json import (
     seat_numbers,
     whole,
 )
-from pocha_rules._rules import RuleSet
-from pocha_rules._seats import SeatedMove
-from pocha_rules._state import GameState
-from pocha_rules._tags import Tags
-from pocha_rules._text import got
 from pocha_rules._view_json import loads
 from pocha_rules.views import PlayerView, observe
 

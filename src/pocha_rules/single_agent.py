@@ -54,13 +54,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pocha_rules._engine import apply
-from pocha_rules._errors import InvalidActionError, PochaError, say
-from pocha_rules._game import new_game
+from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._opponents import Opponent, Opponents, check_opponent
-from pocha_rules._rules import RuleSet
-from pocha_rules._scoring import winners
-from pocha_rules._state import GameState
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.scoring import winners
+from pocha_rules._pocha.state import GameState
 from pocha_rules.actions import apply_action, legal_action_mask, num_actions
 from pocha_rules.bots import Bot
 from pocha_rules.observations import (

@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from pocha_rules._cards import Card, Suit
-from pocha_rules._state import GameState, Phase
-from pocha_rules._text import got
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules.names import Language, card_name, phase_name, suit_name
 from pocha_rules.views import PlayerView
 
@@ -215,7 +215,7 @@ def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise TypeError(f"scale must be a number, got {got(scale)}")
     if not 0 < scale <= 100:
-        from pocha_rules._errors import PochaError, say
+        from pocha_rules._common.errors import PochaError, say
 
         raise PochaError(say("scale_out_of_range", got=repr(scale)))
     return float(scale)
@@ -264,7 +264,7 @@ def cards(
     if isinstance(overlap, bool) or not isinstance(overlap, int | float):
         raise TypeError(f"overlap must be a number, got {got(overlap)}")
     if not 0 <= overlap <= 0.8:
-        from pocha_rules._errors import PochaError, say
+        from pocha_rules._common.errors import PochaError, say
 
         raise PochaError(say("overlap_out_of_range", got=repr(overlap)))
     items = list(row)
@@ -342,11 +342,11 @@ def table(
         raise TypeError(f"expected a GameState or a PlayerView, got {got(position)}")
     n = position.rules.players
     if type(bottom) is not int or not 0 <= bottom < n:
-        from pocha_rules._errors import PochaError, say
+        from pocha_rules._common.errors import PochaError, say
 
         raise PochaError(say("seat_must_be", high=n - 1, got=repr(bottom)))
     if lang not in _LABELS:
-        from pocha_rules._errors import PochaError, say
+        from pocha_rules._common.errors import PochaError, say
 
         raise PochaError(say("picture_lang_unknown", got=repr(lang)))
     words = _LABELS[lang]

@@ -39,9 +39,9 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import InvalidRecordError, PochaError, say
-from pocha_rules._rules import RuleSet
-from pocha_rules._text import got
+from pocha_rules._common.errors import InvalidRecordError, PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
 from pocha_rules.ratings import Rating, ratings

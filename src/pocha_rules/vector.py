@@ -90,9 +90,9 @@ from typing import Any, Final
 
 import numpy as np
 
-from pocha_rules._errors import InvalidActionError, PochaError, say
+from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._opponents import build
-from pocha_rules._rules import RuleSet
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames

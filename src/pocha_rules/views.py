@@ -35,24 +35,24 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._bidding import auction_moves, bid_moves
-from pocha_rules._cards import Card, Suit, mask_of
-from pocha_rules._deal import Deal
-from pocha_rules._knowledge import (
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.bidding import auction_moves, bid_moves
+from pocha_rules._pocha.cards import Card, Suit, mask_of
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.knowledge import (
     forbidden_bid,
     known_voids,
     tricks_needed,
     unseen_cards,
 )
-from pocha_rules._moves import PLAYS, TRUMP_CHOICES, Call, Move, Pass
-from pocha_rules._play import legal_plays, winning_position
-from pocha_rules._rules import RuleSet
-from pocha_rules._sampling import sample_state, sample_states
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._seats import SeatedMove
-from pocha_rules._state import GameState, Phase, PlayedCard, RoundResult
-from pocha_rules._tables import tables_for
-from pocha_rules._text import got, shown
+from pocha_rules._pocha.moves import PLAYS, TRUMP_CHOICES, Call, Move, Pass
+from pocha_rules._pocha.play import legal_plays, winning_position
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.sampling import sample_state, sample_states
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.seats import SeatedMove
+from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
+from pocha_rules._pocha.tables import tables_for
 
 SeatedMove.__module__ = __name__  # documented, and shown in reprs, as views.SeatedMove
 
@@ -213,7 +213,7 @@ class PlayerView:
         """Every move of the game so far with the seat that made it, as
         ``(seat, move)`` pairs (:class:`~pocha_rules.views.SeatedMove`), worked out from the
         view (the finished rounds are played again from their deals)."""
-        from pocha_rules._seats import seated_history
+        from pocha_rules._pocha.seats import seated_history
 
         return seated_history(self)
 
@@ -318,7 +318,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     ((), [None, '3c', '5e', '7b'])
 
     """
-    from pocha_rules._errors import PochaError, say
+    from pocha_rules._common.errors import PochaError, say
 
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, got {got(state)}")

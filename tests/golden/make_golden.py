@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from pocha_rules import GameState, Phase, Play, RuleSet, apply, legal_moves, new_game
-from pocha_rules._engine import play_unchecked
+from pocha_rules._pocha.engine import play_unchecked
 from pocha_rules.records import GameRecord, dump
 
 HERE: Final = Path(__file__).resolve().parent

@@ -54,16 +54,17 @@ from pocha_rules._cli.i18n import (
 )
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._text import printable
+from pocha_rules._common.text import printable
 
 __all__ = ["Output", "build_parser", "main", "version_line"]
 
 
 def version_line() -> str:
     """The version, and whether the engine runs compiled or as pure Python."""
-    from pocha_rules import __version__, _engine
+    from pocha_rules import __version__
+    from pocha_rules._pocha import engine
 
-    pure = _engine.__file__.endswith(".py")
+    pure = engine.__file__.endswith(".py")
     build = _("pure Python") if pure else _("compiled with mypyc")
     return f"pocha-rules {__version__} ({build})"
 

@@ -11,10 +11,10 @@ from pocha_rules import messages
 from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
-from pocha_rules._engine import apply, explain
-from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
-from pocha_rules._sampling import sample_state
-from pocha_rules._state import GameState, Phase
+from pocha_rules._pocha.engine import apply, explain
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._pocha.sampling import sample_state
+from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules.names import Language, move_name, phase_name, suit_name
 from pocha_rules.notation import PositionError, read
 from pocha_rules.views import PlayerView
@@ -140,7 +140,7 @@ def _summary(position: GameState | PlayerView, lang: Language) -> str:
 def _reason(state: GameState, move: Move, reason: str) -> str:
     """Why ``move`` is refused, in the command's language: the library's
     error for it, told through its code."""
-    from pocha_rules._errors import IllegalMoveError
+    from pocha_rules._common.errors import IllegalMoveError
 
     try:
         apply(state, move)

@@ -31,8 +31,8 @@ from pocha_rules._cli.workers import (
     stop_status,
     workers_from_args,
 )
-from pocha_rules._errors import PochaError
-from pocha_rules._text import shown
+from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import shown
 from pocha_rules.bots import Bot
 from pocha_rules.matches import (
     BotFactory,

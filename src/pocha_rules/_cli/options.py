@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
 from pocha_rules._cli.i18n import _, current_language
-from pocha_rules._errors import PochaError
-from pocha_rules._game import MAX_SEED_BITS
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import PRESETS, Round
-from pocha_rules._text import printable, shown
+from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import printable, shown
+from pocha_rules._pocha.game import MAX_SEED_BITS
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import PRESETS, Round
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
 from pocha_rules.montecarlo import MonteCarloBot
 

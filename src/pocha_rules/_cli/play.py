@@ -9,7 +9,6 @@ import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
 from pocha_rules._bot_faults import raised
-from pocha_rules._cards import Card, Suit
 from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.options import (
     BOTS,
@@ -25,15 +24,16 @@ from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._engine import apply, explain
-from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import GameState, Phase
-from pocha_rules._tags import Tags
-from pocha_rules._text import got, printable, shown_path
+from pocha_rules._common.errors import IllegalMoveError, InvalidRecordError, PochaError
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got, printable, shown_path
+from pocha_rules._pocha.cards import Card, Suit
+from pocha_rules._pocha.engine import apply, explain
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play, parse_move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules.bots import Bot, RandomBot
 from pocha_rules.events import MoveMade, TrickWon, events
 from pocha_rules.events import step as step_events

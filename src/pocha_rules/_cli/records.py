@@ -9,8 +9,8 @@ from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import print_sheet
-from pocha_rules._state import GameState
-from pocha_rules._text import printable, shown_path
+from pocha_rules._common.text import printable, shown_path
+from pocha_rules._pocha.state import GameState
 from pocha_rules.messages import message, translate
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def _load_and_replay(
 ) -> tuple[GameState, LenientReplay | None, dict[str, str]]:
     """The game of the record at ``path``, its lenient replay (with
     ``lenient``) and its tags."""
-    from pocha_rules._errors import InvalidRecordError
+    from pocha_rules._common.errors import InvalidRecordError
     from pocha_rules.records import load, replay, replay_lenient
 
     try:

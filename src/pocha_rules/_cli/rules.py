@@ -15,7 +15,7 @@ from pocha_rules._cli.options import (
     rules_from_args,
 )
 from pocha_rules._cli.output import Output
-from pocha_rules._schedules import PRESETS
+from pocha_rules._pocha.schedules import PRESETS
 
 __all__ = ["add_parser", "run"]
 

@@ -12,9 +12,9 @@ from pocha_rules import poch
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._files import not_a_regular_file
-from pocha_rules._state import GameState
-from pocha_rules._text import printable, shown_path
+from pocha_rules._common.files import not_a_regular_file
+from pocha_rules._common.text import printable, shown_path
+from pocha_rules._pocha.state import GameState
 
 __all__ = ["check_target", "save"]
 

@@ -7,9 +7,9 @@ from typing import Final
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.output import Output
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._state import GameState, RoundResult
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.state import GameState, RoundResult
 
 __all__ = ["ScoreSheet", "print_sheet"]
 

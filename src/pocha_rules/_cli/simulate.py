@@ -28,9 +28,9 @@ from pocha_rules._cli.workers import (
     stop_status,
     workers_from_args,
 )
-from pocha_rules._engine import apply
-from pocha_rules._game import new_game
-from pocha_rules._rules import RuleSet
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.parallel import run_chunks
 from pocha_rules.views import observe
 

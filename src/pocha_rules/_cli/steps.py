@@ -3,15 +3,15 @@ events of :mod:`pocha_rules.events`."""
 
 from __future__ import annotations
 
-from pocha_rules._cards import Suit
 from pocha_rules._cli.i18n import _, current_language, ngettext
 from pocha_rules._cli.output import Output
-from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import IllegalMoveError
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, Move, Pass, Play
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import GameState, PlayedCard
+from pocha_rules._common.errors import IllegalMoveError
+from pocha_rules._pocha.cards import Suit
+from pocha_rules._pocha.engine import apply, play_unchecked
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import GameState, PlayedCard
 from pocha_rules.events import (
     AuctionWon,
     Event,

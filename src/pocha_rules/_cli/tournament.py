@@ -22,7 +22,7 @@ from pocha_rules._cli.options import (
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
-from pocha_rules._errors import PochaError
+from pocha_rules._common.errors import PochaError
 from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
 from pocha_rules.tournaments import Tournament, TournamentLog, TournamentResult

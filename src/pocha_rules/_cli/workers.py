@@ -24,7 +24,7 @@ from pocha_rules._cli.i18n import _, ngettext
 from pocha_rules._cli.options import MAX_GAMES, Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._text import shown
+from pocha_rules._common.text import shown
 from pocha_rules.parallel import Interrupted, LostGamesError, available_cores, describe_ranges
 
 __all__ = [

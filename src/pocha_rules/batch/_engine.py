@@ -33,8 +33,8 @@ from typing import Final, NamedTuple
 
 import numpy as np
 
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._state import Phase
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._tables import PASS, BatchTables
 
@@ -414,7 +414,7 @@ class Lockstep:
     def trick_of(self, row: int) -> tuple[int, tuple[int, ...], int, int]:
         """In the engine's row ``row``, while playing: the hand of the seat
         to play, the cards of the trick so far, the position in it of the
-        winning card, and trump (as :func:`pocha_rules._play.explain_play`
+        winning card, and trump (as :func:`pocha_rules._pocha.play.explain_play`
         takes them). Needs ``keep_trick``."""
         assert self._cards is not None
         assert self.phase is Phase.PLAY
@@ -711,7 +711,7 @@ class Lockstep:
         if self.position == 0 or self.forced:
             return hand
         # The hand's cards in the first mask of the state's chain that it
-        # meets, or the whole hand (see pocha_rules._play.legal_plays), with
+        # meets, or the whole hand (see pocha_rules._pocha.play.legal_plays), with
         # no branch (whether a level is met is random, so branches would
         # mispredict): level i's cards c give the key (c - 1) | i << 48,
         # which is all ones when c is empty (c - 1 wraps round), and the

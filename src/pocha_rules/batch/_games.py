@@ -6,12 +6,12 @@ from typing import Final, cast
 
 import numpy as np
 
-from pocha_rules._errors import InvalidActionError, PochaError, Reason, say
-from pocha_rules._play import explain_play
-from pocha_rules._rules import RuleSet, Tiebreak
-from pocha_rules._schedules import Round
-from pocha_rules._state import Phase
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidActionError, PochaError, Reason, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.play import explain_play
+from pocha_rules._pocha.rules import RuleSet, Tiebreak
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.state import Phase
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._keyed import KeyedUniform

@@ -31,8 +31,8 @@ from typing import Final, NamedTuple
 
 import numpy as np
 
-from pocha_rules._schedules import RoundKind
-from pocha_rules._state import Phase
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.state import Phase
 from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout

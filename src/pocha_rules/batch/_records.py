@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pocha_rules._cards import CARDS, Card, cards_of
-from pocha_rules._deal import Deal
-from pocha_rules._moves import Move
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import Round
+from pocha_rules._pocha.cards import CARDS, Card, cards_of
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.moves import Move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import Round
 from pocha_rules.actions import action_table
 from pocha_rules.batch._engine import RoundLog
 from pocha_rules.records import GameRecord

@@ -15,7 +15,7 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._state import Phase
+from pocha_rules._pocha.state import Phase
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._tables import PASS
 

@@ -8,11 +8,11 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._errors import InvalidRulesError, PochaError, say
-from pocha_rules._game import MAX_SEED_BITS
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import Round
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidRulesError, PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.game import MAX_SEED_BITS
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import Round
 
 __all__ = [
     "MAX_GAMES",

@@ -24,11 +24,11 @@ from typing import Final, NamedTuple
 import attrs
 import numpy as np
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._rules import RuleSet, Tiebreak
-from pocha_rules._schedules import Round
-from pocha_rules._state import Phase
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.rules import RuleSet, Tiebreak
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.state import Phase
 from pocha_rules.batch._dealing import Dealer
 from pocha_rules.batch._engine import Lockstep, RoundLog, Workspace, by_seat, seat_index
 from pocha_rules.batch._records import game_record

@@ -21,9 +21,9 @@ from typing import Final
 
 import numpy as np
 
-from pocha_rules._cards import SUIT_OF
-from pocha_rules._rules import RuleSet
-from pocha_rules._tables import Tables, tables_for
+from pocha_rules._pocha.cards import SUIT_OF
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.tables import Tables, tables_for
 from pocha_rules.actions import ActionTable, action_table
 
 __all__ = ["PASS", "BatchTables", "batch_tables", "select_table"]

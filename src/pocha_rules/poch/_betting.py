@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._errors import say
+from pocha_rules._common.errors import say
 from pocha_rules.poch._ledger import Reason
 from pocha_rules.poch._moves import (
     CLOSE,

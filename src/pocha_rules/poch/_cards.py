@@ -13,8 +13,8 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pocha_rules._errors import ParseError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import ParseError, say
+from pocha_rules._common.text import got
 
 __all__ = ["Card", "Suit"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._errors import IllegalMoveError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import IllegalMoveError, say
+from pocha_rules._common.text import got
 from pocha_rules.poch._betting import apply_betting, betting_moves, explain_betting
 from pocha_rules.poch._moves import MOVE_TYPES, Move
 from pocha_rules.poch._shedding import apply_shedding, explain_shedding, shedding_moves

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pocha_rules._errors import InvalidDealError as _PochaDealError
-from pocha_rules._errors import PochaError, reason_of, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidDealError as _PochaDealError
+from pocha_rules._common.errors import PochaError, reason_of, say
+from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._dealing import begin_deal, seeded_dealer
 from pocha_rules.poch._rules import POOLS, RuleSet

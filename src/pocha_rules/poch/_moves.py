@@ -22,8 +22,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pocha_rules._errors import ParseError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import ParseError, say
+from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import CARDS, Card
 
 __all__ = ["Close", "Match", "Move", "Open", "Pass", "Play", "Reopen", "parse_move"]

@@ -7,8 +7,8 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import InvalidRulesError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import InvalidRulesError, say
+from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import DECKS
 
 __all__ = ["POOLS", "RuleSet"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules.poch._cards import ACE, JACK, KING, QUEEN, TEN, card_index, deck_indices
 from pocha_rules.poch._dealing import begin_deal
 from pocha_rules.poch._engine import apply

@@ -31,8 +31,8 @@ from __future__ import annotations
 import operator
 from typing import Final
 
-from pocha_rules._errors import InvalidActionError, PochaError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import InvalidActionError, PochaError, say
+from pocha_rules._common.text import got
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._engine import apply, explain, legal_moves
 from pocha_rules.poch._moves import (

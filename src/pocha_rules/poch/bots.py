@@ -24,8 +24,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
 from pocha_rules.poch._betting import combination
 from pocha_rules.poch._cards import Card, mask_of
 from pocha_rules.poch._engine import apply

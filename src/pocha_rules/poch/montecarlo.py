@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from pocha_rules._errors import PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._state import GameState

@@ -60,7 +60,7 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple, Protocol
 
-from pocha_rules._text import got
+from pocha_rules._common.text import got
 from pocha_rules.poch._cards import deck_indices
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import Phase

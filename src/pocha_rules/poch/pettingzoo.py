@@ -55,8 +55,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pocha_rules._errors import InvalidActionError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import InvalidActionError, say
+from pocha_rules._common.text import got
 from pocha_rules.poch._game import new_game
 from pocha_rules.poch._rules import RuleSet
 from pocha_rules.poch._state import GameState

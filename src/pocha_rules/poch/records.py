@@ -67,8 +67,10 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules._errors import PochaError, reason_of, say
-from pocha_rules._files import write_atomically
+from pocha_rules._common.errors import PochaError, reason_of, say
+from pocha_rules._common.files import write_atomically
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got, shown
 from pocha_rules._record_json import (
     MAX_SCORE,
     as_list,
@@ -85,8 +87,6 @@ from pocha_rules._record_json import (
     seat_numbers,
     whole,
 )
-from pocha_rules._tags import Tags
-from pocha_rules._text import got, shown
 from pocha_rules.poch._cards import Card
 from pocha_rules.poch._dealing import seeded_ordering
 from pocha_rules.poch._engine import apply

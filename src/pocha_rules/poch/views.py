@@ -24,8 +24,8 @@ import random
 
 import attrs
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import legal_moves
 from pocha_rules.poch._ledger import DealResult, Payment

@@ -33,8 +33,8 @@ import json
 from importlib import resources
 from typing import Final
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
 
 __all__ = ["NAMES", "VERSIONS", "schema"]
 

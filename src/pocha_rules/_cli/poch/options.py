@@ -11,8 +11,8 @@ import attrs
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
-from pocha_rules._errors import PochaError
-from pocha_rules._text import printable
+from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import printable
 from pocha_rules.poch import Bot, HeuristicBot, MonteCarloBot, RandomBot, RuleSet
 
 __all__ = ["BOTS", "DEFAULT_BOT", "bots_for", "rules_arguments", "rules_from_args"]

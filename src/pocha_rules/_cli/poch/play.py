@@ -29,9 +29,9 @@ from pocha_rules._cli.poch.show import (
 )
 from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._errors import IllegalMoveError, InvalidRecordError, PochaError
-from pocha_rules._tags import Tags
-from pocha_rules._text import printable, shown_path
+from pocha_rules._common.errors import IllegalMoveError, InvalidRecordError, PochaError
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import Bot, GameState, Move, RuleSet, apply, new_game, observe, parse_move
 
 if TYPE_CHECKING:

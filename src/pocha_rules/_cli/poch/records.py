@@ -10,8 +10,8 @@ from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.poch.options import option_rows, rules_arguments, rules_from_args
 from pocha_rules._cli.poch.show import final_lines, narrate_payments
-from pocha_rules._errors import InvalidRecordError
-from pocha_rules._text import printable, shown_path
+from pocha_rules._common.errors import InvalidRecordError
+from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason
 
 __all__ = ["add_parsers", "run_replay", "run_rules", "run_validate"]

@@ -32,7 +32,7 @@ from pocha_rules._cli.workers import (
     stop_status,
     workers_from_args,
 )
-from pocha_rules._errors import PochaError
+from pocha_rules._common.errors import PochaError
 from pocha_rules.matches import Match
 from pocha_rules.parallel import run_chunks
 from pocha_rules.poch import Bot, Reason, RuleSet, play_game

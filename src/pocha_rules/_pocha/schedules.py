@@ -13,8 +13,8 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._errors import ParseError, PochaError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import ParseError, PochaError, say
+from pocha_rules._common.text import got, shown
 
 __all__ = [
     "PRESETS",

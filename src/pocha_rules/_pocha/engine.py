@@ -1,9 +1,9 @@
 """The rules in motion: :func:`legal_moves`, :func:`apply` and the first
-state of a game (:func:`new_game`, in ``_game``, checks its arguments first).
+state of a game (:func:`new_game`, in ``game``, checks its arguments first).
 
 Each phase has a transition function here; the rules they apply live in
-``_play`` (what may be played), ``_bidding`` (the hook and the auction),
-``_scoring`` and ``_shuffle``. :func:`apply` always checks the move; the check is
+``play`` (what may be played), ``bidding`` (the hook and the auction),
+``scoring`` and ``shuffle``. :func:`apply` always checks the move; the check is
 a bit test against the legal set the state already holds, and only a refused
 move pays for a sentence explaining why (:func:`explain`).
 """
@@ -12,16 +12,27 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
-from pocha_rules._cards import SUIT_OF, Suit
-from pocha_rules._deal import DealtRound
-from pocha_rules._errors import IllegalMoveError, OutOfTurnError, say
-from pocha_rules._moves import BIDS, PLAYS, TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._play import explain_play
-from pocha_rules._rules import Tiebreak
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._shuffle import deal_from_seed
-from pocha_rules._state import (
+from pocha_rules._common.errors import IllegalMoveError, OutOfTurnError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.bidding import auction_moves, forbidden_bid, hooked
+from pocha_rules._pocha.cards import SUIT_OF, Suit
+from pocha_rules._pocha.deal import DealtRound
+from pocha_rules._pocha.moves import (
+    BIDS,
+    PLAYS,
+    TRUMP_CHOICES,
+    Bid,
+    Call,
+    ChooseTrump,
+    Move,
+    Pass,
+    Play,
+)
+from pocha_rules._pocha.play import explain_play
+from pocha_rules._pocha.rules import Tiebreak
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.shuffle import deal_from_seed
+from pocha_rules._pocha.state import (
     GameSetup,
     GameState,
     Ledger,
@@ -30,13 +41,12 @@ from pocha_rules._state import (
     RoundInfo,
     stretch,
 )
-from pocha_rules._tables import Tables
-from pocha_rules._text import got, shown
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["apply", "explain", "is_legal", "legal_moves", "score", "start_game", "start_position"]
 
 # Enum members are looked up on their class at some cost: the hot paths (here
-# and in _playout) read these module constants instead.
+# and in playout) read these module constants instead.
 _AUCTION: Final = Phase.AUCTION
 _CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _BID: Final = Phase.BID

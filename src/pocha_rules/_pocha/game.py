@@ -1,6 +1,6 @@
 """Starting a game: :func:`new_game` checks what it is given, then deals.
 
-The rest of the engine lives in ``_engine``, which may be compiled; the
+The rest of the engine lives in ``engine``, which may be compiled; the
 checks stay here, in plain Python, so that a bad argument gets the same
 :class:`~pocha_rules.PochaError` on every build.
 """
@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pocha_rules._deal import Deal, check_deal, check_deals
-from pocha_rules._engine import start_game, start_position
-from pocha_rules._errors import PochaError, say
-from pocha_rules._rules import RuleSet, Tiebreak
-from pocha_rules._schedules import Round
-from pocha_rules._shuffle import seeded_dealer
-from pocha_rules._state import GameState
-from pocha_rules._tables import tables_for
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.deal import Deal, check_deal, check_deals
+from pocha_rules._pocha.engine import start_game, start_position
+from pocha_rules._pocha.rules import RuleSet, Tiebreak
+from pocha_rules._pocha.schedules import Round
+from pocha_rules._pocha.shuffle import seeded_dealer
+from pocha_rules._pocha.state import GameState
+from pocha_rules._pocha.tables import tables_for
 
 __all__ = ["MAX_SEED_BITS", "check_seed", "new_game", "round_plan", "start_at"]
 

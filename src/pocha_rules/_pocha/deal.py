@@ -1,5 +1,5 @@
 """Deals: the public :class:`Deal`, the engine's :class:`DealtRound`, and the
-checks of explicit deals. Seeded shuffles are in ``_shuffle``."""
+checks of explicit deals. Seeded shuffles are in ``shuffle``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from pocha_rules._cards import CARDS, Card, cards_of
-from pocha_rules._errors import InvalidDealError, say
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._tables import Tables
-from pocha_rules._text import got
+from pocha_rules._common.errors import InvalidDealError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import CARDS, Card, cards_of
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["Deal", "DealtRound", "check_deal", "check_deals"]
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pocha_rules._text import printable, shown
+from pocha_rules._common.text import printable, shown
 
 if TYPE_CHECKING:
-    from pocha_rules._moves import Move
+    from pocha_rules._pocha.moves import Move
 
 __all__ = [
     "IllegalMoveError",
@@ -39,10 +39,10 @@ __all__ = [
 class Reason(str):
     """A sentence saying why, as text, with its stable :attr:`code` and the
     :attr:`params` it was written from (the English template of each code
-    is in ``pocha_rules._codes``).
+    is in ``pocha_rules._common.codes``).
 
     String parameters are kept as the sentence shows them (escaped where
-    :func:`~pocha_rules._text.printable` escapes them); a parameter that is
+    :func:`~pocha_rules._common.text.printable` escapes them); a parameter that is
     itself a :class:`Reason` is kept as its text, with its code and
     parameters beside it (``NAME_code``, ``NAME_params``).
     """
@@ -51,7 +51,7 @@ class Reason(str):
     params: dict[str, object]
 
     def __new__(cls, code: str, /, **params: object) -> Reason:
-        from pocha_rules._codes import MESSAGES
+        from pocha_rules._common.codes import MESSAGES
 
         kept: dict[str, object] = {}
         for name, value in params.items():
@@ -304,7 +304,7 @@ class InvalidActionError(PochaError):
 def _move_text(move: object) -> str:
     """A move's text form (``bid 2``), an action id as it is; anything else,
     briefly and escaped."""
-    from pocha_rules._moves import Bid, Call, ChooseTrump, Pass, Play
+    from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
 
     if type(move) in (Bid, Play, ChooseTrump, Call, Pass):
         return str(move)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pocha_rules._bidding import forbidden_bid as _forbidden_bid
-from pocha_rules._bidding import hooked
-from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Card, cards_of
-from pocha_rules._play import beats_winner
-from pocha_rules._state import Phase
-from pocha_rules._tables import tables_for
-from pocha_rules._text import got
+from pocha_rules._common.text import got
+from pocha_rules._pocha.bidding import forbidden_bid as _forbidden_bid
+from pocha_rules._pocha.bidding import hooked
+from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Card, cards_of
+from pocha_rules._pocha.play import beats_winner
+from pocha_rules._pocha.state import Phase
+from pocha_rules._pocha.tables import tables_for
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView

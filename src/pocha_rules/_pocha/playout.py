@@ -1,4 +1,4 @@
-"""The trick loop of the fast path (``_rollout``): a game played to its end
+"""The trick loop of the fast path (``rollout``): a game played to its end
 on local integers and bit masks, with no state and no move objects."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ from collections.abc import Callable
 from operator import add
 from typing import Any, Final
 
-from pocha_rules._bidding import auction_moves, forbidden_bid, hooked
-from pocha_rules._cards import SUIT_OF
-from pocha_rules._deal import DealtRound
-from pocha_rules._engine import (
+from pocha_rules._common.errors import IllegalMoveError, say
+from pocha_rules._pocha.bidding import auction_moves, forbidden_bid, hooked
+from pocha_rules._pocha.cards import SUIT_OF
+from pocha_rules._pocha.deal import DealtRound
+from pocha_rules._pocha.engine import (
     _AUCTION,
     _AUCTION_ROUND,
     _BID,
@@ -23,11 +24,10 @@ from pocha_rules._engine import (
     _bids,
     _plays,
 )
-from pocha_rules._errors import IllegalMoveError, say
-from pocha_rules._moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._shuffle import seeded_hands, seeded_start
-from pocha_rules._state import GameState, laid_out
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.moves import TRUMP_CHOICES, Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.shuffle import seeded_hands, seeded_start
+from pocha_rules._pocha.state import GameState, laid_out
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["Policy", "play_games", "play_out"]
 
@@ -88,7 +88,7 @@ def play_games(
     bits: Callable[[int], int] | None,
 ) -> tuple[tuple[int, ...], ...]:
     """The final scores of the games of seeds ``seed`` to ``seed + games - 1``
-    played one after the other from their start (``_rollout.simulate``),
+    played one after the other from their start (``rollout.simulate``),
     each first dealt by ``dealer``, or by the seat its seed draws."""
     first = -1 if dealer is None else dealer
     out = []
@@ -154,7 +154,7 @@ def play_out(
         dealing = False
     while True:
         if dealing:
-            # A new round (as ``_engine._start_round`` deals it).
+            # A new round (as ``engine._start_round`` deals it).
             if index < len(deals):
                 dealer = (first_dealer + index) % n
                 deal = deals[index]
@@ -268,7 +268,7 @@ def play_out(
         # the ``others`` follow. ``best`` (played by ``winner``) is winning;
         # the cards that may follow it are the hand's cards in the first of
         # the masks ``first``, ``second``, ``third`` that the hand meets (as
-        # in ``_play.legal_plays``).
+        # in ``play.legal_plays``).
         takes = t.takes[trump]
         follow = t.follow[trump]
         if trick:
@@ -343,7 +343,7 @@ def play_out(
             seat = winner
             trick = ()
         # The round is over: score it, then deal the next one (as
-        # ``_engine._finish_round`` and ``_engine._start_round`` do).
+        # ``engine._finish_round`` and ``engine._start_round`` do).
         table = t.points[cards * 4 + trump] or t.points_of(cards, trump)
         if rounds is not None:
             points = []

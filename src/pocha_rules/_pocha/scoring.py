@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pocha_rules._cards import Suit
-from pocha_rules._rules import MissPenalty, RuleSet
-from pocha_rules._text import got
+from pocha_rules._common.text import got
+from pocha_rules._pocha.cards import Suit
+from pocha_rules._pocha.rules import MissPenalty, RuleSet
 
 __all__ = ["round_score", "winners"]
 

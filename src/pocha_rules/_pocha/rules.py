@@ -9,15 +9,15 @@ from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
-from pocha_rules._cards import RANKS_40, RANKS_48
-from pocha_rules._errors import InvalidRulesError, ParseError, say
-from pocha_rules._schedules import (
+from pocha_rules._common.errors import InvalidRulesError, ParseError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import RANKS_40, RANKS_48
+from pocha_rules._pocha.schedules import (
     PRESETS,
     Round,
     RoundKind,
     default_remove_twos,
 )
-from pocha_rules._text import got, shown
 
 __all__ = ["MissPenalty", "RuleSet", "Tiebreak", "TrumpWhenAllDealt"]
 

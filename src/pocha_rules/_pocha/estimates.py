@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._cards import SUIT_MASKS, SUIT_OF
-from pocha_rules._play import winning_position
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.cards import SUIT_MASKS, SUIT_OF
+from pocha_rules._pocha.play import winning_position
+from pocha_rules._pocha.tables import Tables
 
 __all__ = [
     "LEAD_WINNER",

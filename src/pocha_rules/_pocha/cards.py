@@ -11,8 +11,8 @@ import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, final
 
-from pocha_rules._errors import ParseError, say
-from pocha_rules._text import got
+from pocha_rules._common.errors import ParseError, say
+from pocha_rules._common.text import got
 
 if TYPE_CHECKING:
     from pocha_rules.names import Article, Language

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pocha_rules._deal import DealtRound
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.deal import DealtRound
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.tables import Tables
 
 try:  # the digest's own C module: importing all of hashlib costs milliseconds
     from _blake2 import blake2b

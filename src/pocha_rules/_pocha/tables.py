@@ -9,7 +9,7 @@ what may be played depends only on three things: the led suit, the card that
 is winning (``best``) and trump. For each combination :attr:`Tables.follow`
 holds a short chain of masks; the legal cards are the hand's cards in the
 first mask of the chain that the hand meets, or the whole hand when it meets
-none (see :func:`~pocha_rules._play.legal_plays`). :attr:`Tables.takes`
+none (see :func:`~pocha_rules._pocha.play.legal_plays`). :attr:`Tables.takes`
 holds, for each trump and winning card, the cards that would take the trick
 from it.
 """
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._cards import SUIT_MASKS, SUIT_OF, Suit, card_index
-from pocha_rules._rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
-from pocha_rules._schedules import RoundKind
-from pocha_rules._scoring import round_score
+from pocha_rules._pocha.cards import SUIT_MASKS, SUIT_OF, Suit, card_index
+from pocha_rules._pocha.rules import MissPenalty, RuleSet, Tiebreak, TrumpWhenAllDealt
+from pocha_rules._pocha.schedules import RoundKind
+from pocha_rules._pocha.scoring import round_score
 
 __all__ = ["Tables", "tables_for"]
 
@@ -72,7 +72,7 @@ class Tables:
         self.no_tricks = (0,) * n
         self.deal_slots = (0,) * (n + 2)
         """The places of a seeded deal's list: the hands, the card under
-        them, the dealer (``_shuffle``)."""
+        them, the dealer (``shuffle``)."""
         self.schedule = rules.schedule
         self.round_cards: tuple[int, ...] = tuple(plan.cards for plan in rules.schedule)
         """The cards of each round of the schedule (read without an attribute look-up)."""
@@ -105,7 +105,7 @@ class Tables:
             len(deck_cards) + 1
         )
         """The steps of the seeded shuffle by number of cards dealt, worked
-        out when first needed (``_shuffle``)."""
+        out when first needed (``shuffle``)."""
         self.strength: tuple[int, ...] = tuple(strength)
         self.beats: tuple[int, ...] = tuple(beats)
         self.takes: tuple[tuple[int, ...], ...] = tuple(
@@ -140,7 +140,7 @@ class Tables:
 
     def points_of(self, cards: int, trump: int) -> tuple[tuple[int, ...], ...]:
         """What a round of ``cards`` cards under ``trump`` scores:
-        ``points[bid][won]`` is :func:`~pocha_rules._scoring.round_score`'s
+        ``points[bid][won]`` is :func:`~pocha_rules._pocha.scoring.round_score`'s
         answer, worked out once per round size and trump.
         """
         points = self.points[cards * 4 + trump]

@@ -17,13 +17,13 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
-from pocha_rules._cards import CARDS, Card, Suit, cards_of
-from pocha_rules._deal import Deal, DealtRound
-from pocha_rules._moves import Call, Move, Pass, Play
-from pocha_rules._rules import RuleSet
-from pocha_rules._schedules import Round, RoundKind
-from pocha_rules._scoring import winners
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.cards import CARDS, Card, Suit, cards_of
+from pocha_rules._pocha.deal import Deal, DealtRound
+from pocha_rules._pocha.moves import Call, Move, Pass, Play
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.schedules import Round, RoundKind
+from pocha_rules._pocha.scoring import winners
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["GameState", "Phase", "PlayedCard", "RoundResult"]
 
@@ -148,7 +148,7 @@ class Ledger(NamedTuple):
     """The totals by seat (without revoke penalties)."""
     penalties: tuple[int, ...]
     """Revoke penalties charged by seat: only a lenient replay charges any
-    (``_engine.play_unchecked``). The end of the game and its winners are
+    (``engine.play_unchecked``). The end of the game and its winners are
     decided on ``totals`` plus these."""
 
 
@@ -675,7 +675,7 @@ class GameState:
     def played(self) -> tuple[PlayedCard, ...]:
         """Every card played this round so far, in order, each with its seat
         (the current trick's cards come last)."""
-        from pocha_rules._play import beats_winner
+        from pocha_rules._pocha.play import beats_winner
 
         t = self._g.tables
         n = t.players

@@ -9,9 +9,9 @@ card of the led suit.
 
 from __future__ import annotations
 
-from pocha_rules._cards import CARDS, SUIT_MASKS, SUIT_OF, Suit, cards_of
-from pocha_rules._errors import say
-from pocha_rules._tables import Tables
+from pocha_rules._common.errors import say
+from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Suit, cards_of
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["beats_winner", "explain_play", "legal_plays", "winning_position"]
 

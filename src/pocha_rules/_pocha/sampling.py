@@ -27,14 +27,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pocha_rules._cards import cards_of
-from pocha_rules._deal import Deal
-from pocha_rules._engine import apply
-from pocha_rules._errors import PochaError, reason_of, say
-from pocha_rules._game import check_seed, new_game, start_at
-from pocha_rules._knowledge import check_view, exclusion_masks, unseen_mask
-from pocha_rules._state import GameState
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, reason_of, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import cards_of
+from pocha_rules._pocha.deal import Deal
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import check_seed, new_game, start_at
+from pocha_rules._pocha.knowledge import check_view, exclusion_masks, unseen_mask
+from pocha_rules._pocha.state import GameState
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView

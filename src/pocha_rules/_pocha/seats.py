@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from pocha_rules._engine import apply, play_unchecked
-from pocha_rules._errors import PochaError, Reason, reason_of, say
-from pocha_rules._game import new_game
-from pocha_rules._moves import Bid, Call, ChooseTrump, Move, Pass, Play
-from pocha_rules._schedules import RoundKind
+from pocha_rules._common.errors import PochaError, Reason, reason_of, say
+from pocha_rules._pocha.engine import apply, play_unchecked
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.schedules import RoundKind
 
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView

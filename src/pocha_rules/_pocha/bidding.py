@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._moves import BIDS, CALLS, PASS, Bid, Call, Pass
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, Bid, Call, Pass
 
 __all__ = ["auction_moves", "bid_moves", "forbidden_bid", "hooked"]
 

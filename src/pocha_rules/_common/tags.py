@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, final
 
-from pocha_rules._errors import InvalidRecordError, say
-from pocha_rules._text import clean, got, shown
+from pocha_rules._common.errors import InvalidRecordError, say
+from pocha_rules._common.text import clean, got, shown
 
 __all__ = ["MAX_TAGS", "MAX_TAG_NAME", "MAX_TAG_VALUE", "Tags"]
 

@@ -6,13 +6,13 @@ deciding seat sees them) and one guess of the hidden hands. :func:`finish`
 makes a given first move and plays the rest of the round with the policy,
 returning every seat's points for the round. The policy tries to make each
 seat's bid: it bids, calls and names trump from the hand estimates of
-:mod:`~pocha_rules._estimates`, takes tricks while it needs them and ducks
+:mod:`~pocha_rules._pocha.estimates`, takes tricks while it needs them and ducks
 once it has enough. Each seat's policy decisions read its own hand and the
 public facts only, as a player would.
 
 The round is played by the engine's own tables (:attr:`Tables.follow` for
 what may be played, :attr:`Tables.takes` for who wins, ``points_of`` for the
-score, ``_bidding`` for the hook); the test suite replays the moves of
+score, ``bidding`` for the hook); the test suite replays the moves of
 :func:`finish` with :func:`~pocha_rules.apply` across random rule sets and
 checks every legal set, every move and the points.
 """
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._bidding import auction_moves, bid_moves, forbidden_bid, hooked
-from pocha_rules._cards import SUIT_MASKS, SUIT_OF
-from pocha_rules._estimates import (
+from pocha_rules._pocha.bidding import auction_moves, bid_moves, forbidden_bid, hooked
+from pocha_rules._pocha.cards import SUIT_MASKS, SUIT_OF
+from pocha_rules._pocha.estimates import (
     LEAD_WINNER,
     blind_chance,
     hand_estimate,
@@ -32,8 +32,8 @@ from pocha_rules._estimates import (
     one_card_chance,
     surely_beaten,
 )
-from pocha_rules._moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
-from pocha_rules._tables import Tables
+from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._pocha.tables import Tables
 
 __all__ = ["AUCTION", "BID", "CHOOSE_TRUMP", "PLAY", "Step", "World", "finish"]
 

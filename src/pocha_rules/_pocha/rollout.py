@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pocha_rules._errors import PochaError, say
-from pocha_rules._game import check_seed
-from pocha_rules._playout import Policy, play_games, play_out
-from pocha_rules._rules import RuleSet
-from pocha_rules._state import GameState
-from pocha_rules._tables import tables_for
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.game import check_seed
+from pocha_rules._pocha.playout import Policy, play_games, play_out
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState
+from pocha_rules._pocha.tables import tables_for
 
 __all__ = ["Policy", "rollout", "rollout_rounds", "simulate"]
 

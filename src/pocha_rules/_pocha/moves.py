@@ -20,9 +20,9 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pocha_rules._cards import CARDS, Card, Suit
-from pocha_rules._errors import ParseError, say
-from pocha_rules._text import got, shown
+from pocha_rules._common.errors import ParseError, say
+from pocha_rules._common.text import got, shown
+from pocha_rules._pocha.cards import CARDS, Card, Suit
 
 __all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
 
