@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,8 +13,11 @@ import attrs
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import load_bot, print_result
 from pocha_rules._cli.options import (
+    MAX_GAMES,
     Fail,
     examples,
+    games_from_args,
+    seed_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import (
@@ -33,6 +35,7 @@ from pocha_rules._cli.workers import (
     workers_from_args,
 )
 from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import shown
 from pocha_rules.matches import Match
 from pocha_rules.parallel import run_chunks
 from pocha_rules.poch import Bot, Reason, RuleSet, play_game
@@ -162,10 +165,9 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         names *= rules.players
     if len(names) != rules.players:
         fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
-    if args.games < 1:
-        fail(f"-n: at least one game, got {args.games}")
+    games_from_args(args, fail)
     workers = workers_from_args(args, fail)
-    base = args.seed if args.seed is not None else int(time.time())
+    base = seed_from_args(args, fail, games=args.games)
     job = SeatGames(rules, names, base)
     chunks, stopped, seconds = spread(
         out,
@@ -264,17 +266,20 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
-    seed = args.seed if args.seed is not None else int(time.time())
+    seed = seed_from_args(args, fail)
     try:
         match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
     games = args.games if args.games is not None else 20 * match.set_size
-    if games < 1 or games % match.set_size:
+    if games < 1 or games % match.set_size or games > MAX_GAMES:
         fail(
-            f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"got {games}"
+            _(
+                "-n: a positive multiple of {size} (a set: every bot in every seat), "
+                "up to {most}, got {got}"
+            ).format(size=match.set_size, most=f"{MAX_GAMES:,}", got=shown(games))
         )
+    seed_from_args(args, fail, games=games)  # the last game's deal seed too
     workers = workers_from_args(args, fail)
     result, stopped, seconds = spread(
         out,
