@@ -59,9 +59,11 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.matches.G"),
     ("py:class", "G"),
 ]
+# The game protocol's type variables (rules, state, move, view).
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex = [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
+nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
 
 # --- MyST ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """The doctests of a module or package that needs an optional dependency
-(an adapter, the batch engine) are collected only where that dependency is
+(an adapter, the batch and JAX engines) are collected only where that dependency is
 installed, so that the README's test command passes with no extra; their
 tests in ``tests/`` skip with a message."""
 
@@ -12,6 +12,7 @@ _NEEDS = {
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/batch": ("numpy",),
+    "pocha_rules/jax": ("jax", "numpy"),
     "pocha_rules/vector.py": ("numpy",),
     "pocha_rules/_vector_bots.py": ("numpy",),
     "pocha_rules/policy.py": ("numpy",),

@@ -350,7 +350,7 @@ class Illegal(Faulty):
         (
             "Illegal",
             "illegal",
-            "played bid 99, which is illegal: bids run from 0 to 1 in a 1-card round",
+            "its move 'bid 99' is illegal: bids run from 0 to 1 in a 1-card round",
         ),
     ],
 )

@@ -47,6 +47,11 @@ COMMANDS: Final = {
         + ("--bot", "other=pocha_rules.bots:RandomBot", *SHORT),
         50000,
     ),
+    "poch tournament": (
+        ("poch", "tournament", "--sets", "50000", "--seed", "1", "--bot", "random")
+        + ("--bot", "other=pocha_rules.poch.bots:RandomBot"),
+        50000,
+    ),
     "poch simulate": (
         ("poch", "simulate", "-n", "100000", "--seed", "1", "--bots", "random"),
         100000,
@@ -132,9 +137,10 @@ def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
         said = terminal.read_until(r"did not\r?\n", time.monotonic() + 10)
         assert said, terminal.text
         assert process.returncode == 130, terminal.text
+        unit = "sets" if command.endswith("tournament") else "games"
         finished = re.search(
-            rf"pocha {command}: interrupted: (\d+) of {asked} games finished; "
-            rf"games [-0-9, and]*{asked - 1} did not",
+            rf"pocha {command}: interrupted: (\d+) of {asked} {unit} finished; "
+            rf"{unit} [-0-9, and]*{asked - 1} did not",
             terminal.text,
         )
         assert finished, terminal.text

@@ -3,6 +3,7 @@ saved as it finishes, and --resume after Ctrl-C with nothing lost."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -10,6 +11,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from pocha_rules._cli import main
 
@@ -54,8 +57,9 @@ def test_tournament_json_and_refusals(tmp_path: Path) -> None:
         (["--bot", "heuristic"], "give two entrants or more"),
         (["--bot", "heuristic", "--bot", "heuristic"], "two entrants named 'heuristic'"),
         (["--bot", "a", "--engine", "nocommand"], "expected NAME=COMMAND"),
-        ([*ARGS, "--sets", "0"], "--sets: at least 1"),
-        (["--resume", str(tmp_path / "none.jsonl")], "--resume"),
+        ([*ARGS, "--sets", "0"], "--sets: from 1 to 1,000,000,000,000, got 0"),
+        ([*ARGS, "--sets", str(10**80)], "--sets: from 1 to 1,000,000,000,000, got 1000"),
+        ([*ARGS, "--resume", str(tmp_path / "none.jsonl")], "--resume"),
     ]:
         refused = pocha("tournament", *args)
         assert refused.returncode == 2
@@ -84,10 +88,12 @@ def test_ctrl_c_keeps_every_finished_set_and_resume_finishes_the_same(tmp_path: 
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert "interrupted" in err
-    assert f"'pocha tournament --resume {results}' goes on" in err
+    assert f"'pocha tournament --resume {results}' with the same entrants goes on" in err
+    assert "interrupted: " in err
+    assert " of 36 sets finished; sets " in err
     kept = len(results.read_text().splitlines()) - 1
     assert 2 <= kept < 36
-    resumed = pocha("tournament", "--resume", str(results), "--json")
+    resumed = pocha("tournament", *setup, "--resume", str(results), "--json")
     assert resumed.returncode == 0, resumed.stderr
     whole = pocha("tournament", *setup, "--json")
     first, second = json.loads(resumed.stdout), json.loads(whole.stdout)
@@ -99,3 +105,89 @@ def test_ctrl_c_keeps_every_finished_set_and_resume_finishes_the_same(tmp_path: 
 
 def test_in_process_main_runs_a_tournament() -> None:
     assert main(["tournament", *ARGS, "--sets", "1", "--seed", "2", "--plain"]) == 0
+
+
+def test_resume_runs_only_what_the_command_line_names(tmp_path: Path) -> None:
+    """A results file is data: its header's engines and bots are never run
+    unless the command line gives them again, the same."""
+    results = tmp_path / "t.jsonl"
+    marker = tmp_path / "ran"
+    done = pocha("tournament", *ARGS, "--sets", "1", "--seed", "3", "--results", str(results))
+    assert done.returncode == 0, done.stderr
+    lines = results.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["entrants"]["r2"] = f"engine:touch {marker}"  # a planted command
+    results.write_text("\n".join([json.dumps(header), *lines[1:2]]) + "\n")
+    alone = pocha("tournament", "--resume", str(results))
+    assert alone.returncode == 2
+    assert "give the entrants again" in alone.stderr
+    other = pocha("tournament", *ARGS, "--resume", str(results))
+    assert other.returncode == 2
+    assert "the entrants differ from the file's: r2: engine:touch" in other.stderr
+    assert not marker.exists(), "nothing the file names was run"
+
+
+def test_resume_ends_a_last_line_without_its_newline(tmp_path: Path) -> None:
+    results = tmp_path / "t.jsonl"
+    setup = [*ARGS, "--sets", "2", "--seed", "5"]
+    assert pocha("tournament", *setup, "--results", str(results)).returncode == 0
+    lines = results.read_text().splitlines()
+    results.write_text("\n".join(lines[:3]))  # two sets, the last line unended
+    for _ in range(2):
+        resumed = pocha("tournament", *setup, "--resume", str(results), "--json")
+        assert resumed.returncode == 0, resumed.stderr
+        assert json.loads(resumed.stdout)["sets"] == 6
+    saved = results.read_text()
+    assert saved.endswith("\n")
+    assert len(saved.splitlines()) == 1 + 6
+    assert all(json.loads(line) for line in saved.splitlines())
+
+
+def test_a_full_disk_stops_the_tournament_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pocha_rules.tournaments import TournamentLog
+
+    results = tmp_path / "t.jsonl"
+    full = OSError(errno.ENOSPC, "No space left on device")
+
+    def no_room(self: TournamentLog, sets: object) -> None:
+        raise full
+
+    monkeypatch.setattr(TournamentLog, "append", no_room)
+    status = main(["tournament", *ARGS, "--sets", "2", "--seed", "2", "--plain",
+                   "--workers", "1", "--results", str(results)])  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 1
+    assert f"cannot write {results}: [Errno 28] No space left on device" in err
+    assert "usage" not in err
+    assert len(results.read_text().splitlines()) == 1, "only the header"
+
+    def no_file(self: TournamentLog, *, force: bool = False) -> None:
+        raise full
+
+    monkeypatch.setattr(TournamentLog, "create", no_file)
+    status = main(["tournament", *ARGS, "--sets", "2", "--plain",
+                   "--results", str(tmp_path / "u.jsonl")])  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "No space left on device" in err
+    assert "usage" not in err
+
+
+def test_a_header_without_room_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pocha_rules.tournaments import TournamentLog
+
+    path = tmp_path / "t.jsonl"
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        TournamentLog(path, {"sets": 1}).create()
+    assert not path.exists()
+    monkeypatch.setattr(os, "fsync", real_fsync)

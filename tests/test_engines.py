@@ -107,7 +107,7 @@ def test_the_javascript_example_engine_plays_a_tournament() -> None:
         (
             '        say({"type": "move", "move": "bid 9"})',
             "illegal",
-            "played bid 9, which is illegal",
+            "its move 'bid 9' is illegal",
         ),
         ("        time.sleep(30)", "timeout", "no answer to its turn within 0.5 seconds"),
     ],
@@ -245,3 +245,98 @@ def test_pocha_engine_command_speaks_the_protocol() -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout.splitlines()[0]) == {"type": "ready", "name": "heuristic"}
+
+
+def recording_engine(log: Path, *, version: int = 2, ask_view: bool = True) -> list[str]:
+    """An engine that writes every message it is sent to ``log``, plays the
+    first legal move, and (version 2) asks for the whole view at its first
+    turn."""
+    ready: dict[str, object] = {"type": "ready", "name": "recorder"}
+    if version == 2:
+        ready["version"] = 2
+    program = f"""
+import json, sys
+log = open({str(log)!r}, "w")
+asked = {not ask_view!r}
+def say(message):
+    print(json.dumps(message), flush=True)
+for line in sys.stdin:
+    log.write(line); log.flush()
+    message = json.loads(line)
+    if message["type"] == "hello":
+        say({ready!r})
+    elif message["type"] == "turn":
+        if not asked:
+            asked = True
+            say({{"type": "view", "turn": message["turn"]}})
+            full = json.loads(sys.stdin.readline())
+            log.write(json.dumps(full) + "\\n"); log.flush()
+        view = message["view"]
+        say({{"type": "move", "turn": message["turn"], "move": view["legal_moves"][0]}})
+    elif message["type"] == "quit":
+        break
+"""
+    return [sys.executable, "-c", program]
+
+
+def test_version_2_sends_the_round_view_and_the_events_since_the_last_turn(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "messages.jsonl"
+    seed = 2**60 + 7  # beyond JavaScript's exact integers: sent as text
+    bot = EngineBot(recording_engine(log), seed=seed)
+    game = referee_game(RULES, [bot, *others()], seed=2)
+    assert game.faults == ()
+    assert bot.version == 2
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    hello, start, first, full = messages[:4]
+    assert hello["versions"] == [1, 2]
+    assert start["type"] == "game"
+    assert (start["game"], start["seed"], start["seat"]) == ("pocha", str(seed), 0)
+    assert start["rules"]["schedule"] == ["2", "3", "1"]
+    assert first["type"] == "turn"
+    assert first["turn"] == 1
+    assert "history" not in first["view"]
+    assert "round_results" not in first["view"]
+    assert full["type"] == "view"
+    assert full["turn"] == 1
+    assert "history" in full["view"]
+    turns = [m for m in messages if m["type"] == "turn"]
+    assert [m["turn"] for m in turns] == list(range(1, len(turns) + 1))
+    # Every move of the game reaches the engine once, in order, as an event.
+    moved = [e for m in messages if m["type"] in ("turn", "quit") for e in m["events"]]
+    seen = [(e["seat"], e["move"]) for e in moved if e["event"] == "move"]
+    assert isinstance(game.state, GameState)
+    history = [(m.seat, str(m.move)) for m in observe(game.state, 0).seated_history]
+    assert messages[-1]["type"] == "quit"
+    assert seen == history
+    assert moved[-1]["event"] == "game_over"
+
+
+def test_version_1_engines_keep_the_whole_view_and_events_messages(tmp_path: Path) -> None:
+    log = tmp_path / "messages.jsonl"
+    bot = EngineBot(recording_engine(log, version=1, ask_view=False), seed=2**60)
+    game = referee_game(RULES, [bot, *others()], seed=2)
+    assert game.faults == ()
+    assert bot.version == 1
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    assert messages[1]["seed"] == 2**60
+    assert {m["type"] for m in messages} == {"hello", "game", "events", "turn", "quit"}
+    assert all("history" in m["view"] for m in messages if m["type"] == "turn")
+
+
+def test_serve_speaks_version_2_with_whole_views() -> None:
+    from pocha_rules import new_game
+
+    view = observe(new_game(RULES, seed=1, dealer=0), 1)
+    status, answers = run_served(
+        [
+            json.dumps({"type": "hello", "protocol": PROTOCOL, "version": 1, "versions": [1, 2]}),
+            json.dumps({"type": "game", "game": "pocha", "rules": {}, "seat": 1, "seed": "3"}),
+            json.dumps({"type": "turn", "turn": 1, "events": [], "view": view.to_dict()}),
+            json.dumps({"type": "quit", "events": []}),
+        ]
+    )
+    assert status == 0
+    assert answers[0] == {"type": "ready", "name": "pocha-rules bot", "version": 2, "view": "full"}
+    assert answers[1] == {"type": "move", "turn": 1, "move": str(HeuristicBot(seed=3).act(view))}

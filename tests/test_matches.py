@@ -258,7 +258,7 @@ def test_an_illegal_move_names_the_bot_the_seat_and_the_game() -> None:
     assert error.deal_seed == error.game + 1
     assert str(error) == (
         f"bot 'bad' at seat {error.seat} in game {error.game} of the match "
-        f"(deal seed {error.deal_seed}) played bid 99, which is illegal: "
+        f"(deal seed {error.deal_seed}) its move 'bid 99' is illegal: "
         "bids run from 0 to 3 in a 3-card round"
     )
     assert error.trace == ""
@@ -269,7 +269,7 @@ def test_an_illegal_move_names_the_bot_the_seat_and_the_game() -> None:
 FAULTS: Final = {
     "raise": "raised ValueError: the bot broke",
     "none": "returned None, which is not a move",
-    "illegal": "played bid 99, which is illegal: bids run from 0 to 3 in a 3-card round",
+    "illegal": "its move 'bid 99' is illegal: bids run from 0 to 3 in a 3-card round",
 }
 
 

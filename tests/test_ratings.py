@@ -49,10 +49,22 @@ def test_an_unbeaten_player_still_has_a_finite_rating() -> None:
     assert table[0].name == "a"
 
 
-def test_players_without_comparisons_sit_at_zero() -> None:
-    table = {r.name: r for r in ratings(["a", "b", "c"], [("a", "b", 3, 1)])}
-    assert table["c"].elo == pytest.approx(0, abs=1e-6)
-    assert math.isnan(table["c"].score)
+def test_players_without_comparisons_are_unrated_and_listed_last() -> None:
+    table = ratings(["c", "a", "b"], [("a", "b", 3, 1)])
+    assert [r.name for r in table] == ["a", "b", "c"]
+    assert math.isnan(table[2].elo)
+    assert math.isnan(table[2].score)
+    assert table[2].as_dict()["elo"] is None
+    assert table[2].comparisons == 0
+    assert table[0].elo == pytest.approx(-table[1].elo)
+    alone = ratings(["a", "b", "c"], [("a", "b", 3, 1)])
+    assert [r.elo for r in alone[:2]] == [r.elo for r in table[:2]]
+
+
+def test_an_unbeaten_lead_is_the_priors_log_odds() -> None:
+    for n in (10, 60):
+        first, second = ratings(["a", "b"], [("a", "b", n, 0)])
+        assert first.elo - second.elo == pytest.approx(ELO_PER_UNIT * math.log(2 * n + 1))
 
 
 @pytest.mark.parametrize(
@@ -84,10 +96,16 @@ def test_ratings_are_centred_ordered_and_monotone_in_wins(
     names = ["a", "b", "c", "d"]
     results = [(names[i], names[j], x, y) for i, j, x, y in raw if i != j]
     table = ratings(names, results)
-    assert sum(r.elo for r in table) == pytest.approx(0, abs=1e-6)
-    assert [r.elo for r in table] == sorted((r.elo for r in table), reverse=True)
-    assert all(r.low <= r.elo <= r.high for r in table)
-    # One more win for "a" over "b" never lowers a's rating.
+    rated = [r for r in table if r.comparisons]
+    assert table[: len(rated)] == rated, "the unrated come last"
+    assert all(math.isnan(r.elo) for r in table[len(rated) :])
+    assert sum(r.elo for r in rated) == pytest.approx(0, abs=1e-6)
+    assert [r.elo for r in rated] == sorted((r.elo for r in rated), reverse=True)
+    assert all(r.low <= r.elo <= r.high for r in rated)
+    # One more win for "a" over "b" never lowers a's rating (among the same
+    # rated players).
+    if not {"a", "b"} <= {r.name for r in rated}:
+        return
     before = {r.name: r.elo for r in table}["a"]
     after = {r.name: r.elo for r in ratings(names, [*results, ("a", "b", 1, 0)])}["a"]
     assert after >= before - 1e-6

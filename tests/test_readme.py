@@ -36,6 +36,7 @@ def test_the_tour_prints_what_its_comments_say() -> None:
 
 _EXTRAS_MODULES = (
     "numpy",
+    "jax",
     "pettingzoo",
     "gymnasium",
     "pyspiel",

@@ -64,7 +64,7 @@ def test_clean_game_is_the_same_as_play_game() -> None:
     ("bot", "kind", "reason"),
     [
         (Raises(), "error", "raised ZeroDivisionError: oops"),
-        (Illegal(), "illegal", "which is illegal"),
+        (Illegal(), "illegal", "is illegal: bids run"),
         (Garbage(), "garbage", "answered str '12o', which is not a move"),
         (Faulting(), "timeout", "no answer within 1 second"),
     ],

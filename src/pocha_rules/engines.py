@@ -3,76 +3,61 @@ their standard input and output.
 
 An *engine* is a program that reads one JSON object per line on its
 standard input and answers, when asked for a move, one JSON object per line
-on its standard output. The exchange for one game (``>`` is what the engine
-is sent, ``<`` what it answers):
+on its standard output. The exchange for one game in version 2 (``>`` is
+what the engine is sent, ``<`` what it answers):
 
 .. code-block:: text
 
-    > {"type": "hello", "protocol": "pocha-engine", "version": 1}
-    < {"type": "ready", "name": "my engine"}
-    > {"type": "game", "rules": {...}, "seat": 2, "seed": 8141}
-    > {"type": "events", "events": [...]}               (what the moves caused)
-    > {"type": "turn", "view": {...}}                   (its seat's view)
-    < {"type": "move", "move": "bid 1"}                 (or {"type": "move", "action": 41})
+    > {"type": "hello", "protocol": "pocha-engine", "version": 1, "versions": [1, 2]}
+    < {"type": "ready", "name": "my engine", "version": 2}
+    > {"type": "game", "game": "pocha", "rules": {...}, "seat": 2, "seed": "8141...", ...}
+    > {"type": "turn", "turn": 1, "events": [...], "view": {...}}   (the round's view)
+    < {"type": "move", "turn": 1, "move": "bid 1"}         (or "action": 41)
     ...
-    > {"type": "quit"}
+    > {"type": "quit", "events": [...]}
 
-- ``hello``: the first line; the engine answers ``ready`` (its ``name`` is
-  optional).
-- ``game``: a new game begins, with the rules (every option, as in a game
-  record) and the engine's seat. ``seed`` may seed the engine's own
-  randomness.
-- ``events``: what each move caused (:mod:`pocha_rules.events`), as the
-  moves are made; every event is public, so the engine learns the other
-  seats' moves, the tricks and the rounds' scores.
-- ``turn``: the seat's view (:meth:`~pocha_rules.PlayerView.to_dict`, with
-  its legal moves as text and as action ids); the engine answers ``move``
-  with one of them, as text (``"12o"``, ``"bid 2"``, ``"pass"``) or as an
-  action id (:mod:`pocha_rules.actions`).
-- ``quit``: the game is over (or abandoned); the engine exits.
+An engine that answers ``ready`` without ``"version": 2`` speaks version 1:
+its ``turn`` carries the whole view of the game, and the events come in an
+``events`` message of their own before it. docs/arena.md describes every
+message and field.
 
 An engine is sent only what its seat may see: its view, and public events.
-Lines the engine writes that are not JSON objects are refused; it may write
-anything to its standard error (the arena does not read it).
-
-Faults. An engine whose process ends (``crash``), that does not answer a
-turn within the time limit (``timeout``, 10 seconds by default), or whose
-answer is not a move (``garbage``) raises :class:`~pocha_rules.referee.BotFault`,
-and the referee (:mod:`pocha_rules.referee`) makes it forfeit the game; the
-next game starts a fresh process.
+Faults (a process that ends, a turn not answered within the time limit, an
+answer that is not a move) raise :class:`~pocha_rules.referee.BotFault`,
+and the referee (:mod:`pocha_rules.referee`) makes the engine forfeit the
+game; the next game starts a fresh process. Every engine runs in a
+process group of its own, and the whole group is ended with its game.
 
 :class:`Engine` is a bot factory (for matches and tournaments): each game
 gets a fresh :class:`EngineBot`, which starts the program at its first
-turn. :func:`serve` is the other side: it runs any :class:`~pocha_rules.Bot`
-as an engine (``pocha engine heuristic``).
+turn; :meth:`Engine.check` starts it once to see that it answers ``hello``.
+:func:`serve` is the other side: it runs any :class:`~pocha_rules.Bot` as
+an engine (``pocha engine heuristic``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import queue
-import shlex
-import subprocess
-import threading
+import os
 import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
+from pocha_rules._arena_games import door_named, game_door
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
-from pocha_rules._pocha.moves import Move, parse_move
-from pocha_rules.actions import action_to_move
+from pocha_rules._engine_process import MAX_LINE, EngineProcess, PipeFault
 from pocha_rules.bots import Bot
-from pocha_rules.events import Event
 from pocha_rules.referee import BotFault
-from pocha_rules.views import PlayerView
 
 __all__ = [
+    "MAX_LINE",
     "PROTOCOL",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "Engine",
     "EngineBot",
+    "EngineSetupError",
     "events_message",
     "game_message",
     "serve",
@@ -81,16 +66,30 @@ __all__ = [
 
 PROTOCOL: Final = "pocha-engine"
 """The protocol's name, in the ``hello`` message."""
-PROTOCOL_VERSION: Final = 1
-"""The protocol's version, in the ``hello`` message."""
+PROTOCOL_VERSION: Final = 2
+"""The newest version of the protocol."""
+PROTOCOL_VERSIONS: Final = (1, 2)
+"""Every version the arena speaks, in the ``hello`` message."""
 
 DEFAULT_TIME_LIMIT: Final = 10.0
-_START_LIMIT: Final = 20.0
-_QUIT_GRACE: Final = 1.0
-_MAX_LINE: Final = 1 << 20
+"""Seconds an engine has for each move, by default."""
+DEFAULT_START_LIMIT: Final = 10.0
+"""Seconds an engine has to start and answer ``hello``, by default (or its
+time limit for a move, if that is longer)."""
+QUIT_GRACE: Final = 1.0
+"""Seconds an engine has to exit after ``quit`` before its process group is
+ended."""
+_SAFE_INTEGER: Final = 2**53 - 1  # JavaScript's largest exact integer
+
+
+class EngineSetupError(PochaError):
+    """An engine cannot play at all: its program does not start, or does not
+    answer ``hello`` with ``ready`` in time (see :meth:`Engine.check`)."""
 
 
 def _command(command: str | Sequence[str]) -> list[str]:
+    import shlex
+
     if isinstance(command, str):
         parts = shlex.split(command)
     elif isinstance(command, Sequence) and all(isinstance(part, str) for part in command):
@@ -102,36 +101,76 @@ def _command(command: str | Sequence[str]) -> list[str]:
     return parts
 
 
-def turn_message(view: PlayerView) -> dict[str, Any]:
-    """The ``turn`` message for ``view``: all an engine is told of the
-    state at its turn."""
-    return {"type": "turn", "view": view.to_dict()}
+def _seconds(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number of seconds, got {got(value)}")
+    if not 0 < value < float("inf"):
+        raise PochaError(say("time_limit_not_positive", got=value))
+    return float(value)
 
 
-def events_message(events: Sequence[Event]) -> dict[str, Any]:
-    """The ``events`` message for ``events`` (public facts only)."""
+def _seed_value(seed: int, version: int) -> int | str:
+    """The seed as version ``version`` sends it: as text when JavaScript's
+    numbers cannot hold it exactly (version 2)."""
+    return str(seed) if version >= 2 and abs(seed) > _SAFE_INTEGER else seed
+
+
+def turn_message(view: Any, *, turn: int | None = None) -> dict[str, Any]:
+    """The version 1 ``turn`` message for ``view`` (a Pocha or Poch
+    :class:`PlayerView`): all an engine is told of the state at its turn."""
+    message: dict[str, Any] = {"type": "turn", "view": game_door(view.rules).view_dict(view)}
+    if turn is not None:
+        message["turn"] = turn
+    return message
+
+
+def events_message(events: Sequence[Any]) -> dict[str, Any]:
+    """The version 1 ``events`` message for ``events`` (public facts only)."""
     return {"type": "events", "events": [event.to_dict() for event in events]}
 
 
-def game_message(view: PlayerView, seed: int) -> dict[str, Any]:
-    """The ``game`` message: the rules, the engine's seat and a seed."""
-    return {"type": "game", "rules": view.to_dict()["rules"], "seat": view.seat, "seed": seed}
+def game_message(
+    view: Any, seed: int, *, version: int = 1, time_limit: float | None = None
+) -> dict[str, Any]:
+    """The ``game`` message: the game, its rules, the engine's seat, a seed
+    and (if given) the time limit for each move."""
+    door = game_door(view.rules)
+    message: dict[str, Any] = {
+        "type": "game",
+        "game": door.name,
+        "rules": door.rules_dict(view.rules),
+        "seat": view.seat,
+        "seed": _seed_value(seed, version),
+    }
+    if time_limit is not None:
+        message["time_limit"] = time_limit
+    return message
+
+
+def _dumps(message: dict[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
 class EngineBot:
-    """A bot played by an engine program (see the module's notes).
+    """A bot played by an engine program (see the module's notes), for a
+    game of Pocha or of Poch (its first view says which).
 
     Args:
         command: The program and its arguments, as a list or as one string
             split as a shell would (``"node engine.js"``).
-        time_limit: Seconds the engine has for each move.
+        time_limit: Seconds the engine has for each move (writing the turn
+            to it and reading its answer).
         seed: Sent to the engine with each game.
         name: The engine's name in messages (by default the command).
-        start_limit: Seconds the program has to start and answer ``hello``.
+        start_limit: Seconds the program has to start and answer ``hello``
+            (by default :data:`DEFAULT_START_LIMIT`, or ``time_limit`` if
+            longer).
+        log: A file the program's standard error is appended to (by
+            default it goes to the arena's own standard error).
 
     Raises:
         TypeError: An argument is not of the expected type.
-        PochaError: The command is empty or the time limit not positive.
+        PochaError: The command is empty or a limit not positive.
 
     """
 
@@ -142,148 +181,182 @@ class EngineBot:
         time_limit: float = DEFAULT_TIME_LIMIT,
         seed: int = 0,
         name: str | None = None,
-        start_limit: float = _START_LIMIT,
+        start_limit: float | None = None,
+        log: str | os.PathLike[str] | None = None,
     ) -> None:
         self.command = _command(command)
-        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
-            raise TypeError(f"time_limit must be a number of seconds, got {got(time_limit)}")
-        if not time_limit > 0:
-            raise PochaError(say("time_limit_not_positive", got=time_limit))
-        self.time_limit = float(time_limit)
-        self.start_limit = float(start_limit)
+        self.time_limit = _seconds(time_limit, "time_limit")
+        self.start_limit = (
+            max(DEFAULT_START_LIMIT, self.time_limit)
+            if start_limit is None
+            else _seconds(start_limit, "start_limit")
+        )
+        if type(seed) is not int:
+            raise TypeError(f"seed must be an int, got {got(seed)}")
         self.seed = seed
         self.name = name or " ".join(self.command)
+        self.log = None if log is None else os.fspath(log)
         self.engine_name: str | None = None
-        self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._events: list[Event] = []
+        self.version = 1
+        """The protocol version agreed in ``hello``/``ready``."""
+        self.full_views = False
+        """Whether the engine asked (in ``ready``) for the whole view at every turn."""
+        self._process: EngineProcess | None = None
+        self._events: list[Any] = []
+        self._turn = 0
 
     def __repr__(self) -> str:
         return f"EngineBot({self.command!r}, time_limit={self.time_limit!r})"
 
     # The process.
 
-    def _start(self, view: PlayerView) -> None:
+    def _launch(self) -> EngineProcess:
         try:
-            self._process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-                bufsize=1,
-            )
+            if self.log is None:
+                return EngineProcess(self.command)
+            with open(self.log, "ab") as log:
+                return EngineProcess(self.command, log)
         except OSError as error:
             raise BotFault("crash", f"cannot start {self.name!r}: {error}") from None
-        stdout = self._process.stdout
-        assert stdout is not None
-        threading.Thread(target=self._read, args=(stdout,), daemon=True).start()
-        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        ready = self._receive(self.start_limit, "hello")
+
+    def hello(self) -> None:
+        """Start the program and agree on the protocol (``hello``/``ready``).
+
+        Raises:
+            BotFault: The program cannot start, or does not answer ``ready``
+                within the start limit.
+
+        """
+        self._process = self._launch()
+        deadline = time.monotonic() + self.start_limit
+        versions = list(PROTOCOL_VERSIONS)
+        self._send({"type": "hello", "protocol": PROTOCOL, "version": 1, "versions": versions})
+        ready = self._receive(deadline, "hello")
         if ready.get("type") != "ready":
             raise BotFault("garbage", f"answered hello with {_short(ready)}, not ready")
         name = ready.get("name")
         self.engine_name = name if isinstance(name, str) else None
-        self._send(game_message(view, self.seed))
+        version = ready.get("version", 1)
+        if type(version) is not int or version not in PROTOCOL_VERSIONS:
+            raise BotFault("garbage", f"asked for protocol version {_short(version)}")
+        self.version = version
+        self.full_views = ready.get("view") == "full"
 
-    def _read(self, stdout: IO[str]) -> None:
-        try:
-            for line in stdout:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(None)
+    def _start(self, view: Any) -> None:
+        self.hello()
+        self._send(game_message(view, self.seed, version=self.version, time_limit=self.time_limit))
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], deadline: float | None = None) -> None:
         process = self._process
         assert process is not None
-        assert process.stdin is not None
+        if deadline is None:
+            deadline = time.monotonic() + self.time_limit
         try:
-            process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
-            process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise BotFault("crash", self._ended()) from None
+            process.write(_dumps(message), deadline)
+        except PipeFault as fault:
+            self._end()
+            limit = f" for {self.time_limit:g} seconds" if fault.kind == "timeout" else ""
+            raise BotFault(fault.kind, fault.reason + limit) from None
 
-    def _ended(self) -> str:
+    def _receive(self, deadline: float, what: str) -> dict[str, Any]:
         process = self._process
-        status = None if process is None else process.poll()
-        if status is None and process is not None:
-            try:
-                status = process.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                return "its process stopped reading"
-        return f"its process ended (exit status {status})"
-
-    def _receive(self, seconds: float, what: str) -> dict[str, Any]:
-        deadline = time.monotonic() + seconds
-        while True:
-            left = deadline - time.monotonic()
-            try:
-                line = self._lines.get(timeout=max(left, 0.0))
-            except queue.Empty:
-                self._kill()
+        assert process is not None
+        try:
+            line = process.read_line(deadline)
+        except PipeFault as fault:
+            self._end()
+            if fault.kind == "timeout":
+                limit = self.start_limit if what == "hello" else self.time_limit
                 raise BotFault(
-                    "timeout", f"no answer to {what} within {seconds:g} seconds"
+                    "timeout", f"no answer to {what} within {limit:g} seconds"
                 ) from None
-            if line is None:
-                raise BotFault("crash", self._ended())
-            if not line.strip():
-                continue
-            if len(line) > _MAX_LINE:
-                raise BotFault("garbage", f"answered {what} with a line of {len(line)} characters")
-            try:
-                message = json.loads(line)
-            except json.JSONDecodeError:
-                raise BotFault(
-                    "garbage", f"answered {what} with {_short(line.strip())}, which is not JSON"
-                ) from None
-            if not isinstance(message, dict):
-                raise BotFault("garbage", f"answered {what} with {_short(message)}, not an object")
-            return message
+            raise BotFault(fault.kind, fault.reason) from None
+        return _message(line, what)
 
-    def _kill(self) -> None:
-        process = self._process
-        if process is not None and process.poll() is None:
-            process.kill()
-            process.wait()
+    def _end(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process = None
 
     # The bot.
 
-    def notify(self, events: Sequence[Event]) -> None:
+    def notify(self, events: Sequence[Any]) -> None:
         """Keep what a move caused, to send before the next turn."""
         self._events.extend(events)
 
-    def act(self, view: PlayerView) -> Move:
+    def act(self, view: Any) -> Any:
         """Send the view, and read the engine's move.
 
         Raises:
             BotFault: The engine crashed, hung or answered garbage.
 
         """
-        if not isinstance(view, PlayerView):
+        try:
+            door = game_door(getattr(view, "rules", None))
+        except TypeError:
+            door = None
+        if door is None or not isinstance(view, door.view_type):
             raise TypeError(f"view must be a PlayerView, got {got(view)}")
         if self._process is None:
             self._start(view)
-        self._flush_events()
-        self._send(turn_message(view))
-        answer = self._receive(self.time_limit, "its turn")
-        return self._move(view, answer)
+        process = self._process
+        assert process is not None
+        try:
+            stray = process.pending()
+        except PipeFault as fault:
+            self._end()
+            raise BotFault(fault.kind, fault.reason) from None
+        if stray is not None:
+            self._end()
+            raise BotFault("garbage", f"wrote {_short(_text(stray))} when no turn was waiting")
+        deadline = time.monotonic() + self.time_limit
+        self._turn += 1
+        turn = self._turn
+        events, self._events = self._events, []
+        if self.version == 1:
+            if events:
+                self._send(events_message(events), deadline)
+            self._send(turn_message(view, turn=turn), deadline)
+        else:
+            shown = door.view_dict(view) if self.full_views else door.round_view(view)
+            message = {
+                "type": "turn",
+                "turn": turn,
+                "events": [event.to_dict() for event in events],
+                "view": shown,
+            }
+            self._send(message, deadline)
+        while True:
+            answer = self._receive(deadline, "its turn")
+            if self.version >= 2 and answer.get("type") == "view":
+                self._check_turn(answer, turn)
+                self._send({"type": "view", "turn": turn, "view": door.view_dict(view)}, deadline)
+                continue
+            self._check_turn(answer, turn)
+            return self._move(door, view, answer)
 
-    def _flush_events(self) -> None:
-        if self._events:
-            events, self._events = self._events, []
-            self._send(events_message(events))
+    def _check_turn(self, answer: dict[str, Any], turn: int) -> None:
+        """An answer must name the turn it answers (version 2) or, if it
+        names one, the turn that is waiting."""
+        if "turn" not in answer and self.version == 1:
+            return
+        number = answer.get("turn")
+        if number != turn or type(number) is not int:
+            self._end()
+            raise BotFault("garbage", f"answered turn {_short(number)}, not turn {turn}")
 
-    def _move(self, view: PlayerView, answer: dict[str, Any]) -> Move:
-        if answer.get("type") != "move":
+    def _move(self, door: Any, view: Any, answer: dict[str, Any]) -> Any:
+        kind = answer.get("type")
+        if kind == "error":
+            raise BotFault("garbage", f"reported an error: {_short(answer.get('message'))}")
+        if kind != "move":
             raise BotFault("garbage", f"answered its turn with {_short(answer)}, not a move")
         if "move" in answer:
             text = answer["move"]
             if not isinstance(text, str):
                 raise BotFault("garbage", f"answered the move {_short(text)}, not a text")
             try:
-                return parse_move(text)
+                return door.parse_move(text)
             except PochaError:
                 raise BotFault(
                     "garbage", f"answered {_short(text)}, which is not a move"
@@ -293,38 +366,68 @@ class EngineBot:
             if type(action) is not int:
                 raise BotFault("garbage", f"answered the action {_short(action)}, not an id")
             try:
-                return action_to_move(view.rules, action)
+                return door.action_to_move(view.rules, action)
             except PochaError:
                 raise BotFault("garbage", f"answered action {action}, which is no move") from None
         raise BotFault("garbage", "answered a move with neither 'move' nor 'action'")
 
     def close(self) -> None:
-        """Tell the engine the game is over, and end its process."""
+        """Tell the engine the game is over, and end its process group."""
         process = self._process
         if process is None:
             return
+        self._process = process  # _send needs it while quitting
+        deadline = time.monotonic() + QUIT_GRACE
+        events, self._events = self._events, []
         try:
-            if process.poll() is None:
-                try:
-                    self._flush_events()
-                    self._send({"type": "quit"})
-                except BotFault:
-                    pass
-                try:
-                    process.wait(timeout=_QUIT_GRACE)
-                except subprocess.TimeoutExpired:
-                    self._kill()
+            if self.version == 1:
+                if events:
+                    process.write(_dumps(events_message(events)), deadline)
+                process.write(_dumps({"type": "quit"}), deadline)
+            else:
+                quit_message = {"type": "quit", "events": [event.to_dict() for event in events]}
+                process.write(_dumps(quit_message), deadline)
+        except PipeFault:
+            pass
+        try:
+            process.close(max(deadline - time.monotonic(), 0.0))
         finally:
-            for stream in (process.stdin, process.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError):
-                        stream.close()
             self._process = None
 
 
+def _text(line: bytes) -> str:
+    return line.decode("utf-8", errors="backslashreplace")
+
+
+def _message(line: bytes, what: str) -> dict[str, Any]:
+    """The JSON object on ``line``; a ``garbage`` fault for anything else
+    (text that is not UTF-8, not JSON, a number too long to read, nesting
+    too deep, or a value that is not an object)."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BotFault(
+            "garbage", f"answered {what} with {_short(_text(line))}, not UTF-8"
+        ) from None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # JSONDecodeError, long numbers, deep nesting
+        raise BotFault(
+            "garbage", f"answered {what} with {_short(text.strip())}, which is not JSON"
+        ) from None
+    if not isinstance(message, dict):
+        raise BotFault("garbage", f"answered {what} with {_short(text.strip())}, not an object")
+    return message
+
+
 def _short(value: object) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, default=repr)
-    text = repr(text) if isinstance(value, str) else text
+    if isinstance(value, str):
+        text = repr(value if len(value) <= 80 else value[:80])
+    else:
+        try:
+            text = json.dumps(value, default=repr)
+        except (ValueError, RecursionError):
+            text = "a value too large to show"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -337,6 +440,8 @@ class Engine:
         command: The program and its arguments (see :class:`EngineBot`).
         time_limit: Seconds the engine has for each move.
         name: The engine's name in messages.
+        start_limit: Seconds it has to start and answer ``hello``.
+        log: A file its standard error is appended to.
 
     """
 
@@ -346,21 +451,54 @@ class Engine:
         *,
         time_limit: float = DEFAULT_TIME_LIMIT,
         name: str | None = None,
+        start_limit: float | None = None,
+        log: str | os.PathLike[str] | None = None,
     ) -> None:
-        EngineBot(command, time_limit=time_limit)  # checks the arguments
-        self.command = _command(command)
-        self.time_limit = time_limit
+        checked = EngineBot(command, time_limit=time_limit, start_limit=start_limit, log=log)
+        self.command = checked.command
+        self.time_limit = checked.time_limit
+        self.start_limit = checked.start_limit
         self.name = name
+        self.log = checked.log
 
     def __call__(self, *, seed: int) -> EngineBot:
-        return EngineBot(self.command, time_limit=self.time_limit, seed=seed, name=self.name)
+        return EngineBot(
+            self.command,
+            time_limit=self.time_limit,
+            seed=seed,
+            name=self.name,
+            start_limit=self.start_limit,
+            log=self.log,
+        )
 
     def __repr__(self) -> str:
         return f"Engine({self.command!r}, time_limit={self.time_limit!r})"
 
+    def check(self) -> EngineBot:
+        """Start the program once, see that it answers ``hello`` with
+        ``ready``, and end it; the bot that did (its :attr:`EngineBot.version`
+        and :attr:`EngineBot.engine_name` say what it answered).
+
+        Raises:
+            EngineSetupError: The program cannot start or does not answer
+                ``ready`` within the start limit; the error says why.
+
+        """
+        bot = self(seed=0)
+        try:
+            bot.hello()
+        except BotFault as fault:
+            who = self.name or " ".join(self.command)
+            raise EngineSetupError(
+                say("engine_setup", name=repr(who), reason=fault.reason)
+            ) from None
+        finally:
+            bot.close()
+        return bot
+
 
 def serve(
-    factory: Callable[..., Bot],
+    factory: Callable[..., Any],
     stdin: IO[str],
     stdout: IO[str],
     *,
@@ -368,11 +506,15 @@ def serve(
 ) -> int:
     """Run the bot ``factory(seed=...)`` makes as an engine: read the
     protocol's messages from ``stdin`` and answer on ``stdout``, until
-    ``quit`` or the end of the input. Returns 0, or 1 after a message it
-    cannot read (which it reports on ``stdout`` as
-    ``{"type": "error", "message": ...}``).
+    ``quit`` or the end of the input. It speaks version 2 when offered,
+    asking for the whole view at every turn (a Python bot plays from a
+    :class:`~pocha_rules.PlayerView`), and plays Pocha or Poch as the
+    ``game`` message says. Returns 0, or 1 after a message it cannot read
+    (which it reports on ``stdout`` as ``{"type": "error", "message": ...}``).
     """
     bot: Bot | None = None
+    door: Any = None
+    version = 1
 
     def answer(message: dict[str, Any]) -> None:
         stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
@@ -387,24 +529,38 @@ def serve(
                 raise PochaError(say("engine_message_not_object", got=_short(message)))
             kind = message.get("type")
             if kind == "hello":
-                answer({"type": "ready", "name": name})
+                offered = message.get("versions", [message.get("version", 1)])
+                version = 2 if isinstance(offered, list) and 2 in offered else 1
+                ready: dict[str, Any] = {"type": "ready", "name": name}
+                if version == 2:
+                    ready.update(version=2, view="full")
+                answer(ready)
             elif kind == "game":
                 seed = message.get("seed", 0)
+                if isinstance(seed, str) and seed.lstrip("-").isdigit() and len(seed) < 30:
+                    seed = int(seed)
+                door = door_named(message.get("game", "pocha"))
                 bot = factory(seed=seed if type(seed) is int else 0)
-            elif kind == "events":
+            elif kind in ("events", "quit"):
                 notify = getattr(bot, "notify", None)
-                if callable(notify):
-                    notify(message.get("events", []))
+                if callable(notify) and message.get("events"):
+                    notify(message["events"])
+                if kind == "quit":
+                    return 0
             elif kind == "turn":
-                if bot is None:
+                if bot is None or door is None:
                     raise PochaError(say("engine_turn_before_game"))
-                view = PlayerView.from_dict(message.get("view"))
-                answer({"type": "move", "move": str(bot.act(view))})
-            elif kind == "quit":
-                return 0
+                notify = getattr(bot, "notify", None)
+                if version == 2 and callable(notify) and message.get("events"):
+                    notify(message["events"])
+                view = door.view_from_dict(message.get("view"))
+                reply: dict[str, Any] = {"type": "move", "move": str(bot.act(view))}
+                if "turn" in message:
+                    reply["turn"] = message["turn"]
+                answer(reply)
             else:
                 raise PochaError(say("engine_message_unknown", got=_short(kind)))
-        except (PochaError, json.JSONDecodeError) as error:
+        except (PochaError, ValueError) as error:
             answer({"type": "error", "message": str(error)})
             return 1
         except Exception as error:  # the bot's own bug: say it, and stop

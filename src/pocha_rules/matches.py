@@ -500,8 +500,6 @@ class Match(Generic[G]):
         check_seed(seed)  # each game's seeds are drawn from it
         if not isinstance(forfeits, bool):
             raise TypeError(f"forfeits must be a bool, got {forfeits!r}")
-        if forfeits and isinstance(rules, poch.RuleSet):
-            raise PochaError(say("poch_no_referee"))
         if not isinstance(duplicate, bool):
             raise TypeError(f"duplicate must be a bool, got {duplicate!r}")
         names = tuple(bots)
@@ -626,10 +624,7 @@ class Match(Generic[G]):
     def referee(self, game: int) -> RefereedGame:
         """Play game ``game`` of the match under the referee: a faulty bot
         forfeits it (:func:`~pocha_rules.referee.referee_game`)."""
-        rules = self._rules
-        if isinstance(rules, poch.RuleSet):
-            raise PochaError(say("poch_no_referee"))
-        return referee_game(rules, self.bots_for(game), seed=self.deal_seed(game))
+        return referee_game(self._rules, self.bots_for(game), seed=self.deal_seed(game))
 
     def _play_watched(self, game: int) -> GameState | poch.GameState | Fault:
         """Play game ``game`` as :meth:`play` does; what a bot did wrong, if
@@ -668,7 +663,8 @@ class Match(Generic[G]):
             try:
                 state = step(state, move)
             except IllegalMoveError as error:
-                return failed(mover, f"played {move}, which is illegal: {one_line(error.reason)}")
+                reason = f"its move {str(move)!r} is illegal: {one_line(error.reason)}"
+                return failed(mover, reason)
         final: GameState | poch.GameState = state
         return final
 

@@ -300,7 +300,6 @@ SPANISH: Final[dict[str, str]] = {
     "poch_sample_not_found": (
         "no se encontró un estado que encaje con esta vista en {attempts} intentos"
     ),
-    "poch_no_referee": "las partidas perdidas (el árbitro) son solo para la Pocha",
     "schedule_number_too_large": "{got} no es un número de cartas",
     "state_text_too_long": "{length} caracteres es más de lo que cabe en el texto de un estado",
     "state_text_not_json": "no es un texto {format} (el JSON que escribe PochaState.serialize): "
@@ -336,6 +335,10 @@ SPANISH: Final[dict[str, str]] = {
     "bot_failed": "el bot {bot} del puesto {seat} en la partida {game} del enfrentamiento "
     "(semilla del reparto {deal_seed}) {reason}",
     "engine_command_empty": "la orden de un motor está vacía",
+    "engine_setup": "el motor {name} no puede jugar: {reason}",
+    "engine_poch_serve": "pocha engine sirve solo bots de la Pocha: "
+    "una vista del Poch no se puede leer",
+    "arena_unknown_game": "ningún juego se llama {got}: da 'pocha' o 'poch'",
     "time_limit_not_positive": "time_limit tiene que ser más de 0 segundos, no {got}",
     "engine_message_not_object": "se esperaba un objeto JSON, no {got}",
     "engine_turn_before_game": "un turno antes de ninguna partida",
@@ -350,6 +353,7 @@ SPANISH: Final[dict[str, str]] = {
     "strings_expected": "se esperaban cadenas, no {got}",
     "tournament_bots": "un torneo necesita dos bots o más, no {got}",
     "sets_too_few": "sets tiene que ser al menos 1, no {got}",
+    "sets_too_many": "sets tiene que ser como mucho {most}, no {got}",
     "not_a_regular_file": "{path} no es un fichero normal: elige otro fichero",
     "log_format": "no es un fichero de resultados {format}",
     "log_version": "la versión {got} no es la {version}",
@@ -402,6 +406,9 @@ SPANISH: Final[dict[str, str]] = {
     "{score} no está empatada",
     "position_deal_missing": "una posición necesita el reparto de su ronda",
     "names_lang_unknown": "los nombres se dan en 'es' (español) o 'en' (inglés), no {got}",
+    "game_unknown": "ningún juego se llama {got}; los juegos son {known}",
+    "game_bot_unknown": "ningún bot incorporado se llama {got}; los bots son {known}",
+    "game_lang_unknown": "las jugadas de este juego se nombran en {known}, no {got}",
     "article_unknown": "article tiene que ser 'bare', 'definite' o 'indefinite', no {got}",
     "rank_out_of_range": "los números de las cartas van del 1 al 12, no {got}",
     "scale_out_of_range": "scale tiene que ser más de 0 y como mucho 100, no {got}",

@@ -12,11 +12,22 @@ Elo scale (:math:`400 / \\ln 10` points per unit of :math:`\\theta`, so a
 lead of 200 points means winning about 76% of comparisons), centred so
 that the players' mean rating is zero.
 
-To keep every rating finite (a player that won every comparison would
-otherwise have an infinite rating), each pair of players is given one
-virtual draw. The standard errors come from the curvature of the
-likelihood at its maximum (the observed information), which gives each
-rating a 95% interval of about :math:`\\pm 1.96` standard errors.
+**The prior.** A player that won every comparison would have an infinite
+rating; to keep every rating finite, each pair of rated players is given
+one *virtual draw* (half a point each way) before any result. This is a
+prior that pulls ratings towards each other, and its weight is that of one
+comparison per pair: with few comparisons it matters, with many it fades.
+So an unbeaten player's rating still grows with the number of its wins
+(after ``n`` wins in ``n`` comparisons against one rival, its lead is
+``ELO_PER_UNIT * ln(2n + 1)``: about 530 points after 10, 830 after 60),
+because the data support a larger lead, but it is never infinite. The
+standard errors come from the curvature of the likelihood at its maximum
+(the observed information), which gives each rating a 95% interval of
+about :math:`\\pm 1.96` standard errors; :attr:`Rating.comparisons` says how
+many comparisons a rating rests on.
+
+**Unrated players.** A player with no comparisons has no rating: its
+``elo`` and interval are NaN, and it is listed after every rated player.
 
 >>> table = ratings(["a", "b", "c"], [("a", "b", 30, 10), ("b", "c", 25, 15), ("a", "c", 35, 5)])
 >>> [rating.name for rating in table]
@@ -52,7 +63,8 @@ class Rating:
 
     Attributes:
         name: The player.
-        elo: The rating on the Elo scale; the players' mean is zero.
+        elo: The rating on the Elo scale; the rated players' mean is
+            zero. NaN for a player without comparisons (unrated).
         stderr: Its standard error, in Elo points.
         low: The low end of its 95% interval.
         high: The high end of its 95% interval.
@@ -71,11 +83,12 @@ class Rating:
 
     def as_dict(self) -> dict[str, object]:
         """The rating as JSON-ready values."""
+        rated = self.comparisons > 0
         return {
             "name": self.name,
-            "elo": self.elo,
-            "stderr": self.stderr,
-            "ci95": [self.low, self.high],
+            "elo": self.elo if rated else None,
+            "stderr": self.stderr if rated else None,
+            "ci95": [self.low, self.high] if rated else None,
             "score": None if math.isnan(self.score) else self.score,
             "comparisons": self.comparisons,
         }
@@ -117,17 +130,15 @@ def ratings(
         points[j][i] += b
         played[i] += a + b
         played[j] += a + b
-    # The virtual draws: half a point each way between every pair.
-    games = [
-        [0.0 if i == j else points[i][j] + points[j][i] + _PRIOR_DRAWS for j in range(k)]
-        for i in range(k)
-    ]
-    wins = [sum(points[i]) + _PRIOR_DRAWS / 2 * (k - 1) for i in range(k)]
-    strength = _fit(games, wins)
-    theta = [math.log(p) for p in strength]
-    mean = sum(theta) / k
-    theta = [t - mean for t in theta]
-    variances = _variances(games, strength)
+    # Only the players with comparisons are rated: the others have no data
+    # to rest on, and are listed last, unrated.
+    rated = [i for i in range(k) if played[i]]
+    theta = dict.fromkeys(range(k), math.nan)
+    variances = dict.fromkeys(range(k), math.nan)
+    if rated:
+        fitted, spread = _rate([[points[i][j] for j in rated] for i in rated], len(rated))
+        for position, i in enumerate(rated):
+            theta[i], variances[i] = fitted[position], spread[position]
     table = []
     for i, name in enumerate(players):
         elo = ELO_PER_UNIT * theta[i]
@@ -144,8 +155,25 @@ def ratings(
                 comparisons=round(played[i]),
             )
         )
-    table.sort(key=lambda rating: -rating.elo)
+    table.sort(
+        key=lambda rating: (math.isnan(rating.elo), -rating.elo if rating.comparisons else 0)
+    )
     return table
+
+
+def _rate(points: list[list[float]], k: int) -> tuple[list[float], list[float]]:
+    """The centred strengths and their variances, from each player's points
+    against each other, with the prior's virtual draws added."""
+    # The virtual draws: half a point each way between every pair.
+    games = [
+        [0.0 if i == j else points[i][j] + points[j][i] + _PRIOR_DRAWS for j in range(k)]
+        for i in range(k)
+    ]
+    wins = [sum(points[i]) + _PRIOR_DRAWS / 2 * (k - 1) for i in range(k)]
+    strength = _fit(games, wins)
+    theta = [math.log(p) for p in strength]
+    mean = sum(theta) / k
+    return [t - mean for t in theta], _variances(games, strength)
 
 
 def _fit(games: list[list[float]], wins: list[float]) -> list[float]:

@@ -36,22 +36,18 @@ from __future__ import annotations
 import contextlib
 import traceback
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
+from pocha_rules import poch
+from pocha_rules._arena_games import GameDoor, game_door
 from pocha_rules._bot_faults import one_line, raised
 from pocha_rules._common.errors import IllegalMoveError, PochaError, say
 from pocha_rules._common.text import got
-from pocha_rules._pocha.engine import apply
-from pocha_rules._pocha.game import new_game
-from pocha_rules._pocha.moves import Move
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.shuffle import seeded_number
 from pocha_rules._pocha.state import GameState
-from pocha_rules.bots import Bot, RandomBot
-from pocha_rules.events import Event, step
-from pocha_rules.views import observe
 
 __all__ = ["FAULT_KINDS", "BotFault", "Fault", "RefereedGame", "referee_game"]
 
@@ -120,75 +116,78 @@ class RefereedGame:
 
     """
 
-    state: GameState
+    state: GameState | poch.GameState
     faults: tuple[Fault, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
 
-def _ask(bot: Bot, state: GameState, seat: int) -> Move:
-    """The bot's move (whether it is legal is for :func:`apply` to say); a
+def _ask(door: GameDoor, bot: Any, state: Any, seat: int) -> Any:
+    """The bot's move (whether it is legal is for ``apply`` to say); a
     :class:`BotFault` (or another exception from the bot) when it has none
     to give."""
-    move = bot.act(observe(state, seat))
-    if not isinstance(move, Move):
+    move = bot.act(door.observe(state, seat))
+    if not isinstance(move, door.move_types):
         raise BotFault("garbage", f"answered {one_line(got(move))}, which is not a move")
     return move
 
 
 def referee_game(
-    rules: RuleSet,
-    bots: Sequence[Bot],
+    rules: RuleSet | poch.RuleSet,
+    bots: Sequence[Any],
     seed: int | None = None,
     *,
     dealer: int | None = None,
 ) -> RefereedGame:
-    """Play a whole game between ``bots`` (one per seat); a faulty bot
-    forfeits it (see the module's notes).
+    """Play a whole game of Pocha or of Poch (as ``rules`` say) between
+    ``bots`` (one per seat, bots of that game); a faulty bot forfeits it
+    (see the module's notes).
 
     Raises:
         PochaError: The number of bots does not match the players.
-        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet`.
+        TypeError: ``rules`` is not a :class:`~pocha_rules.RuleSet` or a
+            :class:`pocha_rules.poch.RuleSet`.
 
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
+    door = game_door(rules)
     if len(bots) != rules.players:
         raise PochaError(say("bots_for_players", bots=len(bots), players=rules.players))
     players = list(bots)
     try:
-        return _play(rules, players, seed, dealer)
+        return _play(door, rules, players, seed, dealer)
     finally:
         for bot in players:
             _close(bot)
 
 
-def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None) -> RefereedGame:
-    state = new_game(rules, seed=seed, dealer=dealer)
+def _play(
+    door: GameDoor, rules: Any, bots: list[Any], seed: int | None, dealer: int | None
+) -> RefereedGame:
+    state = door.new_game(rules, seed=seed, dealer=dealer)
     listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
     faults: list[Fault] = []
     moves = 0
     while (seat := state.to_move) is not None:
         try:
-            move = _ask(bots[seat], state, seat)
+            move = _ask(door, bots[seat], state, seat)
         except BotFault as error:
             fault = Fault(seat, error.kind, error.reason, moves)
         except Exception as error:  # the bot's own bug: it forfeits
             fault = Fault(seat, "error", raised(error), moves, traceback.format_exc())
         else:
             try:  # apply checks the move: it is checked once
-                state, moves = _advance(state, move, listeners), moves + 1
+                state, moves = _advance(door, state, move, listeners), moves + 1
                 continue
             except IllegalMoveError as error:
-                reason = f"played {move}, which is illegal: {one_line(error.reason)}"
+                reason = f"its move {str(move)!r} is illegal: {one_line(error.reason)}"
                 fault = Fault(seat, "illegal", reason, moves)
         faults.append(fault)
         _close(bots[seat])
-        bots[seat] = RandomBot(seed=seeded_number(f"{seed}:{seat}:stand-in") >> 257)
+        bots[seat] = door.random_bot(seeded_number(f"{seed}:{seat}:stand-in") >> 257)
         listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
-        state = _advance(state, bots[seat].act(observe(state, seat)), listeners)
+        state = _advance(door, state, bots[seat].act(door.observe(state, seat)), listeners)
         moves += 1
-    scores, winners = state.scores, state.winners
+    scores, winners = tuple(state.scores), tuple(state.winners)
     if faults:
         lowest = min(scores)
         faulty = {fault.seat for fault in faults}
@@ -197,7 +196,7 @@ def _play(rules: RuleSet, bots: list[Bot], seed: int | None, dealer: int | None)
     return RefereedGame(state, tuple(faults), scores, winners)
 
 
-def _advance(state: GameState, move: Move, listeners: list[Bot]) -> GameState:
+def _advance(door: GameDoor, state: Any, move: Any, listeners: list[Any]) -> Any:
     """The state after ``move``, telling the bots that listen what it caused.
 
     Raises:
@@ -205,22 +204,22 @@ def _advance(state: GameState, move: Move, listeners: list[Bot]) -> GameState:
 
     """
     if not listeners:
-        return apply(state, move)
-    after, happened = step(state, move)
+        return door.apply(state, move)
+    after, happened = door.step(state, move)
     for bot in listeners:
         _tell(bot, happened)
     return after
 
 
-def _tell(bot: Bot, happened: tuple[Event, ...]) -> None:
+def _tell(bot: Any, happened: tuple[Any, ...]) -> None:
     """Tell a bot what a move caused; a bot that fails to listen will
     fault on its next turn (an engine whose process died), so its error is
     not raised here."""
     with contextlib.suppress(Exception):
-        bot.notify(happened)  # type: ignore[attr-defined]
+        bot.notify(happened)
 
 
-def _close(bot: Bot) -> None:
+def _close(bot: Any) -> None:
     close = getattr(bot, "close", None)
     if callable(close):
         with contextlib.suppress(Exception):

@@ -29,7 +29,9 @@ interrupted tournament loses nothing and goes on from where it stopped.
 
 from __future__ import annotations
 
+import bisect
 import concurrent.futures as cf
+import contextlib
 import itertools
 import json
 import os
@@ -39,8 +41,10 @@ from typing import Any, Final
 
 import attrs
 
+from pocha_rules import poch
+from pocha_rules._arena_games import game_door
 from pocha_rules._common.errors import InvalidRecordError, PochaError, say
-from pocha_rules._common.text import got
+from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.matches import BotFactory, Match
 from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
@@ -48,6 +52,9 @@ from pocha_rules.ratings import Rating, ratings
 from pocha_rules.referee import referee_game
 
 __all__ = ["SetResult", "Tournament", "TournamentLog", "TournamentResult"]
+
+MAX_SETS: Final = 10**12
+"""The most sets a pair may play."""
 
 LOG_FORMAT: Final = "pocha-tournament"
 LOG_VERSION: Final = 1
@@ -209,14 +216,13 @@ class Tournament:
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: RuleSet | poch.RuleSet,
         bots: Mapping[str, BotFactory],
         *,
         sets: int,
         seed: int = 0,
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, got {got(rules)}")
+        game_door(rules)  # a game's rules, or a TypeError
         if not isinstance(bots, Mapping):
             raise TypeError(f"bots must be a mapping of names to bot factories, got {got(bots)}")
         if type(sets) is not int:
@@ -227,13 +233,15 @@ class Tournament:
             raise PochaError(say("tournament_bots", got=len(bots)))
         if sets < 1:
             raise PochaError(say("sets_too_few", got=sets))
+        if sets > MAX_SETS:
+            raise PochaError(say("sets_too_many", most=f"{MAX_SETS:,}", got=shown(sets)))
         n = rules.players
         self._rules = rules
         self._names = tuple(bots)
         self._sets = sets
         self._seed = seed
         self._pairs = tuple(itertools.combinations(self._names, 2))
-        self._matches = tuple(
+        self._matches: tuple[Match[Any], ...] = tuple(
             Match(
                 rules,
                 {a: bots[a], b: bots[b]},
@@ -349,7 +357,7 @@ class Tournament:
                     )
                 )
             kept[self.number(result.pair, result.number)] = result
-        remaining = [n for n in range(self.count) if n not in kept]
+        remaining = _Remaining(self.count, sorted(kept))
         job = _TournamentSets(self, remaining)
         size = self._matches[0].set_size
 
@@ -384,13 +392,11 @@ class Tournament:
 
     def _missing(self, kept: Mapping[int, SetResult]) -> list[range]:
         gaps: list[range] = []
-        for number in range(self.count):
-            if number in kept:
-                continue
-            if gaps and gaps[-1].stop == number:
-                gaps[-1] = range(gaps[-1].start, number + 1)
-            else:
-                gaps.append(range(number, number + 1))
+        position = 0
+        for number in [*sorted(kept), self.count]:
+            if number > position:
+                gaps.append(range(position, number))
+            position = number + 1
         return gaps
 
     def _result(self, kept: Mapping[int, SetResult], complete: bool) -> TournamentResult:
@@ -401,12 +407,37 @@ class _TournamentSets:
     """The job of :meth:`Tournament.run`: the results of a chunk of the
     sets left to play."""
 
-    def __init__(self, tournament: Tournament, numbers: list[int]) -> None:
+    def __init__(self, tournament: Tournament, numbers: _Remaining) -> None:
         self.tournament = tournament
         self.numbers = numbers
 
     def __call__(self, chunk: range) -> list[SetResult]:
         return [self.tournament.play_set(self.numbers[i]) for i in chunk]
+
+
+class _Remaining:
+    """The set numbers ``0`` to ``count - 1`` that are not in ``done`` (a
+    sorted list), as a sequence that holds only ``done``: the ``i``-th
+    number left is found by bisection, so a tournament of any size costs no
+    memory before it is played."""
+
+    def __init__(self, count: int, done: list[int]) -> None:
+        self.count = count
+        self.done = done
+
+    def __len__(self) -> int:
+        return self.count - len(self.done)
+
+    def __getitem__(self, index: int) -> int:
+        # The smallest n with n - (done numbers <= n) == index, n not done.
+        low, high = index, index + len(self.done)
+        while low < high:
+            middle = (low + high) // 2
+            if middle - bisect.bisect_right(self.done, middle) < index:
+                low = middle + 1
+            else:
+                high = middle
+        return low
 
 
 class TournamentLog:
@@ -425,7 +456,7 @@ class TournamentLog:
 
     def __init__(self, path: str | os.PathLike[str], header: Mapping[str, Any]) -> None:
         self.path = Path(path)
-        self.header = {"format": LOG_FORMAT, "version": LOG_VERSION, **header}
+        self.header = {"format": LOG_FORMAT, "version": LOG_VERSION, "game": "pocha", **header}
         self.damaged = 0
 
     def create(self, *, force: bool = False) -> None:
@@ -439,8 +470,15 @@ class TournamentLog:
             raise FileExistsError(f"{self.path} exists: resume it, or choose another file")
         if self.path.exists() and not self.path.is_file():
             raise PochaError(say("not_a_regular_file", path=str(self.path)))
-        with self.path.open("w", encoding="utf-8") as file:
-            file.write(json.dumps(self.header) + "\n")
+        try:
+            with self.path.open("w", encoding="utf-8") as file:
+                file.write(json.dumps(self.header) + "\n")
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError:  # a full disk: no file rather than half a header
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            raise
 
     @staticmethod
     def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -463,6 +501,7 @@ class TournamentLog:
                 "line 1.version",
                 say("log_version", got=repr(header.get("version")), version=LOG_VERSION),
             )
+        header.setdefault("game", "pocha")  # the files written before Poch had tournaments
         return header
 
     def read(self) -> list[SetResult]:
@@ -501,14 +540,32 @@ class TournamentLog:
                     file.truncate(len("\n".join(lines[:i]).encode("utf-8")) + 1)
                 continue
             results.append(SetResult.from_dict(data, f"line {i + 1}"))
+        if text and not text.endswith("\n") and not self.damaged:
+            # A whole last line without its newline: end it, so that the
+            # next set goes on a line of its own.
+            with self.path.open("a", encoding="utf-8") as file:
+                file.write("\n")
         return results
 
     def append(self, results: Sequence[SetResult]) -> None:
-        """Add finished sets to the file, flushed to the disk at once."""
+        """Add finished sets to the file, flushed to the disk at once.
+
+        Raises:
+            OSError: The file cannot be written (a full disk); whatever part
+                of the sets was written is cut off again, so that the file
+                ends with a whole line.
+
+        """
         if not results:
             return
         text = "".join(json.dumps(result.as_dict()) + "\n" for result in results)
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
+        with self.path.open("ab") as file:
+            size = file.tell()
+            try:
+                file.write(text.encode("utf-8"))
+                file.flush()
+                os.fsync(file.fileno())
+            except OSError:
+                with contextlib.suppress(OSError):
+                    file.truncate(size)
+                raise

@@ -46,6 +46,7 @@ from pocha_rules.parallel import describe_ranges
 
 __all__ = [
     "BuiltInBot",
+    "EngineUnusable",
     "add_parser",
     "engine_arguments",
     "forfeit_line",
@@ -124,16 +125,23 @@ def add_parser(
 
 class BuiltInBot:
     """A bot the command line offers by name, as a factory that pickles
-    (it looks the bot up again in the worker)."""
+    (it looks the bot up again in the worker): one of Pocha's, or of Poch's
+    for ``game="poch"``."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, game: str = "pocha") -> None:
         self.name = name
+        self.game = game
 
     def __call__(self, *, seed: int) -> Bot:
+        if self.game == "poch":
+            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
+
+            return POCH_BOTS[self.name](seed)  # type: ignore[return-value]
         return BOTS[self.name](seed)
 
     def __repr__(self) -> str:
-        return f"BuiltInBot({self.name!r})"
+        game = "" if self.game == "pocha" else f", game={self.game!r}"
+        return f"BuiltInBot({self.name!r}{game})"
 
 
 def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
@@ -153,6 +161,24 @@ def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True)
         metavar="SECONDS",
         help=_("an engine's time for each move (default 10)"),
     )
+    parser.add_argument(
+        "--start-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=_(
+            "an engine's time to start and answer hello (default 10, or the time limit if longer)"
+        ),
+    )
+    parser.add_argument(
+        "--engine-log",
+        default=None,
+        metavar="DIR",
+        help=_(
+            "append each engine's standard error to DIR/NAME.log (default: this "
+            "command's standard error)"
+        ),
+    )
     if traceback:
         parser.add_argument(
             "--traceback",
@@ -161,24 +187,56 @@ def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True)
         )
 
 
-def load_engine(spec: str, time_limit: float) -> tuple[str, BotFactory]:
-    """The name and factory of ``--engine NAME=COMMAND``.
+def load_engine(
+    spec: str,
+    time_limit: float,
+    start_limit: float | None = None,
+    log_dir: str | None = None,
+) -> tuple[str, BotFactory]:
+    """The name and factory of ``--engine NAME=COMMAND``, once its program
+    has answered ``hello`` (an engine that cannot play is a setup error).
 
     Raises:
-        ValueError: The spec or the time limit makes no sense.
+        ValueError: The spec or a limit makes no sense, or the engine
+            cannot play; the message says why.
 
     """
-    from pocha_rules.engines import Engine
+    from pocha_rules.engines import Engine, EngineSetupError
 
     name, sep, command = spec.partition("=")
     if not sep or not name.strip() or not command.strip():
         raise ValueError(_("expected NAME=COMMAND, e.g. js='node engine.js'"))
-    if not time_limit > 0:
+    if not 0 < time_limit < math.inf:
         raise ValueError(_("--time-limit: above 0 seconds, got {got}").format(got=time_limit))
+    if start_limit is not None and not 0 < start_limit < math.inf:
+        raise ValueError(_("--start-limit: above 0 seconds, got {got}").format(got=start_limit))
+    name = name.strip()
+    log = None
+    if log_dir is not None:
+        if not os.path.isdir(log_dir):
+            raise ValueError(_("--engine-log {dir}: not a folder").format(dir=log_dir))
+        log = os.path.join(log_dir, _log_name(name))
     try:
-        return name.strip(), Engine(command.strip(), time_limit=time_limit, name=name.strip())
+        engine = Engine(
+            command.strip(), time_limit=time_limit, name=name, start_limit=start_limit, log=log
+        )
+        engine.check()
+    except EngineSetupError as error:
+        raise EngineUnusable(str(error)) from None
     except (TypeError, PochaError) as error:
         raise ValueError(str(error)) from None
+    return name, engine
+
+
+class EngineUnusable(ValueError):
+    """An engine that does not answer ``hello``: its message names it."""
+
+
+def _log_name(name: str) -> str:
+    """A file name for an engine's log: its name, with every character
+    that is not a letter, a digit, ``-`` or ``_`` replaced."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:100]
+    return f"{safe or 'engine'}.log"
 
 
 def print_forfeits(forfeits: Sequence[Forfeit], command: str, traceback: bool) -> None:
@@ -205,9 +263,10 @@ def forfeit_line(forfeit: Forfeit) -> str:
     )
 
 
-def load_bot(spec: str) -> tuple[str, BotFactory]:
-    """The name and factory of ``--bot SPEC``: a built-in name,
-    ``MODULE:CLASS`` or ``NAME=MODULE:CLASS``.
+def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
+    """The name and factory of ``--bot SPEC``: a built-in name (of Pocha's
+    bots, or Poch's for ``game="poch"``), ``MODULE:CLASS`` or
+    ``NAME=MODULE:CLASS``.
 
     Raises:
         ValueError: The bot cannot be found or built; the message says why.
@@ -218,13 +277,19 @@ def load_bot(spec: str) -> tuple[str, BotFactory]:
         name, target = "", spec
     name, target = name.strip(), target.strip()
     if ":" not in target:
-        if target not in BOTS:
+        if game == "poch":
+            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
+
+            built_in: dict[str, Any] = dict(POCH_BOTS)
+        else:
+            built_in = dict(BOTS)
+        if target not in built_in:
             raise ValueError(
                 _("unknown bot {name}: give one of {bots} or MODULE:CLASS").format(
-                    name=repr(target), bots=", ".join(BOTS)
+                    name=repr(target), bots=", ".join(built_in)
                 )
             )
-        return name or target, BuiltInBot(target)
+        return name or target, BuiltInBot(target, game)
     module_name, _colon, attribute = target.partition(":")
     if os.getcwd() not in sys.path:  # `pocha` does not look in the current directory
         sys.path.insert(0, os.getcwd())
@@ -277,7 +342,10 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         bots[name] = factory
     for spec in args.engine:
         try:
-            name, factory = load_engine(spec, args.time_limit)
+            name, factory = load_engine(spec, args.time_limit, args.start_limit, args.engine_log)
+        except EngineUnusable as error:
+            print(f"pocha match: {error}", file=sys.stderr)
+            return 2
         except ValueError as error:
             fail(f"--engine {spec}: {error}")
         if name in bots:

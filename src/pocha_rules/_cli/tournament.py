@@ -4,14 +4,18 @@ deals, with ratings, a crosstable, and a results file to resume from."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import math
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.match import engine_arguments
+from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
 from pocha_rules._cli.options import (
     BOTS,
     Fail,
@@ -21,11 +25,17 @@ from pocha_rules._cli.options import (
     rules_from_args,
 )
 from pocha_rules._cli.output import Output
+from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
+from pocha_rules._cli.poch.options import rules_arguments as poch_rules_arguments
+from pocha_rules._cli.poch.options import rules_from_args as poch_rules_from_args
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
+from pocha_rules._common.text import shown
 from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
-from pocha_rules.tournaments import Tournament, TournamentLog, TournamentResult
+from pocha_rules.poch import RuleSet as PochRuleSet
+from pocha_rules.poch.records import _read_rules as read_poch_rules
+from pocha_rules.tournaments import MAX_SETS, Tournament, TournamentLog, TournamentResult
 
 __all__ = ["add_parser", "run"]
 
@@ -33,26 +43,34 @@ __all__ = ["add_parser", "run"]
 def add_parser(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     parents: list[argparse.ArgumentParser],
+    game: str = "pocha",
 ) -> None:
-    """Add ``pocha tournament`` to ``commands``."""
+    """Add ``pocha tournament`` (or, for ``game="poch"``, ``pocha poch
+    tournament``) to ``commands``."""
+    poch = game == "poch"
+    prefix = "pocha poch" if poch else "pocha"
+    bots = POCH_BOTS if poch else BOTS
     parser = commands.add_parser(
         "tournament",
         parents=parents,
         help=_("a round robin of bots and engines, with ratings"),
         description=_(
             "Play every pair of bots against each other over the same duplicate "
-            "deals, and rate them (Bradley-Terry, on the Elo scale, with 95%% intervals) with "
+            "deals, and rate them (Bradley-Terry, on the Elo scale, with 95% intervals) with "
             "a crosstable. A bot is a built-in name "
             "({bots}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
             "the engine protocol). A bot's fault forfeits its game, never the tournament. "
             "With --results, every finished set is appended to a file at once, and "
-            "--resume FILE goes on with it after Ctrl-C or a crash."
-        ).format(bots=", ".join(BOTS)),
+            "--resume FILE goes on with it after Ctrl-C or a crash: give the same "
+            "--bot and --engine again (a results file is data: nothing it names is run)."
+        ).format(bots=", ".join(bots)),
         **examples(
-            "pocha tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
+            f"{prefix} tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
             "--workers 0 --results t.jsonl",
-            "pocha tournament --resume t.jsonl --workers 0",
-            "pocha tournament --bot heuristic --engine js='node examples/engine.js'",
+            f"{prefix} tournament --bot heuristic --bot random --bot montecarlo "
+            "--resume t.jsonl --workers 0",
+            f"{prefix} tournament --bot heuristic --engine js='node examples/"
+            + ("poch_engine.pl'" if poch else "engine.js'"),
         ),
     )
     parser.add_argument(
@@ -67,13 +85,19 @@ def add_parser(
         "--results", default=None, metavar="FILE", help=_("append every finished set to FILE")
     )
     parser.add_argument(
-        "--resume", default=None, metavar="FILE", help=_("go on with the tournament in FILE")
+        "--resume",
+        default=None,
+        metavar="FILE",
+        help=_("go on with the tournament in FILE (with the same --bot and --engine)"),
     )
     parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    rules_arguments(parser)
-    parser.set_defaults(run=run, subparser=parser)
+    if poch:
+        poch_rules_arguments(parser)
+    else:
+        rules_arguments(parser)
+    parser.set_defaults(run=functools.partial(run, game=game), subparser=parser)
 
 
 def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]:
@@ -107,51 +131,116 @@ def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]
     return entrants
 
 
-def _factories(entrants: dict[str, str], time_limit: float, fail: Fail) -> dict[str, BotFactory]:
-    from pocha_rules._cli.match import load_bot
-    from pocha_rules.engines import Engine
-
+def _factories(
+    entrants: dict[str, str], args: argparse.Namespace, time_limit: float, game: str, fail: Fail
+) -> dict[str, BotFactory]:
+    """Each entrant's factory; an engine's program is started once to see
+    that it answers (:class:`EngineUnusable` when it does not)."""
     factories: dict[str, BotFactory] = {}
     for name, how in entrants.items():
-        kind, _, target = how.partition(":")
+        kind, _colon, target = how.partition(":")
         try:
             if kind == "engine":
-                factories[name] = Engine(target, time_limit=time_limit, name=name)
+                factories[name] = load_engine(
+                    f"{name}={target}", time_limit, args.start_limit, args.engine_log
+                )[1]
             else:
-                factories[name] = load_bot(target)[1]
+                factories[name] = load_bot(target, game)[1]
+        except EngineUnusable:
+            raise
         except (ValueError, TypeError) as error:
             fail(f"{name}: {error}")
     return factories
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+def _setup(args: argparse.Namespace, game: str, fail: Fail) -> tuple[dict[str, Any], Path | None]:
+    """What the tournament is (the results file's header) and its file."""
+    entrants = _entrants(args.bot, args.engine, fail)
     if args.resume is not None:
-        if args.results is not None or args.bot or args.engine:
-            fail(_("--resume FILE: the file says who plays and where the results go"))
+        if args.results is not None:
+            fail(_("--resume FILE: the results go on in FILE; --results is not needed"))
         try:
             header = TournamentLog.read_header(args.resume)
         except (OSError, PochaError) as error:
             fail(f"--resume {args.resume}: {error}")
-        setup = header
-        path: Path | None = Path(args.resume)
-    else:
-        if args.time_limit <= 0:
-            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
-        if args.sets < 1:
-            fail(_("--sets: at least 1, got {got}").format(got=args.sets))
-        rules = rules_from_args(args, fail)
-        entrants = _entrants(args.bot, args.engine, fail)
-        if len(entrants) < 2:
-            fail(_("give two entrants or more (--bot, --engine)"))
-        setup = {
-            "rules": {k: json_option(v) for k, v in rules.options().items()},
-            "entrants": entrants,
-            "sets": args.sets,
-            "seed": args.seed if args.seed is not None else int(time.time()),
-            "time_limit": args.time_limit,
-        }
-        path = None if args.results is None else Path(args.results)
-    tournament, log = _tournament(setup, path, fail)
+        kept = header.get("entrants")
+        if not entrants:
+            fail(
+                _(
+                    "--resume {path}: give the entrants again (--bot, --engine), as they were "
+                    "given: a results file is data, and nothing it names is run"
+                ).format(path=args.resume)
+            )
+        if header.get("game", "pocha") != game:
+            fail(
+                _("--resume {path}: a tournament of {other}, not of {game}").format(
+                    path=args.resume, other=header.get("game"), game=game
+                )
+            )
+        if kept != entrants:
+            fail(
+                _("--resume {path}: the entrants differ from the file's: {differ}").format(
+                    path=args.resume, differ=_differences(kept, entrants)
+                )
+            )
+        return header, Path(args.resume)
+    if not 0 < args.time_limit < math.inf:
+        fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
+    if not 1 <= args.sets <= MAX_SETS:
+        fail(
+            _("--sets: from 1 to {most}, got {got}").format(
+                most=f"{MAX_SETS:,}", got=shown(args.sets)
+            )
+        )
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        fail(_("--seed: from 0 to 2**63 - 1, got {got}").format(got=shown(args.seed)))
+    if len(entrants) < 2:
+        fail(_("give two entrants or more (--bot, --engine)"))
+    rules: Any = (
+        poch_rules_from_args(args, fail) if game == "poch" else rules_from_args(args, fail)
+    )
+    setup: dict[str, Any] = {
+        "game": game,
+        "rules": _rules_data(rules),
+        "entrants": entrants,
+        "sets": args.sets,
+        "seed": args.seed if args.seed is not None else int(time.time()),
+        "time_limit": args.time_limit,
+    }
+    return setup, None if args.results is None else Path(args.results)
+
+
+def _rules_data(rules: Any) -> dict[str, Any]:
+    if isinstance(rules, PochRuleSet):
+        return attrs.asdict(rules)
+    return {k: json_option(v) for k, v in rules.options().items()}
+
+
+def _differences(kept: object, given: dict[str, str]) -> str:
+    if not isinstance(kept, dict):
+        return _("the file names none")
+    names = list(dict.fromkeys([*kept, *given]))
+    return "; ".join(
+        f"{name}: {kept.get(name, '-')!s} / {given.get(name, '-')!s}"
+        for name in names
+        if kept.get(name) != given.get(name)
+    )
+
+
+class _WriteFailed(Exception):
+    """The results file could not be written: the tournament stops."""
+
+
+def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") -> int:
+    command = "poch tournament" if game == "poch" else "tournament"
+    setup, path = _setup(args, game, fail)
+    if path is None and args.results is not None:
+        path = Path(args.results)
+    try:
+        tournament, log = _tournament(setup, path, args, game, fail)
+    except EngineUnusable as error:
+        print(f"pocha {command}: {error}", file=sys.stderr)
+        return 2
     done = []
     if log is not None:
         try:
@@ -161,37 +250,59 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
                 log.create(force=args.force)
         except FileExistsError as error:
             fail(_("--results: {error} (or give --force)").format(error=error))
-        except (OSError, PochaError) as error:
+        except PochaError as error:
             fail(f"{log.path}: {error}")
+        except OSError as error:
+            print(f"pocha {command}: {log.path}: {error}", file=sys.stderr)
+            return 1
         if log.damaged:
             print(
-                "pocha tournament: "
+                f"pocha {command}: "
                 + _("{path}: a last line cut short was dropped").format(path=log.path),
                 file=sys.stderr,
             )
     workers = workers_from_args(args, fail)
     already = sum(result.games for result in done)
+    write_error: list[OSError] = []
 
     def saved(results: Any) -> None:
+        if write_error:
+            return
         for result in results:
             for line in result.faults:
-                print(f"pocha tournament: {_('forfeit:')} {line}", file=sys.stderr)
+                print(f"pocha {command}: {_('forfeit:')} {line}", file=sys.stderr)
         if log is not None:
-            log.append(results)
+            try:
+                log.append(results)
+            except OSError as error:
+                write_error.append(error)
+                raise _WriteFailed from None
 
-    result, stopped, seconds = spread(
-        out,
-        tournament.games,
-        _("tournament"),
-        lambda advance: tournament.run(
-            done=done,
-            workers=workers,
-            chunk_size=args.chunk_size,
-            progress=advance,
-            on_result=saved,
-        ),
-        done=already,
-    )
+    try:
+        result, stopped, seconds = spread(
+            out,
+            tournament.games,
+            _("tournament"),
+            lambda advance: tournament.run(
+                done=done,
+                workers=workers,
+                chunk_size=args.chunk_size,
+                progress=advance,
+                on_result=saved,
+            ),
+            done=already,
+        )
+    except _WriteFailed:
+        assert log is not None
+        print(
+            f"pocha {command}: "
+            + _(
+                "cannot write {path}: {error}; the sets saved before are kept, and "
+                "--resume goes on once there is room"
+            ).format(path=log.path, error=write_error[0]),
+            file=sys.stderr,
+        )
+        return 1
     if args.json:
         report = result.as_dict()
         report.update({"seconds": seconds, "seed": tournament.seed})
@@ -200,22 +311,27 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         _print(out, result, tournament.count)
     if stopped is not None and log is not None:
         print(
-            "pocha tournament: "
+            f"pocha {command}: "
             + _(
-                "the finished sets are in {path}; 'pocha tournament --resume {path}' goes on"
-            ).format(path=log.path),
+                "the finished sets are in {path}; '{command} --resume {path}' with the same "
+                "entrants goes on"
+            ).format(path=log.path, command=f"pocha {command}"),
             file=sys.stderr,
         )
-    return stop_status("tournament", stopped, len(result.sets), tournament.count)
+    return stop_status(command, stopped, len(result.sets), tournament.count, unit="sets")
 
 
 def _tournament(
-    setup: dict[str, Any], path: Path | None, fail: Fail
+    setup: dict[str, Any], path: Path | None, args: argparse.Namespace, game: str, fail: Fail
 ) -> tuple[Tournament, TournamentLog | None]:
     try:
-        rules = read_rules(setup["rules"])
-        entrants = setup["entrants"]
-        factories = _factories(entrants, float(setup.get("time_limit", 10.0)), fail)
+        rules: Any = (
+            read_poch_rules(setup["rules"]) if game == "poch" else read_rules(setup["rules"])
+        )
+        time_limit = setup.get("time_limit", 10.0)
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+            raise TypeError(f"time_limit must be a number, got {time_limit!r}")
+        factories = _factories(setup["entrants"], args, float(time_limit), game, fail)
         tournament = Tournament(rules, factories, sets=setup["sets"], seed=setup["seed"])
     except (KeyError, TypeError, PochaError) as error:
         fail(_("the tournament cannot be set up: {error}").format(error=error))
@@ -232,8 +348,10 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
     title = title.format(played=played, asked=asked, games=result.games)
     rows = []
     for rank, rating in enumerate(result.ratings(), start=1):
+        if not rating.comparisons:  # no set played: nothing to rate it on
+            rows.append(["", rating.name, "-", "", "-", "-", "0"])
+            continue
         half = (rating.high - rating.low) / 2
-        score = "-" if rating.comparisons == 0 else f"{100 * rating.score:.1f}%"
         rows.append(
             [
                 str(rank),
@@ -241,18 +359,18 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 f"{rating.elo:+.0f}",
                 f"±{half:.0f}",
                 _("{low} to {high}").format(low=f"{rating.low:+.0f}", high=f"{rating.high:+.0f}"),
-                score,
+                f"{100 * rating.score:.1f}%",
                 str(rating.comparisons),
             ]
         )
     headers = ["#", _("bot"), "elo", "±", _("95% interval"), _("score"), _("sets")]
     out.table(title, headers, rows, left=2)
+    # The crosstable's columns are numbered as its rows, so that no name is cut.
     cross = result.crosstable()
     names = list(result.names)
-    short = [name[:8] for name in names]
     table = []
-    for a in names:
-        row = [a[:12]]
+    for number, a in enumerate(names, start=1):
+        row = [f"{number} {a}"]
         for b in names:
             if a == b:
                 row.append("")
@@ -260,6 +378,7 @@ def _print(out: Output, result: TournamentResult, asked: int) -> None:
                 points, sets = cross.get((a, b), (0.0, 0))
                 row.append(f"{points:g}/{sets}" if sets else "-")
         table.append(row)
-    out.table(_("crosstable: sets won (a draw is half) of sets played"), ["", *short], table)
+    numbers = [str(number) for number in range(1, len(names) + 1)]
+    out.table(_("crosstable: sets won (a draw is half) of sets played"), ["", *numbers], table)
     if result.faults:
         out.line(_("{count} forfeits (see the lines above)").format(count=len(result.faults)))

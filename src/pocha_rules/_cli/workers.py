@@ -173,22 +173,27 @@ def _join_all(processes: list[multiprocessing.process.BaseProcess], seconds: flo
         process.join(max(0.0, deadline - time.monotonic()))
 
 
-def stop_status(command: str, stopped: BaseException | None, done: int, asked: int) -> int:
+def stop_status(
+    command: str, stopped: BaseException | None, done: int, asked: int, *, unit: str = "games"
+) -> int:
     """The exit status of a long command that spread its games, after it
     printed what finished; on stderr, why games are missing.
 
     ``stopped`` is the run's :exc:`~pocha_rules.parallel.Interrupted` or
     :exc:`~pocha_rules.parallel.LostGamesError`, or ``None`` when every
-    game was played.
+    game was played; ``done`` and ``asked`` count ``unit`` (``"games"`` or
+    ``"sets"``).
     """
     if stopped is None:
         return 0
     assert isinstance(stopped, Interrupted | LostGamesError)
-    missing = describe_ranges(stopped.missing)
+    missing = describe_ranges(stopped.missing, unit)
     if isinstance(stopped, Interrupted):
-        said = _("interrupted: {done} of {asked} games finished; {missing} did not").format(
-            done=done, asked=asked, missing=missing
-        )
+        said = (
+            _("interrupted: {done} of {asked} sets finished; {missing} did not")
+            if unit == "sets"
+            else _("interrupted: {done} of {asked} games finished; {missing} did not")
+        ).format(done=done, asked=asked, missing=missing)
         print(f"pocha {command}: {said}", file=sys.stderr)
         return 130
     said = _("{missing} are missing: {reason}").format(missing=missing, reason=stopped.reason)

@@ -10,7 +10,9 @@ command with options that mean nothing for one of the games.
 - ``play`` (:mod:`.play`): a game in the terminal, human seats against bots;
 - ``simulate`` and ``match`` (:mod:`.simulate`): many bot games, a summary
   per seat, or a match with confidence intervals;
-- ``validate``, ``replay`` and ``rules`` (:mod:`.records`).
+- ``validate``, ``replay`` and ``rules`` (:mod:`.records`);
+- ``tournament`` (:mod:`pocha_rules._cli.tournament`): a round robin of
+  bots and engines, as for Pocha.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.poch import play, records, simulate
+from pocha_rules._cli.tournament import add_parser as add_tournament
 
 __all__ = ["add_parser"]
 
@@ -48,3 +51,4 @@ def add_parser(
     play.add_parser(group, parents)
     simulate.add_parsers(group, parents)
     records.add_parsers(group, parents)
+    add_tournament(group, parents, game="poch")

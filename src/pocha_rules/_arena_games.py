@@ -1,0 +1,290 @@
+"""What the arena (the referee and the engine protocol) needs of a game, for
+Pocha and for Poch (private: :mod:`pocha_rules.referee` and
+:mod:`pocha_rules.engines` use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+
+from pocha_rules import poch
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
+from pocha_rules._pocha.engine import apply
+from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState
+from pocha_rules._record_json import rules_data
+from pocha_rules.actions import action_to_move, legal_actions
+from pocha_rules.bots import RandomBot
+from pocha_rules.events import step
+from pocha_rules.poch import actions as poch_actions
+from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
+from pocha_rules.views import PlayerView, observe
+
+__all__ = ["GameDoor", "door_named", "game_door"]
+
+
+@attrs.frozen
+class GameDoor:
+    """A game, as the arena plays it and shows it to engines."""
+
+    name: str
+    """The game's name in the protocol's ``game`` message."""
+    rules_type: type
+    view_type: type
+    state_type: type
+    move_types: tuple[type, ...]
+    new_game: Callable[..., Any]
+    apply: Callable[[Any, Any], Any]
+    observe: Callable[[Any, int], Any]
+    step: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
+    """The state after a move, and the events it caused."""
+    random_bot: Callable[[int], Any]
+    rules_dict: Callable[[Any], dict[str, object]]
+    view_dict: Callable[[Any], dict[str, object]]
+    """The seat's whole view, as JSON data."""
+    round_view: Callable[[Any], dict[str, object]]
+    """The seat's view of the current round (or deal) only, as JSON data."""
+    view_from_dict: Callable[[object], Any]
+    parse_move: Callable[[str], Any]
+    action_to_move: Callable[[Any, int], Any]
+
+
+def _pocha() -> GameDoor:
+    def round_view(view: PlayerView) -> dict[str, object]:
+        legal = view.legal_moves()
+        return {
+            "seat": view.seat,
+            "phase": view.phase.value,
+            "to_move": view.to_move,
+            "round_index": view.round_index,
+            "round": str(view.round),
+            "dealer": view.dealer,
+            "eldest": view.eldest,
+            "hand": [str(card) for card in view.hand],
+            "visible_hands": [
+                None if hand is None else [str(card) for card in hand]
+                for hand in view.visible_hands
+            ],
+            "hand_sizes": list(view.hand_sizes),
+            "trump": None if view.trump is None else str(view.trump),
+            "trump_card": None if view.trump_card is None else str(view.trump_card),
+            "trump_card_shown_by_dealer": view.trump_card_shown_by_dealer,
+            "calls": [{"seat": seat, "move": str(call)} for seat, call in view.calls],
+            "auction_winner": view.auction_winner,
+            "bid_order": list(view.bid_order),
+            "bids": list(view.bids),
+            "leader": view.leader,
+            "trick": [{"seat": p.seat, "card": str(p.card)} for p in view.trick],
+            "played": [{"seat": p.seat, "card": str(p.card)} for p in view.played],
+            "tricks_won": list(view.tricks_won),
+            "scores": list(view.scores),
+            "legal_moves": [str(move) for move in legal],
+            "legal_actions": list(legal_actions(view)) if legal else [],
+        }
+
+    return GameDoor(
+        name="pocha",
+        rules_type=RuleSet,
+        view_type=PlayerView,
+        state_type=GameState,
+        move_types=(Bid, Play, ChooseTrump, Call, Pass),
+        new_game=new_game,
+        apply=apply,
+        observe=observe,
+        step=step,
+        random_bot=lambda seed: RandomBot(seed=seed),
+        rules_dict=rules_data,
+        view_dict=PlayerView.to_dict,
+        round_view=round_view,
+        view_from_dict=PlayerView.from_dict,
+        parse_move=parse_move,
+        action_to_move=action_to_move,
+    )
+
+
+@attrs.frozen
+class PochEvent:
+    """What a move of Poch caused, as the engine protocol tells it: a
+    ``move``, a ``deal_ended`` or the ``game_over``."""
+
+    data: dict[str, object]
+
+    @property
+    def kind(self) -> str:
+        """The event's name (its ``"event"`` member)."""
+        return str(self.data["event"])
+
+    def to_dict(self) -> dict[str, object]:
+        """The event as JSON data."""
+        return dict(self.data)
+
+
+def _poch_card(card: poch.Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _poch_payment(payment: poch.Payment) -> dict[str, object]:
+    return {
+        "payer": payment.payer,
+        "payee": payment.payee,
+        "chips": payment.chips,
+        "reason": payment.reason.value,
+    }
+
+
+def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[dict[str, object]]:
+    return [{"seat": seat, "move": str(move)} for seat, move in moves]
+
+
+def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
+    """A seat's view of the current deal of Poch, as JSON data."""
+    legal = view.legal
+    return {
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "to_move": view.to_move,
+        "first_dealer": view.first_dealer,
+        "deal_number": view.deal_number,
+        "dealer": view.dealer,
+        "order": list(view.order),
+        "out": list(view.out),
+        "balances": list(view.balances),
+        "pools": dict(view.pools),
+        "turnup": _poch_card(view.turnup),
+        "trump": None if view.trump is None else str(view.trump),
+        "stock_size": view.stock_size,
+        "hand": [str(card) for card in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "shown": [[str(card) for card in cards] for cards in view.shown],
+        "takings": [{"pool": pool, "seat": seat} for pool, seat in view.takings],
+        "opener": view.opener,
+        "contestants": list(view.contestants),
+        "stakes": list(view.stakes),
+        "level": view.level,
+        "bet_rounds": view.bet_rounds,
+        "poch_winners": list(view.poch_winners),
+        "table": [{"seat": p.seat, "card": str(p.card)} for p in view.table],
+        "last_card": _poch_card(view.last_card),
+        "moves": _poch_seated(view.moves),
+        "payments": [_poch_payment(payment) for payment in view.deal_payments],
+        "legal_moves": [str(move) for move in legal],
+        "legal_actions": list(poch_actions.legal_actions(view)) if legal else [],
+    }
+
+
+def _poch_view(view: poch.PlayerView) -> dict[str, object]:
+    """A seat's whole view of a game of Poch, as JSON data: the deal's view,
+    the balances the game and the deal began with, and the finished deals."""
+    data = _poch_deal_view(view)
+    data["starting_balances"] = list(view.starting_balances)
+    data["deal_start_balances"] = list(view.deal_start_balances)
+    data["past_deals"] = [
+        {
+            "index": deal.index,
+            "dealer": deal.dealer,
+            "seats": list(deal.seats),
+            "trump": str(deal.trump),
+            "turnup": str(deal.turnup),
+            "moves": _poch_seated(deal.moves),
+            "payments": [_poch_payment(payment) for payment in deal.payments],
+            "balances": list(deal.balances),
+            "changes": list(deal.changes),
+        }
+        for deal in view.past_deals
+    ]
+    return data
+
+
+def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[PochEvent, ...]]:
+    seat = state.to_move
+    after = poch.apply(state, move)
+    happened = [PochEvent({"event": "move", "seat": seat, "move": str(move)})]
+    if len(after.deal_results) > len(state.deal_results):
+        deal = after.deal_results[-1]
+        happened.append(
+            PochEvent(
+                {
+                    "event": "deal_ended",
+                    "index": deal.index,
+                    "changes": list(deal.changes),
+                    "balances": list(deal.balances),
+                }
+            )
+        )
+    if after.is_over:
+        happened.append(
+            PochEvent(
+                {
+                    "event": "game_over",
+                    "winners": list(after.winners),
+                    "scores": list(after.scores),
+                }
+            )
+        )
+    return after, tuple(happened)
+
+
+def _poch() -> GameDoor:
+    def unreadable(data: object) -> Any:
+        raise PochaError(say("engine_poch_serve"))
+
+    return GameDoor(
+        name="poch",
+        rules_type=poch.RuleSet,
+        view_type=poch.PlayerView,
+        state_type=poch.GameState,
+        move_types=POCH_MOVE_TYPES,
+        new_game=poch.new_game,
+        apply=poch.apply,
+        observe=poch.observe,
+        step=_poch_step,
+        random_bot=lambda seed: poch.RandomBot(seed=seed),
+        rules_dict=attrs.asdict,
+        view_dict=_poch_view,
+        round_view=_poch_deal_view,
+        view_from_dict=unreadable,
+        parse_move=poch.parse_move,
+        action_to_move=poch_actions.action_to_move,
+    )
+
+
+_DOORS: Final[dict[str, GameDoor]] = {}
+
+
+def game_door(rules: object) -> GameDoor:
+    """The door of the game that ``rules`` are the rules of.
+
+    Raises:
+        TypeError: ``rules`` are no game's rules.
+
+    """
+    if isinstance(rules, RuleSet):
+        return door_named("pocha")
+    if isinstance(rules, poch.RuleSet):
+        return door_named("poch")
+    raise TypeError(f"rules must be a RuleSet or a poch.RuleSet, got {got(rules)}")
+
+
+def door_named(name: object) -> GameDoor:
+    """The door of the game called ``name`` (``"pocha"``, ``"poch"``).
+
+    Raises:
+        PochaError: No game has that name.
+
+    """
+    door = _DOORS.get(name) if isinstance(name, str) else None
+    if door is None:
+        if name == "pocha":
+            door = _pocha()
+        elif name == "poch":
+            door = _poch()
+        else:
+            raise PochaError(say("arena_unknown_game", got=repr(name)))
+        _DOORS[door.name] = door
+    return door
