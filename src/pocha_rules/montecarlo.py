@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._pocha.cards import mask_of
 from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Play
@@ -87,7 +88,7 @@ class MonteCarloBot:
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if type(samples) is not int or samples < 1:
             raise PochaError(say("samples_too_few", got=repr(samples)))
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
         self._samples = samples
 
     @property

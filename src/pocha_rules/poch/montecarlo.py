@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._moves import Move
@@ -75,7 +76,7 @@ class MonteCarloBot:
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if type(samples) is not int or samples < 1:
             raise PochaError(say("samples_too_few", got=repr(samples)))
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
         self._samples = samples
 
     @property
