@@ -35,7 +35,6 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
-import contextlib
 import math
 import multiprocessing
 import os
@@ -45,12 +44,13 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.main_guard import check_main_module
+from pocha_rules._common.stopping import STOP_SIGNALS, end_processes, handled
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.rollout import simulate as _simulate
 from pocha_rules._pocha.rules import RuleSet
@@ -216,50 +216,13 @@ def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
     """
     workers = list((getattr(pool, "_processes", None) or {}).values())
     thread = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
-    for worker in workers:
-        worker.terminate()
-    _join_all(workers, _STOP_SECONDS)
-    late = [worker for worker in workers if worker.is_alive()]
-    for worker in late:
-        worker.kill()
-    _join_all(late, _STOP_SECONDS)
+    end_processes(workers, _STOP_SECONDS)
     pool.shutdown(wait=False, cancel_futures=True)
     if thread is not None:
         thread.join(_STOP_SECONDS)
         if thread.is_alive():  # pragma: no cover - a thread stuck on a dead queue
             # Python would wait for it at exit, for ever: leave it behind.
             getattr(cf.process, "_threads_wakeups", {}).pop(thread, None)
-
-
-_STOP_SIGNALS: Final = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """While the workers are being stopped, a second Ctrl-C, hangup or
-    termination request does not cut the stopping short (leaving workers
-    behind): it is ignored, as the run is ending already. Outside the main
-    thread, where handlers cannot be set, signals stay as they are."""
-    previous = {}
-    try:
-        for number in _STOP_SIGNALS:
-            previous[number] = signal.signal(number, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        pass
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-def _join_all(processes: Sequence[Any], seconds: float) -> None:
-    """Wait for each of ``processes`` to end, ``seconds`` in all at most."""
-    deadline = time.monotonic() + seconds
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
 
 
 def _picklable(job: object) -> None:
@@ -448,7 +411,10 @@ class _Run(Generic[R]):
             if self.own and self.pool is not None:
                 self.pool.shutdown(wait=True)
         except BaseException:
-            with _signals_held():
+            # A second Ctrl-C, hangup or termination request while the
+            # workers are stopped does not cut the stopping short (leaving
+            # workers behind): the run is ending already.
+            with handled(STOP_SIGNALS, signal.SIG_IGN):
                 self.stop()
             raise
         if self.broken is not None:

@@ -24,6 +24,7 @@ from pocha_rules._cli.i18n import _, ngettext
 from pocha_rules._cli.options import MAX_GAMES, Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
+from pocha_rules._common.stopping import end_processes
 from pocha_rules._common.text import shown
 from pocha_rules.parallel import Interrupted, LostGamesError, available_cores, describe_ranges
 
@@ -157,20 +158,7 @@ def reap_workers(seconds: float = _REAP_SECONDS) -> None:
     """End every worker process this process started and that is still
     running: ask it to stop, and kill it if it has not within ``seconds``.
     Never waits longer than about twice ``seconds``."""
-    children = multiprocessing.active_children()
-    for child in children:
-        child.terminate()
-    _join_all(children, seconds)
-    late = [child for child in children if child.is_alive()]
-    for child in late:
-        child.kill()
-    _join_all(late, seconds)
-
-
-def _join_all(processes: list[multiprocessing.process.BaseProcess], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
+    end_processes(multiprocessing.active_children(), seconds)
 
 
 def stop_status(
