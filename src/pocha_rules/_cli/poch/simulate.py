@@ -27,6 +27,7 @@ from pocha_rules._cli.poch.options import (
     rules_arguments,
     rules_from_args,
 )
+from pocha_rules._cli.simulate import bots_from_args, simulate_arguments
 from pocha_rules._cli.workers import (
     speed_line,
     spread,
@@ -38,9 +39,9 @@ from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import shown
 from pocha_rules.matches import Match
 from pocha_rules.parallel import run_chunks
-from pocha_rules.poch import Bot, Reason, RuleSet, play_game
+from pocha_rules.poch import Reason, RuleSet, play_game
 
-__all__ = ["BuiltInBot", "SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
+__all__ = ["SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
 
 
 def add_parsers(
@@ -58,16 +59,7 @@ def add_parsers(
         ),
         **examples("pocha poch simulate -n 200 --bots heuristic,random,random --players 3"),
     )
-    simulate.add_argument("-n", "--games", type=int, default=100, help=_("games to play"))
-    simulate.add_argument(
-        "--bots",
-        default=DEFAULT_BOT,
-        metavar="BOT,...",
-        help=f"one bot for all seats or one per seat ({', '.join(BOTS)})",
-    )
-    simulate.add_argument("--seed", type=int, default=None, help=_("seed of the first game"))
-    simulate.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
-    spread_arguments(simulate)
+    simulate_arguments(simulate, BOTS, DEFAULT_BOT)
     rules_arguments(simulate)
     simulate.set_defaults(run=run_simulate, subparser=simulate, command="poch simulate")
 
@@ -157,14 +149,7 @@ class SeatGames:
 
 def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    if len(names) == 1:
-        names *= rules.players
-    if len(names) != rules.players:
-        fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
+    names = bots_from_args(args, BOTS, rules.players, fail)
     games_from_args(args, fail)
     workers = workers_from_args(args, fail)
     base = seed_from_args(args, fail, games=args.games)
@@ -224,40 +209,12 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     return stop_status("poch simulate", stopped, games, args.games)
 
 
-class BuiltInBot:
-    """A Poch bot the command line offers by name, as a factory that
-    pickles (it looks the bot up again in the worker)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __call__(self, *, seed: int) -> Bot:
-        return BOTS[self.name](seed)
-
-    def __repr__(self) -> str:
-        return f"BuiltInBot({self.name!r})"
-
-
-def _load(spec: str) -> tuple[str, Any]:
-    name, sep, target = spec.partition("=")
-    if not sep:
-        name, target = "", spec
-    name, target = name.strip(), target.strip()
-    if ":" not in target:
-        if target not in BOTS:
-            raise ValueError(
-                f"unknown bot {target!r}: give one of {', '.join(BOTS)} or MODULE:CLASS"
-            )
-        return name or target, BuiltInBot(target)
-    return load_bot(spec)
-
-
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     bots: dict[str, Any] = {}  # Poch bots' factories (see BotFactory)
     for spec in args.bot or ("heuristic", "random"):
         try:
-            name, factory = _load(spec)
+            name, factory = load_bot(spec, "poch")
         except ValueError as error:
             fail(f"--bot {spec}: {error}")
         if name in bots:
