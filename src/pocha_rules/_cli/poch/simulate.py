@@ -11,9 +11,14 @@ from typing import Any
 import attrs
 
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.match import load_bot, print_result
+from pocha_rules._cli.match import (
+    bot_failed,
+    bots_from_specs,
+    match_games,
+    play_match,
+    print_result,
+)
 from pocha_rules._cli.options import (
-    MAX_GAMES,
     Fail,
     examples,
     games_from_args,
@@ -36,8 +41,7 @@ from pocha_rules._cli.workers import (
     workers_from_args,
 )
 from pocha_rules._common.errors import PochaError
-from pocha_rules._common.text import shown
-from pocha_rules.matches import Match
+from pocha_rules.matches import BotFailedError, Match
 from pocha_rules.parallel import run_chunks
 from pocha_rules.poch import Reason, RuleSet, play_game
 
@@ -211,15 +215,7 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
 
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    bots: dict[str, Any] = {}  # Poch bots' factories (see BotFactory)
-    for spec in args.bot or ("heuristic", "random"):
-        try:
-            name, factory = load_bot(spec, "poch")
-        except ValueError as error:
-            fail(f"--bot {spec}: {error}")
-        if name in bots:
-            fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
-        bots[name] = factory
+    bots = bots_from_specs(args.bot or ("heuristic", "random"), "poch", fail)
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
@@ -228,24 +224,9 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
-    games = args.games if args.games is not None else 20 * match.set_size
-    if games < 1 or games % match.set_size or games > MAX_GAMES:
-        fail(
-            _(
-                "-n: a positive multiple of {size} (a set: every bot in every seat), "
-                "up to {most}, got {got}"
-            ).format(size=match.set_size, most=f"{MAX_GAMES:,}", got=shown(games))
-        )
-    seed_from_args(args, fail, games=games)  # the last game's deal seed too
+    games = match_games(args, match, fail, sets=20)
     workers = workers_from_args(args, fail)
-    result, stopped, seconds = spread(
-        out,
-        games,
-        _("match"),
-        lambda advance: match.run(
-            games, workers=workers, chunk_size=args.chunk_size, progress=advance
-        ),
-    )
+    result, stopped, seconds = play_match(out, match, games, workers, args.chunk_size)
     if args.json:
         report = result.as_dict()
         report.update(
@@ -261,4 +242,6 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
+    if isinstance(stopped, BotFailedError):
+        return bot_failed("poch match", stopped, result.games, games, show_trace=False)
     return stop_status("poch match", stopped, result.games, games)
