@@ -58,6 +58,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pocha_rules.cluster.T"),
     ("py:class", "pocha_rules.matches.G"),
     ("py:class", "G"),
+    # gymnasium's autoreset modes, named unqualified in the learner's
+    # vector environment's signature (gymnasium has no inventory to link to).
+    ("py:class", "AutoresetMode"),
 ]
 # The game protocol's type variables (rules, state, move, view).
 nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
@@ -86,7 +89,7 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3")
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
@@ -329,8 +332,25 @@ def _prefer_own_game() -> None:
     PythonDomain.find_obj = find_obj  # type: ignore[method-assign]
 
 
+# --- accessibility -----------------------------------------------------------------
+
+
+def _heading_levels(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Give the sidebar's captions (``role="heading"``, from Sphinx's toctree)
+    the level that screen readers need and Sphinx leaves out."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'role="heading">', 'role="heading" aria-level="2">'
+        )
+
+
 def setup(app: Sphinx) -> None:
     _prefer_own_game()
+    # After Furo's own handler (priority 500), which builds the tree.
+    app.connect("html-page-context", _heading_levels, priority=900)
     app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)

@@ -19,8 +19,9 @@ function say(message) {
 }
 
 function strength(card) {
-  // "12o" -> rank 12: a lower index in RANK_ORDER is a stronger card.
-  const rank = parseInt(card, 10);
+  // "12o" (or the move "play 12o") -> rank 12: a lower index in RANK_ORDER
+  // is a stronger card.
+  const rank = parseInt(card.replace(/^play /, ""), 10);
   const index = RANK_ORDER.indexOf(rank);
   return index < 0 ? RANK_ORDER.length : index;
 }
@@ -35,7 +36,7 @@ function choose(view) {
     if (moves.includes(want)) return want;
     return bids[0];
   }
-  const cards = moves.filter((m) => /^\d+[obce]$/.test(m));
+  const cards = moves.filter((m) => /^play \d+[obce]$/.test(m));
   if (cards.length > 0) {
     const bid = view.bids[seat];
     const won = view.tricks_won[seat];

@@ -17,6 +17,8 @@ _NEEDS = {
     "pocha_rules/_vector_bots.py": ("numpy",),
     "pocha_rules/policy.py": ("numpy",),
     "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
+    "pocha_rules/learner_vector.py": ("gymnasium", "numpy"),
+    "pocha_rules/stable_baselines.py": ("stable_baselines3", "gymnasium", "numpy"),
 }
 
 collect_ignore = [

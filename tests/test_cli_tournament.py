@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -191,3 +192,27 @@ def test_a_header_without_room_leaves_no_file(
         TournamentLog(path, {"sets": 1}).create()
     assert not path.exists()
     monkeypatch.setattr(os, "fsync", real_fsync)
+
+
+@pytest.mark.skipif(shutil.which("perl") is None, reason="perl is not installed")
+def test_poch_tournament_with_the_perl_example_engine(tmp_path: Path) -> None:
+    results = tmp_path / "poch.jsonl"
+    done = pocha(
+        "poch", "tournament", "--bot", "heuristic", "--bot", "random",
+        "--engine", "perl=perl examples/poch_engine.pl", "--players", "3",
+        "--rule", "end=deals", "--rule", "deals=1", "--sets", "1", "--seed", "2",
+        "--results", str(results), "--engine-log", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "tournament, 3 sets, 9 games"
+    assert {line.split()[1] for line in lines[2:5]} == {"heuristic", "random", "perl"}
+    assert "forfeit" not in done.stderr
+    assert json.loads(results.read_text().splitlines()[0])["game"] == "poch"
+    assert (tmp_path / "perl.log").exists(), "the engine's standard error has its file"
+
+
+def test_help_shows_a_plain_percent_sign() -> None:
+    done = pocha("tournament", "--help")
+    assert "95% intervals" in done.stdout
+    assert "%%" not in done.stdout

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -340,3 +341,62 @@ def test_serve_speaks_version_2_with_whole_views() -> None:
     assert status == 0
     assert answers[0] == {"type": "ready", "name": "pocha-rules bot", "version": 2, "view": "full"}
     assert answers[1] == {"type": "move", "turn": 1, "move": str(HeuristicBot(seed=3).act(view))}
+
+
+PERL = shutil.which("perl")
+
+
+@pytest.mark.skipif(PERL is None, reason="perl is not installed")
+def test_the_perl_example_engine_plays_a_tournament_of_poch() -> None:
+    from pocha_rules import poch
+
+    assert PERL is not None
+    engine = Engine([PERL, str(ROOT / "examples" / "poch_engine.pl")], name="perl")
+    assert engine.check().version == 2
+    entrants: dict[str, Any] = {"perl": engine, "random": poch.RandomBot}
+    tournament = Tournament(
+        poch.RuleSet(players=4, end="deals", deals=2), entrants, sets=2, seed=3
+    )
+    result = tournament.run(workers=1)
+    assert result.complete
+    assert result.faults == ()
+    assert len(result.sets) == 2
+    assert {rating.name for rating in result.ratings()} == {"perl", "random"}
+    assert all(set_result.games == 2 for set_result in result.sets)
+
+
+def test_a_poch_engine_is_sent_the_deal_view_and_poch_events(tmp_path: Path) -> None:
+    from pocha_rules import poch
+
+    log = tmp_path / "messages.jsonl"
+    rules = poch.RuleSet(players=3, end="deals", deals=1)
+    bot = EngineBot(recording_engine(log), seed=5)
+    others = [poch.RandomBot(seed=1), poch.RandomBot(seed=2)]
+    game = referee_game(rules, [bot, *others], seed=4)
+    assert game.faults == ()
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    start = messages[1]
+    assert (start["game"], start["seat"], start["rules"]["players"]) == ("poch", 0, 3)
+    turns = [m for m in messages if m["type"] == "turn"]
+    assert turns
+    assert all("past_deals" not in m["view"] for m in turns)
+    full = next(m for m in messages if m["type"] == "view")
+    assert full["view"]["past_deals"] == []
+    assert turns[0]["view"]["hand"] == [
+        str(c) for c in poch.observe(poch.new_game(rules, seed=4), 0).hand
+    ]
+    kinds = [e["event"] for m in messages if m["type"] in ("turn", "quit") for e in m["events"]]
+    assert kinds[-2:] == ["deal_ended", "game_over"]
+    assert set(kinds) == {"move", "deal_ended", "game_over"}
+
+
+def test_a_poch_engine_fault_forfeits_the_game_of_poch(tmp_path: Path) -> None:
+    from pocha_rules import poch
+
+    rules = poch.RuleSet(players=3, end="deals", deals=1)
+    bot = EngineBot(engine_script('        say({"type": "move", "move": "open 999"})'))
+    game = referee_game(rules, [bot, poch.RandomBot(seed=1), poch.RandomBot(seed=2)], seed=4)
+    assert [(f.seat, f.kind) for f in game.faults] == [(0, "illegal")]
+    assert "its move 'open 999' is illegal" in game.faults[0].reason
+    assert game.scores[0] == min(game.state.scores)
+    assert 0 not in game.winners

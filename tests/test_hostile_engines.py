@@ -242,3 +242,21 @@ def test_the_commands_refuse_an_engine_that_cannot_play_at_once(command: str) ->
     assert done.returncode == 2, done.stderr
     assert "engine 'typo' cannot play: cannot start" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_engine_that_writes_without_pause_is_stopped(tmp_path: Path) -> None:
+    answer = (
+        'json.dumps({"type": "move", "turn": message["turn"], "move": view["legal_moves"][0]})'
+    )
+    command = engine(tmp_path, f"        while True:\n            say({answer})", version=2)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    game, seconds = refereed(EngineBot(command, time_limit=5))
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert seconds < BOUND
+    # Its next turn finds the lines it went on writing (or reads one of them,
+    # which answers the turn before): garbage either way.
+    assert [(f.seat, f.kind) for f in game.faults] == [(0, "garbage")]
+    reason = game.faults[0].reason
+    assert "when no turn was waiting" in reason or "answered turn 1, not turn 2" in reason
+    assert grown_kib < 64 * 1024
+    assert_gone(tmp_path)

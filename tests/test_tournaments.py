@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -170,3 +171,25 @@ def test_bad_arguments() -> None:
         Tournament(RULES, BOTS, sets="3")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rules must be a RuleSet"):
         Tournament({}, BOTS, sets=3)  # type: ignore[arg-type]
+
+
+def test_the_sets_left_to_play_cost_no_memory_before_they_are_played() -> None:
+    from pocha_rules.tournaments import _Remaining
+
+    huge = _Remaining(10**18, [0, 5, 6, 10**17])
+    assert len(huge) == 10**18 - 4
+    assert [huge[i] for i in range(6)] == [1, 2, 3, 4, 7, 8]
+    assert huge[len(huge) - 1] == 10**18 - 1
+    rng = random.Random(3)
+    for _ in range(200):
+        count = rng.randint(0, 30)
+        done = sorted(rng.sample(range(count), rng.randint(0, count)))
+        left = _Remaining(count, done)
+        assert [left[i] for i in range(len(left))] == [n for n in range(count) if n not in done]
+
+
+def test_a_tournament_of_a_trillion_sets_is_set_up_at_once() -> None:
+    tournament = Tournament(RuleSet(schedule=[1]), {"a": RandomBot, "b": RandomBot}, sets=10**12)
+    assert tournament.count == 10**12
+    with pytest.raises(PochaError, match="sets must be at most 1,000,000,000,000"):
+        Tournament(RuleSet(schedule=[1]), {"a": RandomBot, "b": RandomBot}, sets=10**80)

@@ -46,6 +46,12 @@ from pocha_rules.views import (
     unseen_cards,
 )
 
+# isort: split
+# The modules that fill the upcalls of the core's classes (Card.name,
+# GameState.to_dict, the pictures; see pocha_rules._common.upcalls): imported
+# here, so those methods work whichever module a program imports first.
+from pocha_rules import _pictures, _view_json, names  # noqa: F401
+
 __version__ = "0.1.0"
 
 # Public names report the package as their home, so that reprs, tracebacks and

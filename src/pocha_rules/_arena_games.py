@@ -10,7 +10,7 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules import poch
+from pocha_rules import games, poch
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.engine import apply
@@ -280,11 +280,7 @@ def door_named(name: object) -> GameDoor:
     """
     door = _DOORS.get(name) if isinstance(name, str) else None
     if door is None:
-        if name == "pocha":
-            door = _pocha()
-        elif name == "poch":
-            door = _poch()
-        else:
-            raise PochaError(say("arena_unknown_game", got=repr(name)))
+        game = games.get(name if isinstance(name, str) else repr(name))  # or PochaError
+        door = _pocha() if game is games.POCHA else _poch()
         _DOORS[door.name] = door
     return door

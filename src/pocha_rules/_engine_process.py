@@ -115,7 +115,7 @@ class EngineProcess:
         """A complete line the engine wrote and nobody asked for, if any (read
         without waiting)."""
         if not self._lines and not self._eof:
-            self._fill(block=False)
+            self._fill()
         while self._lines:
             line = self._lines.popleft()
             if line.strip():
@@ -141,31 +141,30 @@ class EngineProcess:
                 raise PipeFault("crash", self.ended())
             if not self._wait(self._readable, deadline):
                 raise PipeFault("timeout", "")
-            self._fill(block=True)
+            self._fill()
 
-    def _fill(self, *, block: bool) -> None:
-        """Read what the pipe holds into complete lines."""
-        while True:
-            try:
-                chunk = os.read(self._out, _CHUNK)
-            except BlockingIOError:
-                return
-            except OSError:
-                chunk = b""
-            if not chunk:
-                self._eof = True
-                return
-            start = 0
-            while (end := chunk.find(b"\n", start)) >= 0:
-                self._buffer += chunk[start:end]
-                self._check_length()
-                self._lines.append(bytes(self._buffer))
-                self._buffer.clear()
-                start = end + 1
-            self._buffer += chunk[start:]
+    def _fill(self) -> None:
+        """Read one chunk of what the pipe holds into complete lines (one at
+        a time: an engine that writes without pause cannot keep the arena
+        reading, nor fill its memory)."""
+        try:
+            chunk = os.read(self._out, _CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._eof = True
+            return
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            self._buffer += chunk[start:end]
             self._check_length()
-            if len(chunk) < _CHUNK or not block:
-                return
+            self._lines.append(bytes(self._buffer))
+            self._buffer.clear()
+            start = end + 1
+        self._buffer += chunk[start:]
+        self._check_length()
 
     def _check_length(self) -> None:
         if len(self._buffer) > MAX_LINE:
@@ -206,7 +205,7 @@ class EngineProcess:
         # own holds it): wait for that first, without sleeping.
         with contextlib.suppress(PipeFault):
             while not self._eof and self._wait(self._readable, deadline):
-                self._fill(block=True)
+                self._fill()
                 self._lines.clear()
         while not self._ended and self._exited() is None and time.monotonic() < deadline:
             time.sleep(0.002)

@@ -21,6 +21,7 @@ from pocha_rules._common.errors import (
     say,
 )
 from pocha_rules._common.text import got
+from pocha_rules._pocha import state as _state
 from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
@@ -44,6 +45,9 @@ from pocha_rules._record_json import (
     unique_members,
     whole,
 )
+from pocha_rules.views import FROM_DICT as VIEW_FROM_DICT
+from pocha_rules.views import FROM_JSON as VIEW_FROM_JSON
+from pocha_rules.views import TO_DICT as VIEW_TO_DICT
 
 if TYPE_CHECKING:
     from pocha_rules._pocha.seats import SeatedMove
@@ -57,8 +61,10 @@ __all__ = [
     "VIEW_VERSION",
     "loads",
     "state_from_dict",
+    "state_from_json",
     "state_to_dict",
     "view_from_dict",
+    "view_from_json",
     "view_to_dict",
 ]
 
@@ -492,3 +498,22 @@ def loads(text: object, what: str) -> object:
         raise InvalidDataError(
             what, "", say("json_invalid", error=short(str(error), 120))
         ) from None
+
+
+def state_from_json(text: object) -> GameState:
+    """Read a state from JSON text (``GameState.from_json``)."""
+    return state_from_dict(loads(text, "state"))
+
+
+def view_from_json(text: object) -> PlayerView:
+    """Read a view from JSON text (``PlayerView.from_json``)."""
+    return view_from_dict(loads(text, "view"))
+
+
+# The public faces of the formats, methods of classes below this module.
+_state.TO_DICT.fill(state_to_dict)
+_state.FROM_DICT.fill(state_from_dict)
+_state.FROM_JSON.fill(state_from_json)
+VIEW_TO_DICT.fill(view_to_dict)
+VIEW_FROM_DICT.fill(view_from_dict)
+VIEW_FROM_JSON.fill(view_from_json)

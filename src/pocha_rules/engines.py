@@ -46,7 +46,8 @@ from typing import IO, Any, Final
 from pocha_rules._arena_games import door_named, game_door
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
-from pocha_rules._engine_process import MAX_LINE, EngineProcess, PipeFault
+from pocha_rules._engine_process import MAX_LINE as _MAX_LINE
+from pocha_rules._engine_process import EngineProcess, PipeFault
 from pocha_rules.bots import Bot
 from pocha_rules.referee import BotFault
 
@@ -70,6 +71,9 @@ PROTOCOL_VERSION: Final = 2
 """The newest version of the protocol."""
 PROTOCOL_VERSIONS: Final = (1, 2)
 """Every version the arena speaks, in the ``hello`` message."""
+MAX_LINE: Final = _MAX_LINE
+"""The longest line an engine may write, in bytes (1 MiB): a longer one is
+refused as it is read, and the engine forfeits its game."""
 
 DEFAULT_TIME_LIMIT: Final = 10.0
 """Seconds an engine has for each move, by default."""
@@ -153,7 +157,9 @@ def _dumps(message: dict[str, Any]) -> bytes:
 
 class EngineBot:
     """A bot played by an engine program (see the module's notes), for a
-    game of Pocha or of Poch (its first view says which).
+    game of Pocha or of Poch (its first view says which). Once started,
+    ``version`` is the protocol version agreed, ``engine_name`` the name the
+    engine gave, and ``full_views`` whether it asked for whole views.
 
     Args:
         command: The program and its arguments, as a list or as one string
@@ -163,8 +169,7 @@ class EngineBot:
         seed: Sent to the engine with each game.
         name: The engine's name in messages (by default the command).
         start_limit: Seconds the program has to start and answer ``hello``
-            (by default :data:`DEFAULT_START_LIMIT`, or ``time_limit`` if
-            longer).
+            (by default 10, or ``time_limit`` if longer).
         log: A file the program's standard error is appended to (by
             default it goes to the arena's own standard error).
 
@@ -196,11 +201,9 @@ class EngineBot:
         self.seed = seed
         self.name = name or " ".join(self.command)
         self.log = None if log is None else os.fspath(log)
-        self.engine_name: str | None = None
-        self.version = 1
-        """The protocol version agreed in ``hello``/``ready``."""
-        self.full_views = False
-        """Whether the engine asked (in ``ready``) for the whole view at every turn."""
+        self.engine_name: str | None = None  # the name it gave in ``ready``
+        self.version = 1  # the protocol version agreed in ``hello``/``ready``
+        self.full_views = False  # whether ``ready`` asked for whole views
         self._process: EngineProcess | None = None
         self._events: list[Any] = []
         self._turn = 0
@@ -476,8 +479,8 @@ class Engine:
 
     def check(self) -> EngineBot:
         """Start the program once, see that it answers ``hello`` with
-        ``ready``, and end it; the bot that did (its :attr:`EngineBot.version`
-        and :attr:`EngineBot.engine_name` say what it answered).
+        ``ready``, and end it; the bot that did (its ``version`` and
+        ``engine_name`` say what it answered).
 
         Raises:
             EngineSetupError: The program cannot start or does not answer

@@ -338,7 +338,6 @@ SPANISH: Final[dict[str, str]] = {
     "engine_setup": "el motor {name} no puede jugar: {reason}",
     "engine_poch_serve": "pocha engine sirve solo bots de la Pocha: "
     "una vista del Poch no se puede leer",
-    "arena_unknown_game": "ningún juego se llama {got}: da 'pocha' o 'poch'",
     "time_limit_not_positive": "time_limit tiene que ser más de 0 segundos, no {got}",
     "engine_message_not_object": "se esperaba un objeto JSON, no {got}",
     "engine_turn_before_game": "un turno antes de ninguna partida",

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Final, Literal, TypeAlias
 
 from pocha_rules._common.text import got, shown
+from pocha_rules._pocha import cards as _cards
 from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._pocha.schedules import RoundKind
@@ -363,3 +364,7 @@ def name(thing: Named, lang: Language = "es") -> str:
     if isinstance(thing, Bid | Play | ChooseTrump | Call | Pass):
         return move_name(thing, lang)
     raise TypeError(f"expected a Card, Suit, move, Phase or RoundKind to name, got {got(thing)}")
+
+
+# ``Card.name`` (a method of a class below this module) is card_name.
+_cards.NAME.fill(lambda card, lang, article: card_name(card, lang, article=article))

@@ -40,7 +40,7 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules import poch
+from pocha_rules import games, poch
 from pocha_rules._arena_games import GameDoor, game_door
 from pocha_rules._bot_faults import one_line, raised
 from pocha_rules._common.errors import IllegalMoveError, PochaError, say
@@ -126,7 +126,7 @@ def _ask(door: GameDoor, bot: Any, state: Any, seat: int) -> Any:
     """The bot's move (whether it is legal is for ``apply`` to say); a
     :class:`BotFault` (or another exception from the bot) when it has none
     to give."""
-    move = bot.act(door.observe(state, seat))
+    move = bot.act(games.get(door.name).observe(state, seat))
     if not isinstance(move, door.move_types):
         raise BotFault("garbage", f"answered {one_line(got(move))}, which is not a move")
     return move
@@ -163,7 +163,8 @@ def referee_game(
 def _play(
     door: GameDoor, rules: Any, bots: list[Any], seed: int | None, dealer: int | None
 ) -> RefereedGame:
-    state = door.new_game(rules, seed=seed, dealer=dealer)
+    game = games.get(door.name)
+    state = game.new_game(rules, seed=seed, dealer=dealer)
     listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
     faults: list[Fault] = []
     moves = 0
@@ -183,9 +184,9 @@ def _play(
                 fault = Fault(seat, "illegal", reason, moves)
         faults.append(fault)
         _close(bots[seat])
-        bots[seat] = door.random_bot(seeded_number(f"{seed}:{seat}:stand-in") >> 257)
+        bots[seat] = game.bot("random", seeded_number(f"{seed}:{seat}:stand-in") >> 257)
         listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
-        state = _advance(door, state, bots[seat].act(door.observe(state, seat)), listeners)
+        state = _advance(door, state, bots[seat].act(game.observe(state, seat)), listeners)
         moves += 1
     scores, winners = tuple(state.scores), tuple(state.winners)
     if faults:
@@ -204,7 +205,7 @@ def _advance(door: GameDoor, state: Any, move: Any, listeners: list[Any]) -> Any
 
     """
     if not listeners:
-        return door.apply(state, move)
+        return games.get(door.name).apply(state, move)
     after, happened = door.step(state, move)
     for bot in listeners:
         _tell(bot, happened)

@@ -1,5 +1,10 @@
 """Many games as one vector environment, for training (``pip install "pocha-rules[batch]"``).
 
+Every seat's decisions are rows of the caller's steps here, for research
+with several learners; for one learner against opponents played inside the
+step, a :class:`gymnasium.vector.VectorEnv`, see
+:mod:`pocha_rules.learner_vector`.
+
 :class:`VectorEnv` runs ``num_envs`` games on the batch engine
 (:mod:`pocha_rules.batch`) behind the calls of gymnasium's vector
 environments (``reset``, ``step``, ``num_envs``, an autoreset mode), adapted
@@ -100,7 +105,7 @@ from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._ids import ids_in_range, integer_array
-from pocha_rules.batch._keyed import game_keys
+from pocha_rules.batch._keyed import game_keys, split_seed
 from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
@@ -346,20 +351,10 @@ class VectorEnv:
         """
         if options is not None:
             raise TypeError(f"VectorEnv.reset takes no options, got {options!r}")
-        if seed is not None and not isinstance(seed, int | np.integer):
-            if not isinstance(seed, Sequence | np.ndarray) or isinstance(seed, str | bytes):
-                raise TypeError(f"seed must be an int or one int per game, got {seed!r}")
-            if len(seed) != self._num_envs:
-                raise PochaError(
-                    say("vector_seeds_count", num_envs=self._num_envs, count=len(seed))
-                )
-            each = [resolve_seed(one) for one in seed]
-            self._game_seeds = np.array(
-                [np.random.SeedSequence(one).generate_state(1, np.uint64)[0] for one in each],
-                dtype=np.uint64,
-            )
+        seed, per_game = split_seed(seed, self._num_envs)
+        if per_game is not None:
+            self._game_seeds = per_game
             self._games_played[:] = 0
-            seed = int(np.random.SeedSequence(each).generate_state(1, np.uint64)[0])
         elif seed is not None:
             self._game_seeds = None
         if seed is not None or self._seed is None:

@@ -31,15 +31,19 @@ draw complete game states consistent with a view (determinization).
 
 from __future__ import annotations
 
-from typing import Final
+import json
+from collections.abc import Callable
+from typing import Final, TypeGuard
 
 import attrs
 
 from pocha_rules._common.text import got, shown
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules._pocha.bidding import auction_moves, bid_moves
 from pocha_rules._pocha.cards import Card, Suit, mask_of
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.knowledge import (
+    IS_VIEW,
     forbidden_bid,
     known_voids,
     tricks_needed,
@@ -178,9 +182,7 @@ class PlayerView:
 
     def _repr_svg_(self) -> str:
         """The table as the seat sees it, for Jupyter (:func:`pocha_rules.svg.table`)."""
-        from pocha_rules.svg import table
-
-        return table(self)
+        return PICTURE.call(self)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves, the same as :func:`~pocha_rules.legal_moves`
@@ -229,9 +231,7 @@ class PlayerView:
         >>> data["schema"], data["hand"], data["legal_moves"], data["legal_actions"]
         ('pocha-view', ['1b'], ['bid 0', 'bid 1'], [40, 41])
         """
-        from pocha_rules._view_json import view_to_dict
-
-        return view_to_dict(self)
+        return TO_DICT.call(self)
 
     @classmethod
     def from_dict(cls, data: object) -> PlayerView:
@@ -245,14 +245,10 @@ class PlayerView:
                 (a path such as ``"visible_hands[0][3]"``) and why.
 
         """
-        from pocha_rules._view_json import view_from_dict
-
-        return view_from_dict(data)
+        return FROM_DICT.call(data)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The view as JSON text (:meth:`to_dict`, written out)."""
-        import json
-
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
@@ -264,9 +260,27 @@ class PlayerView:
             TypeError: ``text`` is not a string.
 
         """
-        from pocha_rules._view_json import loads, view_from_dict
+        return FROM_JSON.call(text)
 
-        return view_from_dict(loads(text, "view"))
+
+# The JSON codec and the pictures import this module: they fill these.
+TO_DICT: Final[Upcall[Callable[[PlayerView], dict[str, object]]]] = Upcall(
+    "PlayerView.to_dict", "pocha_rules._view_json"
+)
+FROM_DICT: Final[Upcall[Callable[[object], PlayerView]]] = Upcall(
+    "PlayerView.from_dict", "pocha_rules._view_json"
+)
+FROM_JSON: Final[Upcall[Callable[[str], PlayerView]]] = Upcall(
+    "PlayerView.from_json", "pocha_rules._view_json"
+)
+PICTURE: Final[Upcall[Callable[[PlayerView], str]]] = Upcall(
+    "PlayerView._repr_svg_", "pocha_rules.svg"
+)
+
+
+@IS_VIEW.fill
+def _is_view(value: object) -> TypeGuard[PlayerView]:
+    return isinstance(value, PlayerView)
 
 
 # The deals of finished rounds cost a conversion per round; states of one

@@ -484,5 +484,14 @@ def print_result(
     headers = [_("bot"), _("seats"), _("mean score ± 95%"), _("vs the others ± 95%"), _("wins")]
     out.table(title, headers, rows)
     out.line(_("± 95%: half the width of the 95% confidence interval (--json: std. errors)"))
+    if result.forfeits:
+        counts: dict[str, int] = {}
+        for forfeit in result.forfeits:
+            counts[forfeit.bot] = counts.get(forfeit.bot, 0) + 1
+        out.line(
+            _("forfeits (games lost by a fault, counted above): {counts}").format(
+                counts=", ".join(f"{name} {count}" for name, count in counts.items())
+            )
+        )
     out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
     out.line(speed_line(result.games, seconds, workers))

@@ -226,7 +226,6 @@ MESSAGES: Final[dict[str, str]] = {
     "engine_message_unknown": "unknown message type {got}",
     "engine_setup": "engine {name} cannot play: {reason}",
     "engine_poch_serve": "pocha engine serves Pocha's bots only: a Poch view cannot be read",
-    "arena_unknown_game": "no game is called {got}: give 'pocha' or 'poch'",
     "ratings_players": "ratings need two or more players with different names, got {got}",
     "ratings_self_pair": "a result pairs {name} with itself",
     "ratings_negative": "a result of {first} against {second} has a negative count",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pocha_rules._pocha.moves import Move
 
 __all__ = [
+    "MOVE_CLASSES",
     "IllegalMoveError",
     "InvalidActionError",
     "InvalidDataError",
@@ -301,12 +302,15 @@ class InvalidActionError(PochaError):
         self._coded(self.reason, action=_move_text(action), seat=seat)
 
 
+MOVE_CLASSES: set[type] = set()
+"""The move classes of the games, whose text form (``bid 2``) a message
+writes: each game's moves module adds its own when it is imported."""
+
+
 def _move_text(move: object) -> str:
     """A move's text form (``bid 2``), an action id as it is; anything else,
     briefly and escaped."""
-    from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
-
-    if type(move) in (Bid, Play, ChooseTrump, Call, Pass):
+    if type(move) in MOVE_CLASSES:
         return str(move)
     if type(move).__module__ == "pocha_rules.poch":  # Poch's moves: their text form
         return str(move)

@@ -8,11 +8,12 @@ interned, one per index, so building and comparing them costs nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, final
 
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
+from pocha_rules._common.upcalls import Upcall
 
 if TYPE_CHECKING:
     from pocha_rules.names import Article, Language
@@ -168,15 +169,11 @@ class Card:
         >>> Card.parse("1o").name("es"), Card.parse("1o").name("en")
         ('as de oros', 'the ace of coins')
         """
-        from pocha_rules.names import card_name
-
-        return card_name(self, lang, article=article)
+        return NAME.call(self, lang, article)
 
     def _repr_svg_(self) -> str:
         """The card as a picture, for Jupyter (:func:`pocha_rules.svg.card`)."""
-        from pocha_rules.svg import card
-
-        return card(self)
+        return PICTURE.call(self)
 
     def __str__(self) -> str:
         return f"{self.rank}{_LETTERS[self.index // 12]}"
@@ -231,6 +228,14 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))
 
 _BY_TEXT: Final = {str(card): card for card in CARDS}
 """Every card by its text form, for :meth:`Card.parse`."""
+
+NAME: Final[Upcall[Callable[[Card, Language, Article | None], str]]] = Upcall(
+    "Card.name", "pocha_rules.names"
+)
+""":meth:`Card.name`, filled with :func:`pocha_rules.names.card_name`."""
+
+PICTURE: Final[Upcall[Callable[[Card], str]]] = Upcall("Card._repr_svg_", "pocha_rules.svg")
+"""``Card._repr_svg_``, filled with :func:`pocha_rules.svg.card`."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(i // 12 for i in range(48))
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFFF << (12 * s) for s in range(4))

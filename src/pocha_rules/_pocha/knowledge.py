@@ -8,9 +8,11 @@ functions are public through :mod:`pocha_rules.views` and the package.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, TypeGuard
 
 from pocha_rules._common.text import got
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules._pocha.bidding import forbidden_bid as _forbidden_bid
 from pocha_rules._pocha.bidding import hooked
 from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Card, cards_of
@@ -31,6 +33,12 @@ __all__ = [
     "unseen_mask",
 ]
 
+IS_VIEW: Final[Upcall[Callable[[object], TypeGuard[PlayerView]]]] = Upcall(
+    "check_view", "pocha_rules.views"
+)
+"""Whether a value is a :class:`~pocha_rules.PlayerView` (a class of the
+layer above, which fills this)."""
+
 
 def check_view(view: object) -> None:
     """Refuse anything that is not a :class:`~pocha_rules.PlayerView`.
@@ -39,9 +47,7 @@ def check_view(view: object) -> None:
         TypeError: ``view`` is not a view.
 
     """
-    from pocha_rules.views import PlayerView  # views imports this module
-
-    if not isinstance(view, PlayerView):
+    if not IS_VIEW.call(view):
         raise TypeError(f"view must be a PlayerView, got {got(view)}")
 
 

@@ -20,7 +20,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pocha_rules._common.errors import ParseError, say
+from pocha_rules._common.errors import MOVE_CLASSES, ParseError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.cards import CARDS, Card, Suit
 
@@ -123,6 +123,7 @@ class Pass:
 
 Move: TypeAlias = Bid | Play | ChooseTrump | Call | Pass
 """Any move of the game."""
+MOVE_CLASSES.update((Bid, Play, ChooseTrump, Call, Pass))  # errors write them as text
 
 # Interned moves, so the engine hands out the same objects every time.
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)

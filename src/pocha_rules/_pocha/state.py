@@ -12,11 +12,14 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 from __future__ import annotations
 
 import enum
+import json
+from collections.abc import Callable
 from operator import add
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules._pocha.cards import CARDS, Card, Suit, cards_of
 from pocha_rules._pocha.deal import Deal, DealtRound
 from pocha_rules._pocha.moves import Call, Move, Pass, Play
@@ -712,7 +715,7 @@ class GameState:
         """The moves of the current round so far."""
         return unchain(self._moves)
 
-    # --- JSON (pocha_rules._view_json does the work) -----------------------
+    # --- JSON and pictures (done above the core: see TO_DICT and the rest) ---
 
     def to_dict(self) -> dict[str, object]:
         """The state as JSON data in the ``pocha-state`` format: its game's
@@ -720,9 +723,7 @@ class GameState:
         not for players), with its phase and the seat to move. A game
         replayed leniently with its revokes charged is marked
         ``"lenient": true`` and read back the same way."""
-        from pocha_rules._view_json import state_to_dict
-
-        return state_to_dict(self)
+        return TO_DICT.call(self)
 
     @staticmethod
     def from_dict(data: object) -> GameState:
@@ -733,14 +734,10 @@ class GameState:
                 replay; the error says where (``"record.moves[12]"``) and why.
 
         """
-        from pocha_rules._view_json import state_from_dict
-
-        return state_from_dict(data)
+        return FROM_DICT.call(data)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The state as JSON text (:meth:`to_dict`, written out)."""
-        import json
-
         return json.dumps(self.to_dict(), indent=indent)
 
     @staticmethod
@@ -752,15 +749,25 @@ class GameState:
             TypeError: ``text`` is not a string.
 
         """
-        from pocha_rules._view_json import loads, state_from_dict
-
-        return state_from_dict(loads(text, "state"))
+        return FROM_JSON.call(text)
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (:func:`pocha_rules.svg.table`)."""
-        from pocha_rules.svg import table
+        return PICTURE.call(self)
 
-        return table(self)
+
+TO_DICT: Final[Upcall[Callable[[GameState], dict[str, object]]]] = Upcall(
+    "GameState.to_dict", "pocha_rules._view_json"
+)
+FROM_DICT: Final[Upcall[Callable[[object], GameState]]] = Upcall(
+    "GameState.from_dict", "pocha_rules._view_json"
+)
+FROM_JSON: Final[Upcall[Callable[[str], GameState]]] = Upcall(
+    "GameState.from_json", "pocha_rules._view_json"
+)
+PICTURE: Final[Upcall[Callable[[GameState], str]]] = Upcall(
+    "GameState._repr_svg_", "pocha_rules.svg"
+)
 
 
 # mypyc gives a class it compiles its signature as its __doc__, in place of

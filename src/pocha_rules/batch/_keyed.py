@@ -11,14 +11,18 @@ other games do, so its deals depend on its key alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules.batch._setup import resolve_seed
+
 if TYPE_CHECKING:
     from pocha_rules.batch._engine import Lockstep
 
-__all__ = ["KeyedUniform", "game_keys", "mix"]
+__all__ = ["KeyedUniform", "game_keys", "mix", "split_seed"]
 
 U64: Final = np.uint64
 _GOLDEN: Final = U64(0x9E3779B97F4A7C15)
@@ -75,3 +79,27 @@ class KeyedUniform:
         np.multiply(words >> U64(11), 2.0**-53, out=out)
         self.drawn[rows] = start + U64(steps)
         return out
+
+
+def split_seed(seed: object, count: int) -> tuple[int | None, np.ndarray | None]:
+    """A vector environment's ``reset(seed=...)`` for ``count`` games: the
+    seed of the environment's streams and, given one seed per game, each
+    game's (``uint64[count]``; ``None`` for one seed or none).
+
+    Raises:
+        TypeError: ``seed`` is not an int or a sequence of them.
+        PochaError: ``seed`` is negative, or not one per game.
+
+    """
+    if seed is None or isinstance(seed, int | np.integer):
+        return (None if seed is None else resolve_seed(seed)), None
+    if not isinstance(seed, Sequence | np.ndarray) or isinstance(seed, str | bytes):
+        raise TypeError(f"seed must be an int or one int per game, got {seed!r}")
+    if len(seed) != count:
+        raise PochaError(say("vector_seeds_count", num_envs=count, count=len(seed)))
+    each = [resolve_seed(one) for one in seed]
+    games = np.array(
+        [np.random.SeedSequence(one).generate_state(1, np.uint64)[0] for one in each],
+        dtype=np.uint64,
+    )
+    return int(np.random.SeedSequence(each).generate_state(1, np.uint64)[0]), games

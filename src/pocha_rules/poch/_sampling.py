@@ -15,6 +15,7 @@ again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pocha_rules._common.errors import PochaError, say
@@ -38,10 +39,12 @@ def _successor(card: int) -> int:
     return -1 if card % 13 == 12 else card + 1
 
 
-def draw_state(view: PlayerView, rng: random.Random) -> GameState:
-    """A state whose view for ``view.seat`` equals ``view``."""
-    from pocha_rules.poch.views import observe
-
+def draw_state(
+    view: PlayerView, rng: random.Random, observe: Callable[[GameState, int], PlayerView]
+) -> GameState:
+    """A state whose view for ``view.seat`` equals ``view``: ``observe``
+    (:func:`pocha_rules.poch.views.observe`, of the layer above) checks each
+    state drawn."""
     if view.phase is Phase.OVER or view.dealer is None or view.turnup is None:
         raise PochaError(say("poch_sample_over"))
     rules = view.rules

@@ -240,7 +240,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
     if type(view) is not PlayerView:
         raise TypeError(f"view must be a poch PlayerView, got {got(view)}")
-    return draw_state(view, rng)
+    return draw_state(view, rng, observe)
 
 
 def sample_states(view: PlayerView, seed: int, count: int) -> tuple[GameState, ...]:

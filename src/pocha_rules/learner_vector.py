@@ -1,0 +1,800 @@
+"""One learner's seat in many games, as a gymnasium vector environment
+(``pip install "pocha-rules[rl,batch]"``).
+
+:class:`LearnerVectorEnv` is a :class:`gymnasium.vector.VectorEnv` of
+``num_envs`` games played on the batch engine (:mod:`pocha_rules.batch`).
+The learner holds one seat (``seat``) in every game; the other seats are
+played *inside* :meth:`~LearnerVectorEnv.step` by opponents, so that every
+row of every step is a decision of the learner's:
+
+- **Observations**: a dict, as the PettingZoo environment gives one seat's:
+  ``"observation"``, ``float32[num_envs, observation_size]``, the learner's
+  vector of :mod:`pocha_rules.observations`, and ``"action_mask"``,
+  ``int8[num_envs, num_actions]``, its legal action ids. With
+  ``mask_in_observation=False`` the observation is the vector alone (a
+  ``Box``) and the masks are ``infos["action_mask"]``;
+  :meth:`~LearnerVectorEnv.action_masks` gives them either way.
+  ``single_observation_space`` and ``single_action_space`` are one game's
+  spaces; ``observation_space`` and ``action_space`` the batched ones.
+- **Actions**: one action id of :mod:`pocha_rules.actions` per game.
+- **Rewards**: ``float32[num_envs]``: when a round ends, the points the
+  learner's seat scored in it, so a game's rewards add up to its total
+  (as :mod:`pocha_rules.single_agent` gives them). At a game's end
+  ``terminations`` is ``True`` and the infos hold the seat's final
+  ``"total"`` and whether it is a ``"winner"`` (ties included).
+- **Opponents**: ``"random"`` (uniformly random legal moves, drawn on the
+  arrays), a built-in bot's name (``"heuristic"``) or any
+  :class:`~pocha_rules.bots.Bot` (each reading its
+  :class:`~pocha_rules.PlayerView` of each game: a slower path, at about
+  the PettingZoo environment's speed per opponent decision), or a policy
+  function on arrays, ``policy(observations, masks) -> actions`` (rows for
+  the games where that seat is to move): a frozen copy of the learner, for
+  self-play against its earlier snapshots.
+- **Automatic reset**, game by game, with gymnasium's semantics: with
+  ``autoreset_mode=AutoresetMode.NEXT_STEP`` (the default) the step that
+  ends a game returns its final observation (zeros and an empty mask: a
+  game that is over has no decision) and the next step deals a new game
+  there, ignoring that row's action (reward 0); with
+  ``AutoresetMode.SAME_STEP`` the step that ends a game already returns
+  the new game's first observation, and the ended game's final
+  observation and info are ``infos["final_obs"]`` and
+  ``infos["final_info"]`` (with their masks ``"_final_obs"`` and
+  ``"_final_info"``).
+- **Games cut short** (``truncations``): games end together unless some
+  are tied at the top and play tiebreak rounds; the new games of those
+  that end apart (fewer than ``num_envs / 16`` at a time) are cut short,
+  truncated, when other games end, so as to be dealt anew together with
+  them (their final observation is then their decision at hand). This
+  keeps the games in a few lockstep batches (see below); ``regroup=False``
+  never cuts a game short, at a cost in speed that grows as game starts
+  drift apart.
+- **Seeds**: ``reset(seed=...)`` makes every game that follows
+  reproducible (given the same actions); with one seed per game, each
+  game's deals depend on its own seed only. With ``record=True``,
+  :meth:`~LearnerVectorEnv.record` gives each game as a
+  :class:`~pocha_rules.records.GameRecord`.
+
+How every row is a decision of the learner's on a lockstep engine: a
+game's decisions come in *units* in which each seat decides once (the
+bids of a round, each trick, an auction's calls; the dealer naming trump
+is a unit of its own, and for rules with one the games of a batch share
+their first dealer so that it is the learner's in all of them or in
+none). Before a step returns, each batch is played ahead to the learner's
+decision in the unit at hand, game by game, with the opponents' moves
+before it kept; the batch is then put back where the unit began. The
+step plays the unit for real: the kept moves, the learner's action, and
+the opponents after it.
+
+:mod:`pocha_rules.vector` keeps the other way of stepping many games,
+every seat's decisions in turn, for research on several learners.
+
+>>> import numpy as np
+>>> from pocha_rules import RuleSet
+>>> envs = LearnerVectorEnv(RuleSet(schedule=[2, 3]), 64, opponents="random")
+>>> obs, infos = envs.reset(seed=3)
+>>> obs["observation"].shape, obs["action_mask"].shape, envs.single_action_space
+((64, 471), (64, 44), Discrete(44))
+>>> rng = np.random.default_rng(0)
+>>> ended = 0
+>>> for _ in range(40):
+...     actions = envs.sample_actions(rng)  # random legal ids; or a policy's
+...     obs, rewards, terminations, truncations, infos = envs.step(actions)
+...     ended += int(terminations.sum())
+>>> rewards.shape, ended > 64
+((64,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from pocha_rules._common.errors import PochaError, say
+from pocha_rules._opponents import build
+from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.state import GameState, Phase
+from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
+from pocha_rules.actions import ActionTable, apply_action, move_to_action
+from pocha_rules.batch import BatchGames
+from pocha_rules.batch._buffers import ArrayPool
+from pocha_rules.batch._keyed import KeyedUniform, game_keys, split_seed
+from pocha_rules.batch._observations import squeeze
+from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
+from pocha_rules.batch._setup import check_games, resolve_seed
+from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
+from pocha_rules.bots import Bot
+from pocha_rules.observations import observation_layout
+from pocha_rules.records import GameRecord
+from pocha_rules.vector import OpponentPolicy, VectorActionError
+from pocha_rules.views import observe
+
+__all__ = ["LearnerVectorEnv", "Opponent"]
+
+Opponent = str | Bot | OpponentPolicy
+"""An opponent: ``"random"``, a built-in bot's name, a
+:class:`~pocha_rules.bots.Bot`, or a policy function on arrays
+(:data:`pocha_rules.vector.OpponentPolicy`)."""
+
+_MODES: Final = {
+    AutoresetMode.NEXT_STEP.value: AutoresetMode.NEXT_STEP,
+    AutoresetMode.SAME_STEP.value: AutoresetMode.SAME_STEP,
+    "next_step": AutoresetMode.NEXT_STEP,
+    "same_step": AutoresetMode.SAME_STEP,
+}
+"""The autoreset modes, by gymnasium's value and by the name of
+:mod:`pocha_rules.vector`'s."""
+
+
+class _Outcome(NamedTuple):
+    """What a step's units leave, by row of the environment (private)."""
+
+    rewards: np.ndarray
+    ended: np.ndarray
+    totals: np.ndarray
+    won: np.ndarray
+
+
+class _Cohort:
+    """Games dealt at the same step, played in lockstep (private)."""
+
+    def __init__(self, games: BatchGames, slots: np.ndarray, num_envs: int, seat: int) -> None:
+        self.games = games
+        self.engine = games._engine
+        self.slots = slots
+        """``int64[games]``: the environment's row of each game of the batch."""
+        self.apart = 2 * len(slots) < num_envs
+        """Whether it was dealt apart from most games (and is regrouped)."""
+        self.total = np.zeros(len(slots), dtype=np.int64)
+        """The learner's total in each game at the last round's end."""
+        self.seat = seat
+        self.when: np.ndarray = np.zeros(0, dtype=np.int64)
+        """The learner's decision in the unit at hand: its index in the unit,
+        per row of the engine."""
+        self.kept: list[np.ndarray] = []
+        """The opponents' action ids of the unit's decisions before the
+        learner's, per row of the engine."""
+        self.length = 0
+        """The unit's number of decisions."""
+        self.round = 0
+        """The round the games were in at the last look."""
+        self.states: list[GameState] | None = None
+        """Each game's state, for bots that read views (per row of the engine)."""
+
+    def rows_slots(self) -> np.ndarray:
+        """The environment's row of each row of the engine."""
+        slots: np.ndarray = self.slots.take(self.engine.rows)
+        return slots
+
+
+class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """``num_envs`` games of one rule set, the learner at ``seat`` in each,
+    the other seats played by ``opponents`` inside :meth:`step` (see the
+    module notes).
+
+    Args:
+        rules: The rules (the defaults when ``None``).
+        num_envs: How many games at a time.
+        seat: The learner's seat.
+        opponents: The other seats: one opponent for all of them
+            (``"random"`` by default), a sequence with one per other seat
+            in seat order, or a mapping from each other seat to its
+            opponent. An opponent is ``"random"``, a built-in bot's name, a
+            :class:`~pocha_rules.bots.Bot` or a policy function on arrays
+            (:data:`pocha_rules.vector.OpponentPolicy`).
+        autoreset_mode: ``AutoresetMode.NEXT_STEP`` or
+            ``AutoresetMode.SAME_STEP`` (or their values as strings).
+        mask_in_observation: Whether the observation is a dict with the
+            action mask (else the vector, the masks in the infos).
+        regroup: Whether games dealt apart are cut short to be dealt with
+            the others.
+        record: Keep every game's deals and moves, for :meth:`record`.
+
+    Raises:
+        TypeError: An argument of the wrong type.
+        PochaError: A seat out of range, opponents that do not name every
+            other seat once, or an unknown autoreset mode.
+
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        num_envs: int = 1024,
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] = "random",
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        mask_in_observation: bool = True,
+        regroup: bool = True,
+        record: bool = False,
+    ) -> None:
+        if rules is None:
+            rules = RuleSet()
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+        count = check_games(num_envs)
+        if count == 0:
+            raise PochaError(say("num_envs_too_small"))
+        n = rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, got {type(seat).__name__}: {seat!r}")
+        if not 0 <= seat < n:
+            raise PochaError(say("single_agent_seat_range", high=n - 1, seat=seat))
+        if isinstance(autoreset_mode, AutoresetMode):
+            autoreset_mode = autoreset_mode.value
+        if not isinstance(autoreset_mode, str):
+            raise TypeError(f"autoreset_mode must be an AutoresetMode, got {autoreset_mode!r}")
+        mode = _MODES.get(autoreset_mode)
+        if mode is None:
+            raise PochaError(
+                say("autoreset_mode_unknown", value=", ".join(_MODES), mode=repr(autoreset_mode))
+            )
+        for name, flag in (("mask_in_observation", mask_in_observation), ("regroup", regroup),
+                           ("record", record)):  # fmt: skip
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be True or False, got {flag!r}")
+        self.metadata = {"autoreset_mode": mode}
+        self._same_step = mode is AutoresetMode.SAME_STEP
+        self._rules = rules
+        self.num_envs = count
+        self._seat = seat
+        self._opponents = check_opponents(_seat_specs(opponents, seat, n), n)
+        self._all_random = all(spec == "random" for spec in self._opponents.values())
+        self._reads_views = any(reads_views(spec) for spec in self._opponents.values())
+        self._bots: dict[int, Bot] = {}
+        self._shadows = Shadows(rules, 0)
+        self._in_obs = mask_in_observation
+        self._regroup = regroup
+        self._record = record
+        probe = BatchGames(rules, 0, seed=0)
+        self._table = probe.actions
+        self._size = probe.observation_size
+        self._ids = id_table(self._table)
+        self._aligned = dealer_names_trump(probe)
+        low = np.empty(self._size, dtype=np.float32)
+        high = np.empty(self._size, dtype=np.float32)
+        for field in observation_layout(rules):
+            low[field.slice] = field.low
+            high[field.slice] = field.high
+        vector = spaces.Box(low=low, high=high, dtype=np.float32)
+        size = self._table.size
+        masks = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
+        self.single_observation_space = (
+            spaces.Dict({"observation": vector, "action_mask": masks}) if self._in_obs else vector
+        )
+        self.single_action_space = spaces.Discrete(size)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, count
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(count, size, dtype=np.int64))
+        self._cohorts: list[_Cohort] = []
+        self._slot_cohort: list[_Cohort | None] = [None] * count
+        self._slot_game = np.zeros(count, dtype=np.int64)
+        self._pending = np.zeros(count, dtype=bool)
+        """Rows whose game ended at the last step, dealt anew at this one
+        (next-step mode)."""
+        self._pool = ArrayPool((count, self._size), np.float32)
+        """The observation arrays, each used again once the caller lets go of it."""
+        self._obs = np.zeros((count, self._size), dtype=np.float32)
+        self._mask = np.zeros((count, size), dtype=np.int8)
+        self._legal_bits = np.zeros(count, dtype=np.uint64)
+        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+        self._seed: int | None = None
+        self._started = 0
+        self._game_seeds: np.ndarray | None = None
+        self._games_played = np.zeros(count, dtype=np.int64)
+        self._rng = np.random.default_rng(0)
+        self._sampler = np.random.default_rng(0)
+
+    # --- what the environment is --------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules played."""
+        return self._rules
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+        return self._seat
+
+    @property
+    def actions(self) -> ActionTable:
+        """The :class:`~pocha_rules.actions.ActionTable` of the rules."""
+        return self._table
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids there are: the width of the action masks."""
+        return self._table.size
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation vector."""
+        return self._size
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the last seeded :meth:`reset`; ``None`` before the first."""
+        return self._seed
+
+    # --- the gymnasium calls ------------------------------------------------------
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Any, dict[str, Any]]:
+        """Deal a new game everywhere; with ``seed`` (one int, or one per
+        game), reseed the deals and the opponents first.
+
+        Raises:
+            TypeError: ``seed`` is not an int or a sequence of them, or
+                ``options`` is given (there are none).
+            PochaError: ``seed`` is negative, or not one per game.
+
+        """
+        if options is not None:
+            raise TypeError(f"LearnerVectorEnv.reset takes no options, got {options!r}")
+        seed, per_game = split_seed(seed, self.num_envs)
+        if per_game is not None:
+            self._game_seeds = per_game
+            self._games_played[:] = 0
+        elif seed is not None:
+            self._game_seeds = None
+        if seed is not None or self._seed is None:
+            self._seed = resolve_seed(seed)
+            self._started = 0
+            self._rng = _generator(self._seed, 1)
+            self._sampler = _generator(self._seed, 2)
+            seeds = np.random.SeedSequence(self._seed, spawn_key=(3,)).generate_state(
+                self._rules.players
+            )
+            self._bots = {
+                seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
+                for seat, spec in self._opponents.items()
+                if reads_views(spec)
+            }
+        self._cohorts = []
+        self._slot_cohort = [None] * self.num_envs
+        self._pending[:] = False
+        self._blank()
+        self._deal(np.arange(self.num_envs, dtype=np.int64))
+        return self._observation(), self._infos()
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play the learner's action in every game, then the opponents up to
+        the learner's next decision (or the game's end).
+
+        Raises:
+            VectorActionError: ``actions`` is not one whole number per game,
+                or an id is out of range or not legal in its game (naming
+                the game and the reason); no game moves.
+            PochaError: :meth:`reset` was never called.
+
+        """
+        if not self._cohorts and not self._pending.any():
+            raise PochaError(say("vector_step_before_reset"))
+        chosen = self._checked(actions)
+        count = self.num_envs
+        rewards = np.zeros(count, dtype=np.float32)
+        ended = np.zeros(count, dtype=bool)
+        cut = np.zeros(count, dtype=bool)
+        totals = np.zeros(count, dtype=np.int64)
+        won = np.zeros(count, dtype=bool)
+        outcome = _Outcome(rewards, ended, totals, won)
+        for cohort in self._cohorts:
+            self._play_unit(cohort, chosen, outcome)
+        self._cohorts = [c for c in self._cohorts if c.engine.active]
+        finished = np.flatnonzero(ended)
+        dealt = self._pending.copy()
+        self._blank()
+        for cohort in self._cohorts:
+            self._plan_unit(cohort)
+        if len(finished) and self._regroup:
+            # The games dealt apart from most are cut short, to be dealt
+            # anew with those that just ended (their final observation:
+            # their decision at hand).
+            for cohort in self._cohorts:
+                if cohort.apart:
+                    cut[cohort.rows_slots()] = True
+            self._cohorts = [c for c in self._cohorts if not c.apart]
+        infos: dict[str, Any] = {}
+        over = ended | cut
+        self._obs[ended] = 0  # a game over has no decision to show
+        if self._same_step:
+            restart = np.flatnonzero(over)
+            if len(restart):
+                final_obs = np.full(count, None, dtype=object)
+                for slot in restart.tolist():
+                    final_obs[slot] = self._one_observation(slot)
+                infos["final_obs"] = final_obs
+                infos["_final_obs"] = over
+                infos["final_info"] = {"total": totals, "_total": ended.copy(),
+                                       "winner": won, "_winner": ended.copy()}  # fmt: skip
+                infos["_final_info"] = over
+                self._deal(restart)
+        else:
+            if dealt.any():
+                self._deal(np.flatnonzero(dealt))
+            self._pending = over
+            if ended.any():
+                infos.update(total=totals, _total=ended, winner=won, _winner=ended.copy())
+        infos = self._infos(infos)
+        return self._observation(), rewards, ended, cut, infos
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[num_envs, num_actions]``: the legal action ids of every
+        game's decision at hand (none in a game over, or waiting to be
+        dealt with next-step autoreset)."""
+        masks: np.ndarray = self._mask.astype(bool)
+        return masks
+
+    def sample_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
+        """A uniformly random legal action id in every game (0 where no
+        decision is at hand), drawn from the legal moves kept as bits.
+
+        Raises:
+            TypeError: ``rng`` is not a :class:`numpy.random.Generator`.
+
+        """
+        if rng is None:
+            rng = self._sampler
+        elif not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator, got {type(rng).__name__}")
+        chosen: np.ndarray = self._ids.take(
+            self._id_at + random_bits(self._legal_bits, rng).view(np.int64)
+        )
+        return chosen
+
+    def record(self, game: int) -> GameRecord:
+        """The game now at row ``game`` (or the one that just ended there)
+        as a :class:`~pocha_rules.records.GameRecord`, when recording.
+
+        Raises:
+            PochaError: The environment does not record, there is no such
+                game, or :meth:`reset` was never called.
+
+        """
+        if not self._record:
+            raise PochaError(say("vector_not_recorded"))
+        if isinstance(game, bool) or not isinstance(game, int | np.integer):
+            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
+        if not 0 <= game < self.num_envs:
+            raise PochaError(say("vector_game_range", high=self.num_envs - 1, game=game))
+        cohort = self._slot_cohort[game]
+        if cohort is None:
+            raise PochaError(say("vector_record_before_reset"))
+        return cohort.games.record(int(self._slot_game[game]))
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing to release."""
+
+    def __repr__(self) -> str:
+        return (
+            f"LearnerVectorEnv({self._rules!r}, {self.num_envs}, seat={self._seat}, "
+            f"autoreset_mode={self.metadata['autoreset_mode']})"
+        )
+
+    # --- dealing --------------------------------------------------------------------
+
+    def _deal(self, slots: np.ndarray) -> None:
+        """Deal new games at ``slots`` and play them to the learner's first
+        decision (the rows' observations written)."""
+        assert self._seed is not None
+        state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
+        self._started += 1
+        seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
+        n = self._rules.players
+        keys = None
+        if self._game_seeds is not None:
+            keys = game_keys(self._game_seeds[slots], self._games_played[slots])
+            self._games_played[slots] += 1
+        groups: list[tuple[np.ndarray, int | None]] = [(np.arange(len(slots)), None)]
+        if self._aligned:
+            # The dealer names trump in some rounds: the games of a batch
+            # share their first dealer, so that the learner is the dealer in
+            # all of them or in none.
+            if keys is None:
+                dealers = np.random.default_rng(seed).integers(0, n, size=len(slots))
+            else:
+                dealers = KeyedUniform(keys).first_dealers(n)
+            groups = [(np.flatnonzero(dealers == d), d) for d in range(n)]
+        for number, (part, dealer) in enumerate(groups):
+            if not len(part):
+                continue
+            if keys is None:
+                games = BatchGames(self._rules, len(part), seed=seed + number, dealer=dealer,
+                                   record=self._record)  # fmt: skip
+            else:
+                games = BatchGames._keyed(self._rules, keys[part], seed=seed, record=self._record)
+            cohort = _Cohort(games, slots[part].copy(), self.num_envs, self._seat)
+            self._cohorts.append(cohort)
+            for slot in cohort.slots.tolist():
+                self._slot_cohort[slot] = cohort
+            self._slot_game[cohort.slots] = np.arange(len(part))
+            self._follow_round(cohort)
+            self._plan_unit(cohort)
+
+    # --- a unit of decisions ------------------------------------------------------
+
+    def _plan_unit(self, cohort: _Cohort) -> None:
+        """Play ``cohort`` ahead to the learner's decision in the unit at
+        hand, keeping the opponents' moves before it and writing the
+        learner's observations; then put it back. A unit where the learner
+        has no decision (the dealer naming trump, another seat's) is played
+        for real."""
+        engine = cohort.engine
+        while True:
+            length = unit_length(engine)
+            snapshot = Snapshot(engine)
+            states = None if cohort.states is None else list(cohort.states)
+            m = engine.active
+            when = np.full(m, -1, dtype=np.int64)
+            slots = cohort.rows_slots()
+            kept: list[np.ndarray] = []
+            for k in range(length):
+                seats = engine.to_move()
+                new = (seats == cohort.seat) & (when < 0)
+                if new.any():
+                    when[new] = k
+                    self._show(cohort, np.flatnonzero(new), slots)
+                if (when >= 0).all():
+                    break
+                ids = self._opponent_ids(cohort, seats, when < 0, slots)
+                kept.append(ids)
+                self._apply(cohort, ids)
+            if (when >= 0).all():
+                snapshot.restore(engine)
+                cohort.states = states
+                cohort.when, cohort.kept, cohort.length = when, kept, length
+                return
+            # No decision of the learner's in the unit (the same in every
+            # game of the batch): it was played for real.
+            assert (when < 0).all(), "the learner decides in some games of a unit only"
+            self._after_unit(cohort, None)
+
+    def _play_unit(self, cohort: _Cohort, chosen: np.ndarray, outcome: _Outcome) -> None:
+        """Play the unit at hand of ``cohort``: the kept moves, the
+        learner's ``chosen`` actions (by row of the environment), and the
+        opponents after them."""
+        engine = cohort.engine
+        slots = cohort.rows_slots()
+        mine = chosen.take(slots)
+        when = cohort.when
+        kept = cohort.kept
+        for k in range(cohort.length):
+            after = when < k
+            fresh = None
+            if after.any():
+                fresh = self._opponent_ids(cohort, engine.to_move(), after, slots)
+            if k < len(kept):
+                ids = kept[k] if fresh is None else np.where(after, fresh, kept[k])
+            else:
+                ids = mine if fresh is None else fresh
+            ids = np.where(when == k, mine, ids)
+            self._apply(cohort, ids)
+        self._after_unit(cohort, outcome)
+
+    def _after_unit(self, cohort: _Cohort, outcome: _Outcome | None) -> None:
+        """When a round ended: the learner's points, and the games that ended."""
+        engine = cohort.engine
+        if engine.round_index == cohort.round:
+            return
+        cohort.round = engine.round_index
+        games = cohort.games
+        every = games.scores
+        scores = every[:, cohort.seat]
+        points = scores - cohort.total
+        cohort.total = scores
+        live = cohort.slots >= 0
+        newly = games.done & live
+        if outcome is not None:
+            outcome.rewards[cohort.slots[live]] += points[live]
+        if newly.any():
+            rows = np.flatnonzero(newly)
+            slots = cohort.slots[rows]
+            if outcome is not None:
+                outcome.ended[slots] = True
+                outcome.totals[slots] = scores[rows]
+                final = every[rows]
+                won = final[:, cohort.seat] == final.max(axis=1)
+                if self._rules.zero_wins:
+                    won |= final[:, cohort.seat] == 0
+                outcome.won[slots] = won
+            cohort.slots[rows] = -1
+        self._follow_round(cohort)
+
+    def _follow_round(self, cohort: _Cohort) -> None:
+        """The games' states at the start of their round, for the bots."""
+        engine = cohort.engine
+        if self._reads_views and engine.active:
+            starts: dict[int, tuple[Any, ...]] = {}
+            cohort.states = [
+                self._shadows._round_start(cohort.games, int(game), starts) for game in engine.rows
+            ]
+
+    def _apply(self, cohort: _Cohort, ids: np.ndarray) -> None:
+        """One decision in every game of ``cohort``: ``ids`` by row of the
+        engine, each legal."""
+        games = cohort.games
+        cohort.engine.apply(games._value_of.take(ids))
+        games._mask = None
+        if cohort.states is not None:
+            cohort.states = [
+                apply_action(state, action)
+                for state, action in zip(cohort.states, ids.tolist(), strict=True)
+            ]
+
+    # --- the opponents ------------------------------------------------------------
+
+    def _opponent_ids(
+        self, cohort: _Cohort, seats: np.ndarray, wanted: np.ndarray, slots: np.ndarray
+    ) -> np.ndarray:
+        """An action id for every row of ``cohort``'s engine: the opponents'
+        where ``wanted`` (an opponent is to move there), any legal one
+        elsewhere."""
+        engine = cohort.engine
+        legal = engine.legal()
+        phase = engine.phase
+        if phase is Phase.PLAY:
+            legal = squeeze(legal, cohort.games._squeeze)
+        bits = random_bits(legal, self._rng).view(np.int64)
+        bits += PHASE_ROWS[phase] * 64
+        ids: np.ndarray = self._ids.take(bits)
+        if self._all_random:
+            return ids
+        for seat, spec in self._opponents.items():
+            if spec == "random":
+                continue
+            at = np.flatnonzero(wanted & (seats == seat))
+            if not len(at):
+                continue
+            mask = np.zeros((len(at), self._table.size), dtype=np.int8)
+            write_mask(mask, None, legal.take(at), phase, engine.plan.cards, self._table)
+            bot = self._bots.get(seat)
+            if bot is not None:
+                assert cohort.states is not None
+                moves = np.array(
+                    [
+                        _bot_action(self._rules, bot, cohort.states[row], seat)
+                        for row in at.tolist()
+                    ],
+                    dtype=np.int64,
+                )
+            else:
+                assert callable(spec)
+                observations = cohort.games._observer().encode(Subset(engine, at))  # type: ignore[arg-type]
+                moves = np.asarray(spec(observations, mask))
+            wrong = first_illegal(moves, mask, seat)
+            if wrong is not None:
+                raise VectorActionError(
+                    int(slots[at[wrong]]), int(moves[wrong]), seat,
+                    f"the opponent at seat {seat} chose an illegal action",
+                )  # fmt: skip
+            ids[at] = moves
+        return ids
+
+    # --- what the learner sees ----------------------------------------------------
+
+    def _show(self, cohort: _Cohort, rows: np.ndarray, slots: np.ndarray) -> None:
+        """Write the learner's observation, mask and legal bits of the
+        engine's ``rows`` (the learner to move there) into its rows of the
+        environment."""
+        engine = cohort.engine
+        games = cohort.games
+        where = slots.take(rows)
+        # Encoded together, then put in place: faster than row by row.
+        self._obs[where] = games._observer().encode(Subset(engine, rows))  # type: ignore[arg-type]
+        legal = engine.legal().take(rows)
+        phase = engine.phase
+        if phase is Phase.PLAY:
+            legal = squeeze(legal, games._squeeze)
+        self._mask[where] = 0
+        write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
+        self._legal_bits[where] = legal
+        self._id_at[where] = PHASE_ROWS[phase] * 64
+
+    def _blank(self) -> None:
+        """Fresh arrays for this step's observations and masks (the last
+        step's are the caller's)."""
+        count = self.num_envs
+        self._obs = self._pool.take()  # every row is written, or zeroed, before it is shown
+        self._mask = np.zeros((count, self._table.size), dtype=np.int8)
+        self._legal_bits = np.zeros(count, dtype=np.uint64)
+        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+
+    def _observation(self) -> Any:
+        if self._in_obs:
+            return {"observation": self._obs, "action_mask": self._mask}
+        return self._obs
+
+    def _one_observation(self, slot: int) -> Any:
+        if self._in_obs:
+            return {"observation": self._obs[slot].copy(), "action_mask": self._mask[slot].copy()}
+        return self._obs[slot].copy()
+
+    def _infos(self, infos: dict[str, Any] | None = None) -> dict[str, Any]:
+        infos = {} if infos is None else infos
+        if not self._in_obs:
+            infos["action_mask"] = self._mask
+        return infos
+
+    # --- checks ---------------------------------------------------------------------
+
+    def _checked(self, actions: object) -> np.ndarray:
+        """The learner's actions, once every one is checked."""
+        given = np.asarray(actions)
+        count = self.num_envs
+        if given.shape != (count,):
+            raise VectorActionError(
+                None, given.shape, None,
+                f"one action per game is needed, shape ({count},); got shape {given.shape}",
+            )  # fmt: skip
+        wanted = ~self._pending
+        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
+            wrong = np.ones(count, dtype=bool)
+            if np.issubdtype(given.dtype, np.floating):
+                wrong = given != np.floor(given)
+            game = int(np.argmax(wrong & wanted)) if (wrong & wanted).any() else 0
+            raise VectorActionError(
+                game, given[game].item(), self._seat,
+                f"action ids are whole numbers, got an array of {given.dtype}",
+            )  # fmt: skip
+        size = self.num_actions
+        bad = wanted & ((given < 0) | (given >= size))
+        if bad.any():
+            game = int(np.argmax(bad))
+            raise VectorActionError(
+                game, int(given[game]), self._seat,
+                f"out of range: these rules have ids 0 to {size - 1}",
+            )  # fmt: skip
+        chosen = np.where(wanted, given, 0).astype(np.int64)
+        picked = self._mask.ravel().take(np.arange(count, dtype=np.int64) * size + chosen)
+        illegal = wanted & (picked == 0)
+        if illegal.any():
+            game = int(np.argmax(illegal))
+            move = self._table.move(int(chosen[game]))
+            raise VectorActionError(
+                game, int(chosen[game]), self._seat, f"{move} is not legal here"
+            )
+        return chosen
+
+
+def _generator(seed: int, stream: int) -> np.random.Generator:
+    return np.random.Generator(np.random.SFC64(np.random.SeedSequence(seed, spawn_key=(stream,))))
+
+
+def _bot_action(rules: RuleSet, bot: Bot, state: GameState, seat: int) -> int:
+    """The action id ``bot`` chooses at ``seat`` (-1 for a move that is no
+    action id)."""
+    move = bot.act(observe(state, seat))
+    try:
+        return move_to_action(rules, move)
+    except (TypeError, PochaError):
+        return -1
+
+
+def _seat_specs(opponents: object, seat: int, players: int) -> Mapping[Any, Any]:
+    """Each other seat's opponent, from the ``opponents`` argument."""
+    others = [other for other in range(players) if other != seat]
+    if isinstance(opponents, Mapping):
+        given = sorted(opponents)
+        if given != others:
+            raise PochaError(say("opponents_seats", others=others, given=given))
+        return opponents
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        if len(opponents) != len(others):
+            raise PochaError(
+                say("opponents_count", others_count=len(others), opponents_count=len(opponents))
+            )
+        return dict(zip(others, opponents, strict=True))
+    return dict.fromkeys(others, opponents)
