@@ -60,19 +60,20 @@ def whole(value: object, name: str, *, least: int | None = None, most: int | Non
     return number
 
 
-def seat(value: object, players: int, name: str = "seat", code: str = "seat_out_of_range") -> int:
+def seat(value: object, players: int, name: str = "seat") -> int:
     """``value`` as one of the seats ``0`` to ``players - 1``.
 
     Raises:
         TypeError: ``value`` is not a whole number.
-        PochaError: It is not a seat (``code``: ``seat_out_of_range``, or
-            another code whose parameters are ``high`` and ``got``, such as
-            ``dealer_out_of_range``).
+        PochaError: It is not a seat (code ``seat_out_of_range``, or
+            ``dealer_out_of_range`` when ``name`` is ``"dealer"``).
 
     """
     number = whole(value, name)
     if not 0 <= number < players:
-        raise PochaError(say(code, high=players - 1, got=shown(number)))
+        if name == "dealer":
+            raise PochaError(say("dealer_out_of_range", high=players - 1, got=shown(number)))
+        raise PochaError(say("seat_out_of_range", high=players - 1, got=shown(number)))
     return number
 
 

@@ -124,7 +124,7 @@ def new_game(
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
     else:
-        checks.seat(dealer, n, "dealer", "dealer_out_of_range")
+        checks.seat(dealer, n, "dealer")
     if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
         raise TypeError(f"deals must be a sequence of orderings, got {got(deals)}")
     orderings = tuple(_ordering(i, deal, rules.deck) for i, deal in enumerate(deals))
@@ -189,7 +189,7 @@ def deal_pack(
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
     n = rules.players
-    dealer = checks.seat(dealer, n, "dealer", "dealer_out_of_range")
+    dealer = checks.seat(dealer, n, "dealer")
     seats = [(dealer + 1 + i) % n for i in range(n)]
     seats = [s for s in seats if s not in out]
 
