@@ -11,11 +11,11 @@ from pocha_rules._common.text import got
 __all__ = ["ids_in_range", "integer_array"]
 
 
-def integer_array(value: object, what: str, ragged: Reason) -> np.ndarray:
+def integer_array(value: object, what: str, reason: Reason) -> np.ndarray:
     """``value`` as an array of whole numbers, in the integer type it has.
 
     Raises:
-        PochaError: ``value`` is a ragged sequence (``ragged`` says so).
+        PochaError: ``value`` is a ragged sequence (``reason`` says so).
         TypeError: It does not hold whole numbers (floats, booleans, or
             Python objects, such as integers too large for any array):
             ``what`` and what was given.
@@ -24,7 +24,7 @@ def integer_array(value: object, what: str, ragged: Reason) -> np.ndarray:
     try:
         given = np.asarray(value)
     except ValueError:  # a ragged sequence: numpy makes no array of it
-        raise PochaError(ragged) from None
+        raise PochaError(reason) from None
     if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
         detail = f"an array of {given.dtype}" if isinstance(value, np.ndarray) else got(value)
         raise TypeError(f"{what}, got {detail}")
