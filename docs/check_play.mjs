@@ -111,9 +111,25 @@ async function playGame(kind, lang, game, seed) {
   let midway = false;
   let summaries = 0;
   let trickShown = 0;
+  let largest = 0;
+  let arrows = 0;
   for (;;) {
     await page.waitForSelector(READY, { timeout: 60000 });
     if (await page.$('#play-status[data-phase="over"]')) break;
+    // The largest hand yet fits the phone's first screen too (scrolled to the top).
+    const held = await page.$$eval("#play-hand button", (cards) => cards.length);
+    if (held > largest && page.viewportSize().width === PHONE.width) {
+      largest = held;
+      const box = await page.evaluate(() => {
+        window.scrollTo(0, 0);
+        const cards = [...document.querySelectorAll("#play-hand button")].map((b) => b.getBoundingClientRect());
+        return { bottom: Math.max(...cards.map((r) => r.bottom)), right: Math.max(...cards.map((r) => r.right)) };
+      });
+      if (box.bottom > PHONE.height || box.right > PHONE.width) {
+        report.errors.push(`${tag}: on a phone a hand of ${held} cards reaches ${Math.round(box.right)}x${Math.round(box.bottom)} px (screen ${PHONE.width}x${PHONE.height})`);
+      }
+      if (held >= 8) await shot(page, `${tag}-phone-largest-hand`);
+    }
     const marks = await page.evaluate(() => ({
       unmarked: [...document.querySelectorAll('#play-hand button[data-legal="0"], #play-moves button[data-legal="0"]')].filter((b) => b.getAttribute("aria-disabled") !== "true").length,
       summary: !document.querySelector("#play-summary").hidden,
@@ -138,6 +154,13 @@ async function playGame(kind, lang, game, seed) {
       await scan(page, `${tag} desktop, middle`);
       await page.setViewportSize(PHONE);
       midway = true;
+    }
+    if (!arrows && (await page.$$("#play-hand button")).length >= 2) {
+      // The arrow keys move along the hand.
+      arrows = await page.evaluate(() => { document.querySelector("#play-hand button").focus(); return 1; });
+      await page.keyboard.press("ArrowRight");
+      const second = await page.evaluate(() => document.activeElement === document.querySelectorAll("#play-hand button")[1]);
+      if (!second) report.errors.push(`${tag}: the right arrow did not move the focus along the hand`);
     }
     const legal = await page.$$('#play-hand button[data-legal="1"], #play-moves button[data-legal="1"]');
     const choice = legal[next(legal.length)];

@@ -14,9 +14,10 @@ Chromium through the pages' own controls:
   after a card is played, the log is a live region and says what happened,
   every unplayable choice is ``aria-disabled``, a round's summary and the
   last trick with its winner are shown (Pocha), the board's pools (Poch);
-  on a phone (375x812) the table and the hand fit the first screen and the
-  score sheet scrolls in its box; and axe-core's accessibility scan of the
-  page finds no serious or critical violation, at 375x812 and at 1280x900,
+  on a phone (375x812) the table and the hand (the largest hand of the game
+  too) fit the first screen and the score sheet scrolls in its box; and
+  axe-core's accessibility scan of the page finds no serious or critical
+  violation, at 375x812 and at 1280x900,
   at the start, in the middle and at the end of each game. Screenshots at
   both sizes go to a folder (``--screenshots``; printed at the end);
 - the explorer, in both languages, on random positions of real games (at

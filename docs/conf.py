@@ -89,7 +89,15 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3")
+_EXTRAS = (
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "stable_baselines3",
+    "jax",
+)
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
@@ -347,6 +355,24 @@ def _heading_levels(
         )
 
 
+# --- numpy's names as the modules import them ------------------------------------
+# Where numpy is not installed, autodoc documents the batch modules against a
+# stand-in, and their hints keep the alias they were written with
+# (``np.ndarray``): link them to numpy's own names, as a build with numpy does.
+
+
+def _resolve_numpy_alias(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
+    target = node.get("reftarget", "")
+    if not target.startswith("np."):
+        return None
+    from sphinx.ext import intersphinx
+
+    node["reftarget"] = "numpy." + target[len("np.") :]
+    return intersphinx.missing_reference(app, env, node, contnode)
+
+
 def setup(app: Sphinx) -> None:
     _prefer_own_game()
     # After Furo's own handler (priority 500), which builds the tree.
@@ -354,5 +380,6 @@ def setup(app: Sphinx) -> None:
     app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)
+    app.connect("missing-reference", _resolve_numpy_alias)
     app.connect("missing-reference", _resolve_reexported)
     app.connect("env-check-consistency", _check_coverage)

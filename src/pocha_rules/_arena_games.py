@@ -138,8 +138,8 @@ def _poch_payment(payment: poch.Payment) -> dict[str, object]:
     }
 
 
-def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[dict[str, object]]:
-    return [{"seat": seat, "move": str(move)} for seat, move in moves]
+def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[list[object]]:
+    return [[seat, str(move)] for seat, move in moves]
 
 
 def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
@@ -157,19 +157,19 @@ def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
         "balances": list(view.balances),
         "pools": dict(view.pools),
         "turnup": _poch_card(view.turnup),
-        "trump": None if view.trump is None else str(view.trump),
+        "trump": None if view.trump is None else view.trump.letter,
         "stock_size": view.stock_size,
         "hand": [str(card) for card in view.hand],
         "hand_sizes": list(view.hand_sizes),
         "shown": [[str(card) for card in cards] for cards in view.shown],
-        "takings": [{"pool": pool, "seat": seat} for pool, seat in view.takings],
+        "takings": [[pool, seat] for pool, seat in view.takings],
         "opener": view.opener,
         "contestants": list(view.contestants),
         "stakes": list(view.stakes),
         "level": view.level,
         "bet_rounds": view.bet_rounds,
         "poch_winners": list(view.poch_winners),
-        "table": [{"seat": p.seat, "card": str(p.card)} for p in view.table],
+        "table": [[p.seat, str(p.card)] for p in view.table],
         "last_card": _poch_card(view.last_card),
         "moves": _poch_seated(view.moves),
         "payments": [_poch_payment(payment) for payment in view.deal_payments],
@@ -189,7 +189,7 @@ def _poch_view(view: poch.PlayerView) -> dict[str, object]:
             "index": deal.index,
             "dealer": deal.dealer,
             "seats": list(deal.seats),
-            "trump": str(deal.trump),
+            "trump": deal.trump.letter,
             "turnup": str(deal.turnup),
             "moves": _poch_seated(deal.moves),
             "payments": [_poch_payment(payment) for payment in deal.payments],

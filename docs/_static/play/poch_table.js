@@ -372,7 +372,7 @@ export class PochTable extends CardTable {
       this.face(p.card), el("figcaption", {}, this.name(p.seat)),
     ));
     this.trick.replaceChildren(
-      el("h3", { class: "pocha-caption" }, stopped ? T.stopped : T.series),
+      el("h2", { class: "pocha-caption" }, stopped ? T.stopped : T.series),
       el("div", { class: "pocha-row" }, ...(row.length ? row : [el("em", {}, T.noneShed)])),
     );
   }
@@ -382,7 +382,7 @@ export class PochTable extends CardTable {
     const T = this.T;
     const box = [];
     if (this.showdown && this.showdown.hands.length && view.phase === "shedding") {
-      box.push(el("h3", { class: "pocha-caption" }, T.showdown), el("ul", {}, ...this.showdown.hands.map((h) => el(
+      box.push(el("h2", { class: "pocha-caption" }, T.showdown), el("ul", {}, ...this.showdown.hands.map((h) => el(
         "li", { class: this.showdown.winners.includes(h.seat) ? "pocha-hit" : "" },
         `${this.name(h.seat)}: ${this.combo(h.combination)}`,
       ))));
@@ -390,6 +390,7 @@ export class PochTable extends CardTable {
       const d = this.lastDeal;
       box.push(el("table", {}, el("caption", {}, T.dealSummary(d.number + 1)),
         el("tbody", {}, ...d.changes.map((n, s) => el("tr", {}, el("th", { scope: "row" }, this.name(s)), el("td", {}, `${n > 0 ? "+" : ""}${n}`), el("td", {}, String(d.balances[s])))))));
+      box.push(el("p", { class: "pocha-summary-line" }, el("b", {}, `${T.dealSummary(d.number + 1)}: `), this.chipsList(d.changes)));
     }
     this.summary.hidden = box.length === 0;
     this.summary.replaceChildren(...box);

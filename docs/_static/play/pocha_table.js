@@ -226,7 +226,7 @@ export class PochaTable extends CardTable {
     ));
     this.trick.className = "pocha-trick" + (showLast ? " pocha-last" : "");
     this.trick.replaceChildren(
-      el("h3", { class: "pocha-caption" }, caption),
+      el("h2", { class: "pocha-caption" }, caption),
       el("div", { class: "pocha-row" }, ...(row.length ? row : [el("em", {}, T.empty)])),
     );
   }
@@ -248,7 +248,13 @@ export class PochaTable extends CardTable {
       el("th", { scope: "row" }, this.name(s)), el("td", {}, String(bid)), el("td", {}, String(r.won[s])),
       el("td", {}, `${r.scores[s] >= 0 ? "+" : ""}${r.scores[s]}`), el("td", {}, String(r.totals[s])),
     ));
-    this.summary.replaceChildren(el("table", {}, el("caption", {}, view.over ? T.finalSummary : T.summary(r.number)), el("thead", {}, head), el("tbody", {}, ...rows)));
+    const caption = view.over ? T.finalSummary : T.summary(r.number);
+    // On a phone the same in one line (the score sheet below has it all).
+    const line = r.scores.map((points, s) => `${this.name(s)} ${points >= 0 ? "+" : ""}${points}`).join(", ");
+    this.summary.replaceChildren(
+      el("table", {}, el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...rows)),
+      el("p", { class: "pocha-summary-line" }, el("b", {}, `${caption}: `), line),
+    );
   }
 
   renderMoves(view) {

@@ -126,7 +126,7 @@ export class CardTable {
     this.message = el("p", { class: "pocha-error", id: "play-message" });
     this.moves = el("div", { class: "pocha-moves", id: "play-moves", role: "group", "aria-label": T.moves });
     this.handRow = el("div", { class: "pocha-row pocha-hand-row", id: "play-hand", role: "group", "aria-label": T.hand, tabindex: "-1" });
-    this.handBox = el("div", { class: "pocha-hand" }, el("h3", { class: "pocha-caption" }, T.hand), this.handRow);
+    this.handBox = el("div", { class: "pocha-hand" }, el("h2", { class: "pocha-caption" }, T.hand), this.handRow);
     this.log = new Log(T.log);
     arrowKeys(this.moves);
     arrowKeys(this.handRow);
