@@ -6,10 +6,20 @@ English site, with the Spanish one in its folder ``es/``, over HTTP on the
 loopback interface and has ``docs/check_play.mjs`` drive them in headless
 Chromium through the pages' own controls:
 
-- a whole game against the bots, to its end, in English (the full game:
-  normal, auction and blind rounds) and in Spanish (the short game), clicking
-  a card or a bid each time it is the person's turn, and a refused card or
-  bid now and then (the page must say why);
+- a whole game of each game on the Play page in each language it offers:
+  Pocha in English (the full game: normal, auction and blind rounds) and in
+  Spanish (the short game), Poch in English, German and Spanish; played by
+  keyboard (focus a choice, press Enter), with a refused card or bid now and
+  then (the page must say why). Along the way: the focus stays in the hand
+  after a card is played, the log is a live region and says what happened,
+  every unplayable choice is ``aria-disabled``, a round's summary and the
+  last trick with its winner are shown (Pocha), the board's pools (Poch);
+  on a phone (375x812) the table and the hand (the largest hand of the game
+  too) fit the first screen and the score sheet scrolls in its box; and
+  axe-core's accessibility scan of the page finds no serious or critical
+  violation, at 375x812 and at 1280x900,
+  at the start, in the middle and at the end of each game. Screenshots at
+  both sizes go to a folder (``--screenshots``; printed at the end);
 - the explorer, in both languages, on random positions of real games (at
   least 200): each set up by clicking, and what the page says of every card
   compared with :func:`~pocha_rules.legal_moves` and
@@ -17,8 +27,9 @@ Chromium through the pages' own controls:
   word for word in English; in Spanish, the page's translation of them).
 
 It prints the time from opening the Play page to the first move the page
-offers. It also checks that every page of both sites has the language switch,
-and that its links lead to the same page in each language. Any request to a
+offers (the goal: at most 3 s on a quiet machine). It also checks that every
+page of both sites has the language switch, and that its links lead to the
+same page in each language. Any request to a
 host other than the site fails the check. Run it from the repository root
 after building both sites and ``play_assets.py``::
 
@@ -35,6 +46,7 @@ import argparse
 import json
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,6 +65,12 @@ from check_search import find_browser, serve  # noqa: E402
 from pocha_web import in_spanish  # noqa: E402
 
 ROOT = HERE.parent
+GAMES = 5
+"""Whole games played: Pocha in English and Spanish, Poch in English, German
+and Spanish."""
+OVER = ("Game over", "Fin de la partida", "Spielende")
+GOAL_S = 3.0
+"""The goal for the time to the first possible move, on a quiet machine."""
 
 
 def positions(count: int, seed: int) -> list[dict[str, Any]]:
@@ -177,7 +195,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--browser", help="the Chromium executable (default: found on PATH)")
     parser.add_argument("--positions", type=int, default=200, help="explorer positions (English)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--screenshots", type=Path, help="save screenshots of the pages here")
+    parser.add_argument(
+        "--screenshots",
+        type=Path,
+        help="save the screenshots here (default: play-screenshots next to the site)",
+    )
     args = parser.parse_args(argv)
 
     browser = find_browser(args.browser)
@@ -187,7 +209,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for what, ok in (
             ("Chromium (apt-get install chromium)", browser),
             ("Node.js", node),
-            ("node_modules (npm ci)", (ROOT / "node_modules" / "playwright-core").is_dir()),
+            (
+                "node_modules (npm ci)",
+                (ROOT / "node_modules" / "playwright-core").is_dir()
+                and (ROOT / "node_modules" / "axe-core" / "axe.min.js").is_file(),
+            ),
             (
                 f"a site built with play_assets.py in {args.site} and {args.site}/es",
                 (args.site / "_static/play/wheels.json").is_file()
@@ -206,15 +232,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "en": positions(args.positions, args.seed),
         "es": positions(max(20, args.positions // 10), args.seed + 1),
     }
-    if args.screenshots:
-        args.screenshots.mkdir(parents=True, exist_ok=True)
+    shots = args.screenshots or args.site.resolve().parent / "play-screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="check-play-") as scratch, serve(args.site) as base:
         given = Path(scratch) / "positions.json"
         given.write_text(json.dumps(wanted))
         out = Path(scratch) / "found.json"
         command = [node, str(HERE / "check_play.mjs"), base, str(given), str(out), browser]
-        if args.screenshots:
-            command.append(str(args.screenshots.resolve()))
+        command.append(str(shots.resolve()))
         subprocess.run(command, check=False, timeout=900, cwd=ROOT)
         report: dict[str, Any] = (
             json.loads(out.read_text()) if out.is_file() else {"errors": ["no report"]}
@@ -225,27 +250,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     problems += switches
     pages = len(list(args.site.glob("*.html"))) + len(list((args.site / "es").glob("*.html")))
     print(f"{'ok  ' if not switches else 'FAIL'} language switch on all {pages} pages")
+    first_moves = []
     for game in report.get("games", []):
-        over = "Game over" in game["status"] or "Fin de la partida" in game["status"]
+        over = game["status"].startswith(OVER)
+        first_moves.append(game["firstMoveMs"])
         print(
-            f"{'ok  ' if over else 'FAIL'} play ({game['lang']}, {game['game']} game):"
-            f" {game['moves']} moves clicked, {game['refusals']} refused with a reason;"
-            f" first possible move {game['firstMoveMs'] / 1000:.1f} s after opening the page;"
+            f"{'ok  ' if over else 'FAIL'} play {game['kind']} ({game['lang']}, {game['game']}):"
+            f" {game['moves']} moves by keyboard, {game['refusals']} refused with a reason,"
+            f" {game['logLines']} lines in the log; first possible move"
+            f" {game['firstMoveMs'] / 1000:.1f} s after opening the page;"
             f" whole game {game['totalMs'] / 1000:.1f} s; {game['status']}"
         )
         steps = game.get("steps", {})
         if steps:
             print(
                 "     loading, in seconds since the page opened: Python"
-                f" {steps.get('python', 0) / 1000:.1f},"
-                f" wheels {steps.get('wheels', 0) / 1000:.1f},"
+                f" {steps.get('python', 0) / 1000:.1f}"
+                f" ({'from the snapshot' if steps.get('snapshot') else 'started the long way'}),"
                 f" library imported {steps.get('library', 0) / 1000:.1f},"
                 f" first move offered {game['pageReadyMs'] / 1000:.1f}"
             )
         if not over:
-            problems.append(f"the {game['lang']} game did not reach its end")
-    if len(report.get("games", [])) != 2:
+            problems.append(f"the {game['kind']} game in {game['lang']} did not reach its end")
+    if len(report.get("games", [])) != GAMES:
         problems.append("not every game was played")
+    if first_moves:
+        print(
+            f"     time to the first possible move: best {min(first_moves) / 1000:.1f} s,"
+            f" median {statistics.median(first_moves) / 1000:.1f} s"
+            f" over {len(first_moves)} page loads"
+            f" (goal: at most {GOAL_S:.0f} s on a quiet machine)"
+        )
+    scans = report.get("scans", [])
+    serious = sum(s["serious"] for s in scans)
+    verdict = "ok  " if not serious and scans else "FAIL"
+    print(
+        f"{verdict} accessibility (axe-core): {len(scans)} scans"
+        f" of the Play page at 375x812 and 1280x900, {serious} serious or critical violations;"
+        f" minor ones: {sorted({i for s in scans for i in s['ids']}) or 'none'}"
+    )
+    if not scans:
+        problems.append("the accessibility scan did not run")
     for run in report.get("explorer", []):
         lang = run["lang"]
         found = compare(lang, wanted[lang], run["answers"])
@@ -258,6 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if len(report.get("explorer", [])) != 2:
         problems.append("the explorer was not checked in both languages")
+    print(f"     screenshots (375x812 and 1280x900): {shots.resolve()}")
     for problem in problems[:20]:
         print(f"FAIL {problem}")
     return 1 if problems else 0

@@ -66,7 +66,12 @@ nitpick_ignore: list[tuple[str, str]] = [
 nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
+nitpick_ignore_regex += [
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
+    # JAX ships no inventory offline: its names stay plain text.
+    ("py:(func|mod|class)", r"jax(\..*)?"),
+    ("py:class", r"Array"),
+]
 
 # --- MyST ------------------------------------------------------------------
 
@@ -89,7 +94,15 @@ napoleon_attr_annotations = True
 autodoc_typehints_description_target = "documented_params"
 # The adapters' frameworks are optional extras: where one is not installed,
 # its adapter module is documented against stand-ins.
-_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3")
+_EXTRAS = (
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "stable_baselines3",
+    "jax",
+)
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
 
@@ -332,10 +345,46 @@ def _prefer_own_game() -> None:
     PythonDomain.find_obj = find_obj  # type: ignore[method-assign]
 
 
+# --- accessibility -----------------------------------------------------------------
+
+
+def _heading_levels(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Give the sidebar's captions (``role="heading"``, from Sphinx's toctree)
+    the level that screen readers need and Sphinx leaves out."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'role="heading">', 'role="heading" aria-level="2">'
+        )
+
+
+# --- numpy's names as the modules import them ------------------------------------
+# Where numpy is not installed, autodoc documents the batch modules against a
+# stand-in, and their hints keep the alias they were written with
+# (``np.ndarray``): link them to numpy's own names, as a build with numpy does.
+
+
+def _resolve_numpy_alias(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
+    target = node.get("reftarget", "")
+    if not target.startswith("np."):
+        return None
+    from sphinx.ext import intersphinx
+
+    node["reftarget"] = "numpy." + target[len("np.") :]
+    return intersphinx.missing_reference(app, env, node, contnode)
+
+
 def setup(app: Sphinx) -> None:
     _prefer_own_game()
+    # After Furo's own handler (priority 500), which builds the tree.
+    app.connect("html-page-context", _heading_levels, priority=900)
     app.connect("config-inited", _language_links)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)
+    app.connect("missing-reference", _resolve_numpy_alias)
     app.connect("missing-reference", _resolve_reexported)
     app.connect("env-check-consistency", _check_coverage)

@@ -10,7 +10,12 @@ the Spanish one):
 - ``_static/play/wheels/``: the pure wheel of pocha-rules (built here with
   ``POCHA_RULES_PURE_PYTHON=1 python -m build --wheel`` unless ``--wheel``
   names one) and attrs' wheel (downloaded from PyPI with ``pip download``
-  unless ``--attrs-wheel`` names one), listed in ``_static/play/wheels.json``.
+  unless ``--attrs-wheel`` names one), listed in ``_static/play/wheels.json``;
+- ``_static/play/python-*.snapshot.gz``: a snapshot of Python's memory with
+  the library and the pages' modules imported, made under Node.js by
+  ``docs/play_snapshot.mjs`` with the same Pyodide (named in
+  ``wheels.json``; the pages start from it in about a second, and without it
+  start Python the long way). ``--no-snapshot`` leaves it out.
 
 Run it from the repository root after ``sphinx-build``::
 
@@ -24,6 +29,7 @@ runtime is missing.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -90,8 +96,27 @@ def _one(folder: Path, pattern: str) -> Path:
     return found[0]
 
 
-def install(site: Path, wheels: Sequence[Path]) -> None:
-    """Copy the runtime and the wheels into the built ``site``."""
+def snapshot(site: Path, wheels: Sequence[Path], out: Path) -> Path | None:
+    """Make the memory snapshot (``docs/play_snapshot.mjs``) from the pages'
+    modules of the built ``site``; ``None`` when Node.js is missing."""
+    node = shutil.which("node")
+    if node is None:
+        print("play_assets: no Node.js: the pages will start Python without a snapshot")
+        return None
+    script = ROOT / "docs" / "play_snapshot.mjs"
+    play = site / "_static" / "play"
+    scratch = out / "snapshot.gz"
+    command = [node, str(script), str(scratch), str(play), *map(str, wheels)]
+    subprocess.run(command, check=True, cwd=ROOT)
+    digest = hashlib.sha256(scratch.read_bytes()).hexdigest()[:12]
+    named = out / f"python-{digest}.snapshot.gz"
+    scratch.rename(named)
+    return named
+
+
+def install(site: Path, wheels: Sequence[Path], memory: Path | None = None) -> None:
+    """Copy the runtime, the wheels and the snapshot ``memory`` (if any)
+    into the built ``site``."""
     static = site / "_static"
     if not (static / "play" / "play.js").is_file():
         raise SystemExit(f"play_assets: {site} is not a built site with the Play page")
@@ -104,7 +129,15 @@ def install(site: Path, wheels: Sequence[Path]) -> None:
     folder.mkdir()
     for wheel in wheels:
         shutil.copyfile(wheel, folder / wheel.name)
-    (static / "play" / "wheels.json").write_text(json.dumps([w.name for w in wheels]) + "\n")
+    for old in (static / "play").glob("python-*.snapshot.gz"):
+        old.unlink()
+    if memory is not None:
+        shutil.copyfile(memory, static / "play" / memory.name)
+    manifest = {
+        "wheels": [w.name for w in wheels],
+        "snapshot": None if memory is None else memory.name,
+    }
+    (static / "play" / "wheels.json").write_text(json.dumps(manifest) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,6 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("sites", nargs="+", type=Path, help="built HTML sites")
     parser.add_argument("--wheel", type=Path, help="the pure wheel of pocha-rules to serve")
     parser.add_argument("--attrs-wheel", type=Path, help="the attrs wheel to serve")
+    parser.add_argument(
+        "--no-snapshot", action="store_true", help="serve no snapshot of Python's memory"
+    )
     args = parser.parse_args(argv)
     if not (PYODIDE / "pyodide.mjs").is_file():
         print("play_assets: no node_modules/pyodide: run `npm ci` first", file=sys.stderr)
@@ -123,9 +159,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"play_assets: {wheel.name} is not the pure wheel", file=sys.stderr)
             return 2
         attrs = args.attrs_wheel or attrs_wheel(Path(scratch) / "attrs")
+        # The sites serve the same modules: one snapshot serves them all.
+        first = args.sites[0]
+        memory = None if args.no_snapshot else snapshot(first, [wheel, attrs], Path(scratch))
         for site in args.sites:
-            install(site, [wheel, attrs])
-            print(f"play_assets: {site}: Pyodide, {wheel.name}, {attrs.name}")
+            install(site, [wheel, attrs], memory)
+            made = f", {memory.name}" if memory else ""
+            print(f"play_assets: {site}: Pyodide, {wheel.name}, {attrs.name}{made}")
     return 0
 
 

@@ -1,22 +1,11 @@
-"""A Pocha table for an app: human seats and bots behind a JSON interface,
-with save and resume.
+"""A Pocha table for an app, over :class:`pocha_rules.table.Table`: two
+people and two bots, a spectator, a move out of turn refused, and the game
+saved half way and resumed.
 
-The table keeps the whole game (a GameState) and never sends it out. Each
-player, human or not, talks to it in JSON only, as a web page, a chat bot or
-a program in another language would:
-
-- ``table.view(seat)``: what that seat may see now, with its legal moves
-  (the ``pocha-view`` format);
-- ``table.play(seat, request)``: a move from that seat, ``{"move": "bid 2"}``.
-  The answer is ``{"ok": true, "events": [...]}``, the events of the move and
-  of the bots' moves after it, or ``{"ok": false, "error": {...}}`` with the
-  error's code and params, for the app to word in its players' language;
-- ``table.save(path)`` and ``Table.resume(path)``: the game survives a
-  restart of the server.
-
-Run it to watch a game with two scripted "humans" (seats 0 and 2) that read
-their views as JSON and answer with a move's text; the game is saved half
-way, and the rest is played on a table resumed from the file:
+The people are scripted clients that speak JSON only, as a web page or a
+program in another language would: each holds its seat's compact view,
+keeps it current with the events of every move, and answers with a move's
+text. The spectator's events make the chat log.
 
     python examples/json_table.py [--seed N] [--save FILE]
 """
@@ -27,132 +16,66 @@ import argparse
 import json
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from pocha_rules import (
-    GameState,
-    HeuristicBot,
-    PochaError,
-    RuleSet,
-    new_game,
-    observe,
-    parse_move,
-)
-from pocha_rules.events import TrickWon, step
+from pocha_rules import HeuristicBot, Move, PlayerView, PochaError, RuleSet
+from pocha_rules.compact import update_view
+from pocha_rules.table import Table
 
-FORMAT = "json-table-example"
+RULES = RuleSet(players=4, schedule=[1, 2, 3, "3a", "1b"])
+PEOPLE = (0, 2)
 
 
-class Table:
-    """A game with some seats played by people (through JSON) and the
-    others by bots."""
+class SeededBot:
+    """A bot seeded by the move's number, so that it plays the same after a resume."""
 
-    def __init__(self, state: GameState, humans: set[int]) -> None:
-        self.state = state
-        self.humans = frozenset(humans)
-        self.log: list[dict[str, object]] = []  # every event so far, as JSON data
-
-    @classmethod
-    def new(cls, rules: RuleSet, humans: set[int], seed: int) -> Table:
-        """A new game; the bots move at once if they are first."""
-        table = cls(new_game(rules, seed=seed, dealer=0), humans)
-        table._bots_move()
-        return table
-
-    # --- what the players see and do ------------------------------------
-
-    def view(self, seat: int) -> str:
-        """The seat's view as JSON text: to send to that player only."""
-        return observe(self.state, seat).to_json()
-
-    def play(self, seat: int, request: str) -> str:
-        """A move from ``seat``, as JSON text in and out. An illegal move, a
-        move out of turn or a request that is not one is refused with the
-        error's code and params; the game is left as it was."""
-        try:
-            data = json.loads(request)
-            text = data["move"] if isinstance(data, dict) else None
-            if not isinstance(text, str):
-                return _refusal("bad_request", {"expected": '{"move": "..."}'}, "bad request")
-            move = parse_move(text, deck=self.state.rules.deck)
-            self.state, events = step(self.state, move, seat=seat)
-        except json.JSONDecodeError as error:
-            return _refusal("bad_request", {"error": str(error)}, "not JSON")
-        except PochaError as error:
-            return _refusal(error.code, error.params, str(error))
-        caused = [event.to_dict() for event in events]
-        self.log += caused
-        caused += self._bots_move()
-        return json.dumps({"ok": True, "events": caused})
-
-    def _bots_move(self) -> list[dict[str, object]]:
-        """Let the bots play until a person is to move (or the game ends)."""
-        caused: list[dict[str, object]] = []
-        while not self.state.is_over and self.state.to_move not in self.humans:
-            seat = self.state.to_move
-            assert seat is not None
-            # A bot seeded by the move's number plays the same after a resume.
-            bot = HeuristicBot(seed=len(self.state.history))
-            self.state, events = step(self.state, bot.act(observe(self.state, seat)))
-            caused += [event.to_dict() for event in events]
-        self.log += caused
-        return caused
-
-    # --- save and resume ------------------------------------------------
-
-    def save(self, path: Path) -> None:
-        """Write the table to ``path`` (the whole game, hidden cards
-        included: a server's file, never a player's)."""
-        data = {"format": FORMAT, "humans": sorted(self.humans), "state": self.state.to_dict()}
-        path.write_text(json.dumps(data))
-
-    @classmethod
-    def resume(cls, path: Path) -> Table:
-        """The table saved at ``path``; the game is replayed and checked."""
-        data = json.loads(path.read_text())
-        if data.get("format") != FORMAT:
-            raise ValueError(f"{path} is not a saved table")
-        return cls(GameState.from_dict(data["state"]), set(data["humans"]))
+    def act(self, view: PlayerView) -> Move:
+        return HeuristicBot(seed=len(view.history)).act(view)
 
 
-def _refusal(code: str, params: dict[str, object], message: str) -> str:
-    return json.dumps({"ok": False, "error": {"code": code, "params": params, "message": message}})
+BOTS = {1: SeededBot(), 3: SeededBot()}
 
 
-# --- a demonstration: scripted clients that speak JSON only ------------------
+class Client:
+    """A person's program: it reads JSON and answers with a move's text."""
+
+    def __init__(self, table: Table, token: str) -> None:
+        self.token = token
+        self.since, self.view = table.snapshot(token)
+
+    def catch_up(self, table: Table) -> None:
+        """Apply the events of the moves made since the client last looked."""
+        events = json.loads(json.dumps(table.events(self.token, self.since)))  # over the wire
+        self.view = update_view(self.view, events)
+        self.since = table.moves
+
+    def answer(self) -> str | None:
+        """The smallest bid or the first card allowed, when it is this seat's turn."""
+        moves = self.view["legal_moves"]
+        assert isinstance(moves, list)
+        return moves[0] if moves else None
 
 
-def cautious_client(view_text: str) -> str:
-    """A player that reads its view as JSON and answers with a move's text:
-    the smallest bid, or the first card it may play."""
-    view = json.loads(view_text)
-    return json.dumps({"move": view["legal_moves"][0]})
-
-
-def play_until(
-    table: Table, clients: Mapping[int, Callable[[str], str]], moves: int | None = None
-) -> int:
-    """Let the human seats play through their clients until the game ends
-    (or after ``moves`` of their moves); the number of moves made."""
+def play_until(table: Table, clients: dict[int, Client], moves: int | None = None) -> int:
+    """Let the people play until the game ends (or ``moves`` of their moves)."""
     made = 0
-    while not table.state.is_over and (moves is None or made < moves):
-        seat = table.state.to_move
-        assert seat is not None
-        answer = json.loads(table.play(seat, clients[seat](table.view(seat))))
-        assert answer["ok"], answer
-        made += 1
+    while not table.is_over and (moves is None or made < moves):
+        for client in clients.values():
+            client.catch_up(table)
+            move = client.answer()
+            if move is not None:
+                table.play(client.token, move)
+                made += 1
     return made
 
 
 def describe(event: dict[str, object]) -> str | None:
-    """A line of the table's chat log for an event, or ``None``."""
-    kind = event["event"]
-    if kind == TrickWon.kind:
+    """A line of the chat log for an event, or ``None``."""
+    if event["event"] == "trick_won":
         return f"seat {event['seat']} takes trick {event['number'] + 1}"  # type: ignore[operator]
-    if kind == "round_ended":
+    if event["event"] == "round_ended":
         return f"round {event['index'] + 1} over: points {event['scores']}"  # type: ignore[operator]
-    if kind == "game_over":
+    if event["event"] == "game_over":
         return f"game over: scores {event['scores']}, winners {event['winners']}"
     return None
 
@@ -160,31 +83,28 @@ def describe(event: dict[str, object]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--save", type=Path, help="where to save the table half way")
+    parser.add_argument("--save", type=Path, help="where to save the game half way")
     args = parser.parse_args(argv)
 
-    rules = RuleSet(players=4, schedule=[1, 2, 3, "3a", "1b"])
-    humans = {0, 2}
-    clients = dict.fromkeys(humans, cautious_client)
-    table = Table.new(rules, humans, seed=args.seed)
-
-    # A move out of turn is refused, with a code the app can translate.
-    other = next(seat for seat in humans if seat != table.state.to_move)
-    refused = json.loads(table.play(other, json.dumps({"move": "bid 0"})))
-    print(f"seat {other} tried to move: {refused['error']['code']} {refused['error']['params']}")
+    table = Table(RULES, seed=args.seed, dealer=0, bots=BOTS)
+    clients = {seat: Client(table, table.sit(seat)) for seat in PEOPLE}
+    other = next(seat for seat in PEOPLE if seat != table.state.to_move)
+    try:
+        table.play(clients[other].token, "bid 0")
+    except PochaError as error:  # the code and params, for the app's own words
+        print(f"seat {other} tried to move: {error.code} {error.params}")
 
     made = play_until(table, clients, moves=10)
+    log = table.events()  # the spectator's: every seat may see it
     with tempfile.TemporaryDirectory() as scratch:
-        path = args.save or Path(scratch) / "table.json"
-        table.save(path)
+        path = args.save or Path(scratch) / "game.json"
+        path.write_text(table.save())
         print(f"saved after {made} moves by people, round {table.state.round_index + 1}")
-        log = table.log
-        table = Table.resume(path)
-        table.log = log
+        table = Table.load(path.read_text(), bots=BOTS)
     print(f"resumed: seat {table.state.to_move} to move")
+    clients = {seat: Client(table, table.sit(seat)) for seat in PEOPLE}
     play_until(table, clients)
-
-    for event in table.log:
+    for event in log + table.events():
         line = describe(event)
         if line is not None:
             print(line)

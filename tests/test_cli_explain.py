@@ -27,7 +27,7 @@ def test_each_card_with_its_verdict_and_reason(capsys: pytest.CaptureFixture[str
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == (
-        "round 5 (2 cards each), playing the tricks, trump cups (7c turned up); "
+        "round 5 (2 cards each), playing the tricks, trump copas (cups) (7c turned up); "
         "on the table: 1o (seat 1), 12o (seat 2); seat 3 to move"
     )
     assert lines[2].split() == ["play", "5o", "plays", "the", "five", "of", "coins", "allowed"]

@@ -216,3 +216,24 @@ def test_help_shows_a_plain_percent_sign() -> None:
     done = pocha("tournament", "--help")
     assert "95% intervals" in done.stdout
     assert "%%" not in done.stdout
+
+
+def test_a_partial_table_lists_an_entrant_without_sets_last_and_unrated() -> None:
+    import io
+
+    from pocha_rules._cli.output import Output
+    from pocha_rules._cli.tournament import _print
+    from pocha_rules.tournaments import SetResult, TournamentResult
+
+    names = ("a_rather_long_name", "b", "c")
+    played = tuple(
+        SetResult(("a_rather_long_name", "b"), n, (10 + n, 5), (2, 2), 2) for n in range(3)
+    )
+    stream = io.StringIO()
+    _print(Output(stream, plain=True), TournamentResult(names, played, False), 9)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "tournament, 3 of 9 sets, 6 games"
+    rows = [line.split() for line in lines[2:5]]
+    assert [row[1] for row in rows[:2]] == ["a_rather_long_name", "b"]
+    assert rows[2] == ["c", "-", "-", "-", "0"], "unrated, last, with no sets"
+    assert any(line.startswith("1 a_rather_long_name") for line in lines), "whole names"

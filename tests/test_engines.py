@@ -330,11 +330,12 @@ def test_serve_speaks_version_2_with_whole_views() -> None:
     from pocha_rules import new_game
 
     view = observe(new_game(RULES, seed=1, dealer=0), 1)
+    whole = view.to_dict(history=True)
     status, answers = run_served(
         [
             json.dumps({"type": "hello", "protocol": PROTOCOL, "version": 1, "versions": [1, 2]}),
             json.dumps({"type": "game", "game": "pocha", "rules": {}, "seat": 1, "seed": "3"}),
-            json.dumps({"type": "turn", "turn": 1, "events": [], "view": view.to_dict()}),
+            json.dumps({"type": "turn", "turn": 1, "events": [], "view": whole}),
             json.dumps({"type": "quit", "events": []}),
         ]
     )

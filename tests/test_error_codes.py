@@ -223,7 +223,7 @@ def test_parse_rules_deal_record_and_data_errors_carry_codes() -> None:
     error = caught(PlayerView.from_dict, {"schema": "pocha-view", "version": 7})
     assert isinstance(error, InvalidDataError)
     assert (error.code, error.params) == (
-        "version_unknown", {"what": "view", "where": "version", "version": 1, "got": "7"}
+        "version_unknown", {"what": "view", "where": "version", "version": 2, "got": "7"}
     )  # fmt: skip
 
 

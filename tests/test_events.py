@@ -141,12 +141,7 @@ def test_a_worked_trick() -> None:
     assert trick.to_dict() == {
         "event": "trick_won",
         "seat": 2,
-        "cards": [
-            {"seat": 0, "card": "1c"},
-            {"seat": 1, "card": "3c"},
-            {"seat": 2, "card": "2o"},
-            {"seat": 3, "card": "4b"},
-        ],
+        "cards": [[0, "1c"], [1, "3c"], [2, "2o"], [3, "4b"]],
         "number": 0,
     }
 

@@ -260,3 +260,37 @@ def test_an_engine_that_writes_without_pause_is_stopped(tmp_path: Path) -> None:
     assert "when no turn was waiting" in reason or "answered turn 1, not turn 2" in reason
     assert grown_kib < 64 * 1024
     assert_gone(tmp_path)
+
+
+def test_a_tournament_with_a_hung_engine_behind_a_shell_finishes_and_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    groups = tmp_path / "groups"
+    hang = tmp_path / "hang.py"
+    hang.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    kind = json.loads(line)['type']\n"
+        "    if kind == 'hello':\n"
+        "        print(json.dumps({'type': 'ready'}), flush=True)\n"
+        "    elif kind == 'turn':\n"
+        "        time.sleep(300)\n"
+        "    elif kind == 'quit':\n"
+        "        break\n"
+    )
+    wrapper = f"sh -c 'echo $$ >> {groups}; sleep 300 & {sys.executable} {hang}; true'"
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "pocha_rules", "tournament", "--bot", "random",
+         "--engine", f"hang={wrapper}", "--rule", "schedule=1,2", "--sets", "1",
+         "--seed", "1", "--time-limit", "0.5", "--workers", "1", "--plain"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert time.monotonic() - started < 60
+    assert done.returncode == 0, done.stderr
+    forfeits = [line for line in done.stderr.splitlines() if "forfeits (timeout)" in line]
+    assert len(forfeits) == 4, done.stderr  # its two seats in each of the set's two games
+    assert all("bot 'hang' at seat" in line for line in forfeits)
+    started_groups = [int(pid) for pid in groups.read_text().split()]
+    assert len(started_groups) == 5, "the check, then one process per seat and game"
+    assert all(gone(group) for group in started_groups)

@@ -28,6 +28,7 @@ from pocha_rules import (
 from pocha_rules.actions import legal_actions
 from pocha_rules.records import GameRecord
 from pocha_rules.schemas import NAMES, VERSIONS, schema
+from pocha_rules.schemas import validator as schemas_validator
 
 from .strategies import game_states, json_values, views
 
@@ -36,15 +37,9 @@ referencing = pytest.importorskip("referencing", reason="jsonschema depends on r
 
 
 def validator(name: str) -> Any:
-    registry: Any = referencing.Registry()
-    for other in NAMES:
-        data = schema(other)
-        registry = registry.with_resource(
-            str(data["$id"]), referencing.Resource.from_contents(data)
-        )
-    cls = jsonschema.validators.validator_for(schema(name))
-    cls.check_schema(schema(name))
-    return cls(schema(name), registry=registry)
+    checker: Any = schemas_validator(name)
+    type(checker).check_schema(schema(name))
+    return checker
 
 
 VIEW = validator("view")
@@ -87,15 +82,18 @@ def test_the_tour_reaches_every_round_kind_in_every_phase_it_has() -> None:
 
 
 def check_view(view: PlayerView) -> None:
-    data: Any = view.to_dict()
+    data: Any = view.to_dict(history=True)
     assert json.loads(json.dumps(data)) == data  # JSON-ready as it is
     VIEW.validate(data)
+    VIEW.validate(view.to_dict())
     assert PlayerView.from_dict(data) == view
-    assert PlayerView.from_json(view.to_json()) == view
-    assert PlayerView.from_json(view.to_json(indent=2)) == view
+    assert PlayerView.from_json(view.to_json(history=True)) == view
+    assert PlayerView.from_json(view.to_json(indent=2, history=True)) == view
     assert data["legal_moves"] == [str(m) for m in view.legal_moves()]
     assert data["legal_actions"] == list(legal_actions(view))
-    assert [entry["seat"] for entry in data["history"]] == [m.seat for m in view.seated_history]
+    assert [entry[0] for entry in data["history"]] == [m.seat for m in view.seated_history]
+    assert data["round_kind"] == view.round_kind.value
+    assert data["trump"] == (None if view.trump is None else view.trump.letter)
 
 
 def check_state(state: GameState) -> None:
@@ -157,7 +155,7 @@ def test_random_states_round_trip(state: GameState) -> None:
 
 def test_a_view_holds_no_hidden_card() -> None:
     state = STATES[5]
-    data: Any = observe(state, 0).to_dict()
+    data: Any = observe(state, 0).to_dict(history=True)
     assert data["visible_hands"][1] is None
     text = json.dumps(data)
     current = {str(card) for card in state.hands[1]} - {str(p.card) for p in state.played}
@@ -196,7 +194,7 @@ BASE = observe(STATES[9], 1)
 
 
 def broken(**changes: object) -> dict[str, object]:
-    data = BASE.to_dict()
+    data = BASE.to_dict(history=True)
     data.update(changes)
     return data
 
@@ -207,7 +205,11 @@ def broken(**changes: object) -> dict[str, object]:
         (None, "invalid view: expected an object, got null"),
         ({}, "invalid view at schema: missing: this is not a pocha view"),
         (broken(schema="pocha-state"), "invalid view at schema: expected 'pocha-view'"),
-        (broken(version=2), "invalid view at version: this library reads version 1, not 2"),
+        (broken(version=1), "invalid view at version: this library reads version 2, not 1"),
+        (BASE.to_dict(), "invalid view at round_results: missing: a compact view cannot be"),
+        (broken(round_kind="blind"), "invalid view at round_kind: not the kind of the round"),
+        (broken(seat=None), "invalid view at seat: expected a whole number"),
+        (broken(trick=[[0]]), "invalid view at trick[0]: expected a [seat, text] pair"),
         (broken(seat=4), "invalid view at seat: seats run from 0 to 3, got 4"),
         (broken(seat="1"), "invalid view at seat: expected a whole number, got the string '1'"),
         (broken(phase="dance"), "invalid view at phase: expected one of auction, "),
@@ -236,25 +238,25 @@ def test_what_a_view_says_twice_must_agree() -> None:
     )
     view = observe(state, 0)
     changes: list[tuple[str, Any]] = []
-    data: Any = view.to_dict()
-    data["calls"][0]["move"] = "pass" if data["calls"][0]["move"] != "pass" else "call 0"
+    data: Any = view.to_dict(history=True)
+    data["calls"][0][1] = "pass" if data["calls"][0][1] != "pass" else "call 0"
     changes.append(("calls", data))
-    data = view.to_dict()
+    data = view.to_dict(history=True)
     seat = next(
         s for s, bid in enumerate(data["bids"]) if bid is not None and s != state.auction_winner
     )
     data["bids"][seat] = 1 - min(data["bids"][seat], 1)
     changes.append(("bids", data))
-    data = view.to_dict()
+    data = view.to_dict(history=True)
     data["played"] = data["played"][::-1]
     changes.append(("played", data))
-    data = view.to_dict()
+    data = view.to_dict(history=True)
     data["trick"] = data["played"][:1] if len(data["played"]) > 1 else []
     changes.append(("trick", data))
-    data = view.to_dict()
+    data = view.to_dict(history=True)
     data["scores"][0] += 5
     changes.append(("scores", data))
-    data = view.to_dict()
+    data = view.to_dict(history=True)
     data["round_results"][0]["scores"][0] += 5
     changes.append(("history[", data))
     for where, changed in changes:
@@ -264,7 +266,7 @@ def test_what_a_view_says_twice_must_agree() -> None:
 
 
 def test_a_bad_card_in_a_hand_names_its_place() -> None:
-    data = BASE.to_dict()
+    data = BASE.to_dict(history=True)
     hand = data["visible_hands"][1]  # type: ignore[index]
     hand[0] = "13o"
     with pytest.raises(InvalidDataError) as caught:
@@ -274,10 +276,10 @@ def test_a_bad_card_in_a_hand_names_its_place() -> None:
 
 
 def test_a_move_given_to_the_wrong_seat_is_refused() -> None:
-    data = BASE.to_dict()
+    data = BASE.to_dict(history=True)
     history: Any = data["history"]
-    history[0]["seat"] = (history[0]["seat"] + 1) % 4
-    with pytest.raises(InvalidDataError, match=r"at history\[0\]\.seat: the move was made by"):
+    history[0][0] = (history[0][0] + 1) % 4
+    with pytest.raises(InvalidDataError, match=r"at history\[0\]\[0\]: the move was made by"):
         PlayerView.from_dict(data)
 
 
@@ -333,7 +335,7 @@ SAMPLES = [observe(s, s.to_move or 0) for s in (STATES[4], STATES[30], STATES[-1
 @given(st.data())
 def test_fuzzed_views_are_read_or_refused_with_the_library_error(data: st.DataObject) -> None:
     view = data.draw(st.sampled_from(SAMPLES))
-    original = view.to_dict()
+    original = view.to_dict(history=True)
     path = data.draw(st.sampled_from(paths(original)))
     mutated = replaced(original, path, data.draw(json_values()))
     with contextlib.suppress(InvalidDataError):

@@ -51,7 +51,7 @@ def test_a_refused_card_in_spanish() -> None:
     error = refused_follow()
     assert reason(error) == "hay que asistir: se salió a oros y la mano tiene 5o"
     assert message(error, "es") == (
-        "jugada no permitida play 6c del puesto 3: "
+        "jugada no permitida juego 6c del puesto 3: "
         "hay que asistir: se salió a oros y la mano tiene 5o"
     )
     assert reason(error, "en") == "must follow suit"
@@ -71,7 +71,7 @@ def test_the_hook_and_a_move_after_the_end() -> None:
     )
     assert (
         message(over)
-        == "jugada no permitida bid 1 con la partida terminada: la partida ha terminado"
+        == "jugada no permitida pido 1 con la partida terminada: la partida ha terminado"
     )
 
 
@@ -84,7 +84,7 @@ def test_a_move_at_the_wrong_time_names_the_phase_in_spanish() -> None:
         expected="a bid ('bid N')",
         phase="bid",
     )
-    assert reason(error) == "ahora toca apuestas, no play 12o"
+    assert reason(error) == "ahora toca apuestas, no juego 12o"
 
 
 def test_a_nested_reason_is_told_in_spanish_too() -> None:
@@ -99,7 +99,7 @@ def test_a_nested_reason_is_told_in_spanish_too() -> None:
         reason_params={"led": "oros", "allowed": "5o"},
     )
     assert message(error) == (
-        "registro no válido en moves[3]: el puesto 1 no puede play 6c: "
+        "registro no válido en moves[3]: el puesto 1 no puede hacer juego 6c: "
         "hay que asistir: se salió a oros y la mano tiene 5o"
     )
 

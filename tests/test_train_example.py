@@ -44,3 +44,36 @@ def test_a_short_training_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     rules = example.rules_of("1,2,3")
     final = play_game(rules, [agent, RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)], 4)
     assert final.is_over
+
+
+VECTOR_EXAMPLE = EXAMPLE.parent / "train_vector_ppo.py"
+
+
+def test_a_short_training_run_on_many_games(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("train_vector_ppo", VECTOR_EXAMPLE)
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    saved = tmp_path / "agent.npz"
+    curve = example.main(
+        ["--schedule", "1,2,3", "--timesteps", "512", "--eval-every", "256", "--eval-games", "8",
+         "--envs", "16", "--n-steps", "16", "--batch-size", "64", "--width", "16",
+         "--export", str(saved)]
+    )  # fmt: skip
+    assert [row["steps"] for row in curve] == [0, 256, 512]
+    assert all(isinstance(row["vs_random"], float) for row in curve)
+    assert saved.stat().st_size < 1_000_000
+    # The exported weights play with numpy alone, legal actions only.
+    import numpy as np
+
+    from pocha_rules import RuleSet
+    from pocha_rules.learner_vector import LearnerVectorEnv
+
+    policy = example.numpy_policy(str(saved))
+    envs = LearnerVectorEnv(RuleSet(schedule=[1, 2, 3]), 32, autoreset_mode="same_step")
+    obs, _ = envs.reset(seed=2)
+    for _ in range(20):
+        actions = policy(obs["observation"], obs["action_mask"])
+        assert obs["action_mask"][np.arange(32), actions].all()
+        obs = envs.step(actions)[0]

@@ -1,10 +1,12 @@
 """The Python side of the site's Play page and explorer (docs/_static/play).
 
-The pages run this module in the browser (docs/check_play.py checks them
-there, against the library); here it runs under CPython: the positions the
+The pages run these modules in the browser (docs/check_play.py checks them
+there, against the library); here they run under CPython: the positions the
 explorer builds are real positions with the cards asked for, a game against
-the bots reaches its end, the person's hidden card stays hidden, and every
-reason the library gives reads in Spanish.
+the bots reaches its end, the person's hidden card stays hidden, every
+reason the library gives reads in Spanish, what the page says happened (the
+events) agrees with the game, and a game of Poch says every payment and the
+combinations of the showdown.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,20 +33,21 @@ from pocha_rules import (
     new_game,
 )
 
-PATH = Path(__file__).resolve().parent.parent / "docs" / "_static" / "play" / "pocha_web.py"
+FOLDER = Path(__file__).resolve().parent.parent / "docs" / "_static" / "play"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pocha_web", PATH)
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, FOLDER / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["pocha_web"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-web = _load()
+web = _load("pocha_web")
+poch_web = _load("poch_web")
 
 
 def test_a_position_holds_the_cards_asked_for() -> None:
@@ -224,3 +228,128 @@ def test_every_refusal_of_a_card_or_a_bid_reads_in_spanish() -> None:
                     untranslated.add(reason)
             state = apply(state, rng.choice(legal_moves(state)))
     assert not untranslated
+
+
+def _play_out(module: ModuleType, *args: object, pick: int = -1) -> dict[str, Any]:
+    """A whole game through the page's functions, the person choosing the
+    ``pick``-th legal move each time; the last view."""
+    view: dict[str, Any] = json.loads(module.start(*args))
+    while not view["over"]:
+        if view["to_move"] == 0:
+            legal = [i for i, m in enumerate(view["moves"]) if m["legal"]]
+            view = json.loads(module.play(legal[pick % len(legal)]))
+        else:
+            view = json.loads(module.step())
+    return view
+
+
+def test_the_pocha_events_agree_with_the_game() -> None:
+    view = _play_out(web, "short", 4, 8)
+    table = web._current()
+    events = table.events
+    moves = [e for e in events if e["type"] == "move"]
+    assert [(e["seat"], e["kind"]) for e in moves[:4]] == [(s, "bid") for s in (0, 1, 2, 3)]
+    results = table.state.round_results
+    rounds = [e for e in events if e["type"] == "round"]
+    assert [(e["bids"], e["won"], e["scores"]) for e in rounds] == [
+        (list(r.bids), list(r.won), list(r.scores)) for r in results
+    ]
+    assert rounds[-1]["totals"] == view["scores"]
+    # Every trick named a winner, and the winners add up to the tricks won.
+    tricks = [e for e in events if e["type"] == "trick"]
+    assert len(tricks) == sum(r.cards for r in results)
+    assert sum(1 for e in tricks if e["winner"] == 0) == sum(r.won[0] for r in results)
+    # The auction's winner bid what they called.
+    (auction,) = [e for e in events if e["type"] == "auction"]
+    auction_round = next(r for r in results if str(r.kind) == "auction")
+    assert auction_round.bids[auction["winner"]] == auction["call"]
+    assert auction["winner"] not in auction["passed"]
+    assert events[-1] == {"type": "over", "winners": view["winners"]}
+    # A view carries the events from the number asked for on.
+    again = json.loads(web.view(len(events) - 1))
+    assert again["events"] == events[-1:]
+    assert again["event_count"] == len(events)
+
+
+def test_the_cards_are_the_library_s_own_pictures() -> None:
+    from pocha_rules import svg
+
+    faces = json.loads(web.faces("es"))
+    assert len(faces) == 40
+    assert faces["12b"] == svg.card(Card.parse("12b"), lang="es")
+
+
+@pytest.mark.parametrize(("seed", "pick"), [(3, -1), (11, 0), (19, 1)])
+def test_a_game_of_poch_says_every_payment(seed: int, pick: int) -> None:
+    view = _play_out(poch_web, 4, seed, pick=pick)
+    table = poch_web._current()
+    state = table.state
+    assert state.is_over
+    assert view["over"]
+    assert view["balances"] == list(state.balances)
+    # Every payment of the ledger is in the events: as a payment, or (the
+    # chips bet) with the bet.
+    said = [
+        (payer, payee, chips)
+        for e in table.events
+        if e["type"] == "pay"
+        for payer, payee, chips in e["items"]
+    ]
+    said += [
+        (e["seat"], "poch", e["bet"]) for e in table.events if e["type"] == "move" and e["bet"]
+    ]
+    paid = [(p.payer, p.payee, p.chips) for p in state.ledger]
+    assert sorted(said, key=repr) == sorted(paid, key=repr)
+    deals = [e for e in table.events if e["type"] == "deal_end"]
+    assert [e["changes"] for e in deals] == [list(r.changes) for r in state.deal_results]
+    assert len([e for e in table.events if e["type"] == "showdown"]) == len(deals)
+
+
+def test_the_poch_showdown_names_the_combinations_shown() -> None:
+    for seed in range(40):
+        poch_web.start(4, seed)
+        table = poch_web._current()
+        while not table.state.is_over:
+            before = table.state
+            seat = before.to_move
+            assert seat is not None
+            moves = poch_web.legal_moves(before)
+            table.apply(moves[-1] if seat == 0 else table.bot.act(poch_web.observe(before, seat)))
+            shown = [e for e in table.events[-6:] if e["type"] == "showdown"]
+            if shown and shown[-1]["outcome"] == "showdown":
+                event = shown[-1]
+                after = table.state
+                assert len(event["hands"]) >= 2
+                for hand in event["hands"]:
+                    assert hand["combination"] == list(after.combination(hand["seat"]))
+                    assert hand["cards"] == [str(c) for c in after.shown[hand["seat"]]]
+                assert event["winners"] == list(after.poch_winners)
+                best = max(tuple(h["combination"]) for h in event["hands"])
+                assert all(
+                    tuple(h["combination"]) == best
+                    for h in event["hands"]
+                    if h["seat"] in event["winners"]
+                )
+                return
+    pytest.fail("no showdown in 40 games")
+
+
+def test_a_poch_card_out_of_turn_is_refused_with_the_library_reason() -> None:
+    poch_web.start(4, 5)
+    table = poch_web._current()
+    for _ in range(400):
+        if table.state.is_over:
+            break
+        moves = table.moves()
+        refused = [i for i, m in enumerate(moves) if not m["legal"]]
+        if refused:
+            before = table.state
+            with pytest.raises(ValueError, match="must play it"):
+                poch_web.play(refused[0])
+            assert table.state is before
+            return
+        if table.state.to_move == 0:
+            poch_web.play([m["legal"] for m in moves].index(True))
+        else:
+            poch_web.step()
+    pytest.fail("the person never held a card they could not play")

@@ -19,14 +19,14 @@ from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play, parse_m
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState
 from pocha_rules._record_json import rules_data
-from pocha_rules.actions import action_to_move, legal_actions
+from pocha_rules.actions import action_to_move
 from pocha_rules.bots import RandomBot
 from pocha_rules.events import step
 from pocha_rules.poch import actions as poch_actions
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
 from pocha_rules.views import PlayerView, observe
 
-__all__ = ["GameDoor", "door_named", "game_door"]
+__all__ = ["GameDoor", "door_named", "game_door", "poch_deal_view", "poch_events"]
 
 
 @attrs.frozen
@@ -55,39 +55,11 @@ class GameDoor:
     action_to_move: Callable[[Any, int], Any]
 
 
-def _pocha() -> GameDoor:
-    def round_view(view: PlayerView) -> dict[str, object]:
-        legal = view.legal_moves()
-        return {
-            "seat": view.seat,
-            "phase": view.phase.value,
-            "to_move": view.to_move,
-            "round_index": view.round_index,
-            "round": str(view.round),
-            "dealer": view.dealer,
-            "eldest": view.eldest,
-            "hand": [str(card) for card in view.hand],
-            "visible_hands": [
-                None if hand is None else [str(card) for card in hand]
-                for hand in view.visible_hands
-            ],
-            "hand_sizes": list(view.hand_sizes),
-            "trump": None if view.trump is None else str(view.trump),
-            "trump_card": None if view.trump_card is None else str(view.trump_card),
-            "trump_card_shown_by_dealer": view.trump_card_shown_by_dealer,
-            "calls": [{"seat": seat, "move": str(call)} for seat, call in view.calls],
-            "auction_winner": view.auction_winner,
-            "bid_order": list(view.bid_order),
-            "bids": list(view.bids),
-            "leader": view.leader,
-            "trick": [{"seat": p.seat, "card": str(p.card)} for p in view.trick],
-            "played": [{"seat": p.seat, "card": str(p.card)} for p in view.played],
-            "tricks_won": list(view.tricks_won),
-            "scores": list(view.scores),
-            "legal_moves": [str(move) for move in legal],
-            "legal_actions": list(legal_actions(view)) if legal else [],
-        }
+def _whole_view(view: PlayerView) -> dict[str, object]:
+    return view.to_dict(history=True)
 
+
+def _pocha() -> GameDoor:
     return GameDoor(
         name="pocha",
         rules_type=RuleSet,
@@ -100,8 +72,8 @@ def _pocha() -> GameDoor:
         step=step,
         random_bot=lambda seed: RandomBot(seed=seed),
         rules_dict=rules_data,
-        view_dict=PlayerView.to_dict,
-        round_view=round_view,
+        view_dict=_whole_view,
+        round_view=PlayerView.to_dict,
         view_from_dict=PlayerView.from_dict,
         parse_move=parse_move,
         action_to_move=action_to_move,
@@ -138,11 +110,11 @@ def _poch_payment(payment: poch.Payment) -> dict[str, object]:
     }
 
 
-def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[dict[str, object]]:
-    return [{"seat": seat, "move": str(move)} for seat, move in moves]
+def _poch_seated(moves: tuple[tuple[int, Any], ...]) -> list[list[object]]:
+    return [[seat, str(move)] for seat, move in moves]
 
 
-def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
+def poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
     """A seat's view of the current deal of Poch, as JSON data."""
     legal = view.legal
     return {
@@ -157,19 +129,19 @@ def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
         "balances": list(view.balances),
         "pools": dict(view.pools),
         "turnup": _poch_card(view.turnup),
-        "trump": None if view.trump is None else str(view.trump),
+        "trump": None if view.trump is None else view.trump.letter,
         "stock_size": view.stock_size,
         "hand": [str(card) for card in view.hand],
         "hand_sizes": list(view.hand_sizes),
         "shown": [[str(card) for card in cards] for cards in view.shown],
-        "takings": [{"pool": pool, "seat": seat} for pool, seat in view.takings],
+        "takings": [[pool, seat] for pool, seat in view.takings],
         "opener": view.opener,
         "contestants": list(view.contestants),
         "stakes": list(view.stakes),
         "level": view.level,
         "bet_rounds": view.bet_rounds,
         "poch_winners": list(view.poch_winners),
-        "table": [{"seat": p.seat, "card": str(p.card)} for p in view.table],
+        "table": [[p.seat, str(p.card)] for p in view.table],
         "last_card": _poch_card(view.last_card),
         "moves": _poch_seated(view.moves),
         "payments": [_poch_payment(payment) for payment in view.deal_payments],
@@ -181,7 +153,7 @@ def _poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
 def _poch_view(view: poch.PlayerView) -> dict[str, object]:
     """A seat's whole view of a game of Poch, as JSON data: the deal's view,
     the balances the game and the deal began with, and the finished deals."""
-    data = _poch_deal_view(view)
+    data = poch_deal_view(view)
     data["starting_balances"] = list(view.starting_balances)
     data["deal_start_balances"] = list(view.deal_start_balances)
     data["past_deals"] = [
@@ -189,7 +161,7 @@ def _poch_view(view: poch.PlayerView) -> dict[str, object]:
             "index": deal.index,
             "dealer": deal.dealer,
             "seats": list(deal.seats),
-            "trump": str(deal.trump),
+            "trump": deal.trump.letter,
             "turnup": str(deal.turnup),
             "moves": _poch_seated(deal.moves),
             "payments": [_poch_payment(payment) for payment in deal.payments],
@@ -201,9 +173,9 @@ def _poch_view(view: poch.PlayerView) -> dict[str, object]:
     return data
 
 
-def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[PochEvent, ...]]:
+def poch_events(state: poch.GameState, move: Any, after: poch.GameState) -> tuple[PochEvent, ...]:
+    """The events of ``move``, made in ``state`` and giving ``after``."""
     seat = state.to_move
-    after = poch.apply(state, move)
     happened = [PochEvent({"event": "move", "seat": seat, "move": str(move)})]
     if len(after.deal_results) > len(state.deal_results):
         deal = after.deal_results[-1]
@@ -227,7 +199,12 @@ def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[
                 }
             )
         )
-    return after, tuple(happened)
+    return tuple(happened)
+
+
+def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[PochEvent, ...]]:
+    after = poch.apply(state, move)
+    return after, poch_events(state, move, after)
 
 
 def _poch() -> GameDoor:
@@ -247,7 +224,7 @@ def _poch() -> GameDoor:
         random_bot=lambda seed: poch.RandomBot(seed=seed),
         rules_dict=attrs.asdict,
         view_dict=_poch_view,
-        round_view=_poch_deal_view,
+        round_view=poch_deal_view,
         view_from_dict=unreadable,
         parse_move=poch.parse_move,
         action_to_move=poch_actions.action_to_move,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeVar
 
 from pocha_rules._common.errors import (
     InvalidDataError,
@@ -25,6 +25,7 @@ from pocha_rules._pocha import state as _state
 from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
+from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.schedules import Round, RoundKind
 from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._record_json import (
@@ -69,7 +70,7 @@ __all__ = [
 ]
 
 VIEW_SCHEMA: Final = "pocha-view"
-VIEW_VERSION: Final = 1
+VIEW_VERSION: Final = 2
 STATE_SCHEMA: Final = "pocha-state"
 STATE_VERSION: Final = 1
 MAX_JSON_CHARS: Final = 16 * 1024 * 1024
@@ -87,6 +88,7 @@ _VIEW_MEMBERS: Final = (
     "first_dealer",
     "round_index",
     "round",
+    "round_kind",
     "dealer",
     "eldest",
     "hand",
@@ -104,12 +106,10 @@ _VIEW_MEMBERS: Final = (
     "played",
     "tricks_won",
     "scores",
-    "round_results",
-    "past_deals",
-    "history",
     "legal_moves",
     "legal_actions",
 )
+_HISTORY_MEMBERS: Final = ("round_results", "past_deals", "history")
 _RESULT_MEMBERS: Final = ("index", "dealer", "cards", "kind", "trump", "bids", "won", "scores")
 _STATE_MEMBERS: Final = ("schema", "version", "phase", "to_move", "record")
 
@@ -134,54 +134,145 @@ def _result(result: RoundResult) -> dict[str, object]:
         "dealer": result.dealer,
         "cards": result.cards,
         "kind": result.kind.value,
-        "trump": str(result.trump),
+        "trump": result.trump.letter,
         "bids": list(result.bids),
         "won": list(result.won),
         "scores": list(result.scores),
     }
 
 
-def view_to_dict(view: PlayerView) -> dict[str, object]:
-    from pocha_rules.actions import legal_actions
+class _Position(Protocol):
+    """What a view and a state both have, that a view's JSON is written from."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def round_index(self) -> int: ...
+    @property
+    def round(self) -> Round: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def eldest(self) -> int: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def trump_card(self) -> Card | None: ...
+    @property
+    def trump_card_shown_by_dealer(self) -> bool: ...
+    @property
+    def calls(self) -> tuple[tuple[int, Call | Pass], ...]: ...
+    @property
+    def auction_winner(self) -> int | None: ...
+    @property
+    def bid_order(self) -> tuple[int, ...]: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[PlayedCard, ...]: ...
+    @property
+    def played(self) -> tuple[PlayedCard, ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+# The rules as JSON data, by rules: every view of a game writes the same.
+_RULES: Final[dict[RuleSet, dict[str, object]]] = {}
+
+
+def rules_json(rules: RuleSet) -> dict[str, object]:
+    """``rules`` as JSON data (one dict shared by every view of these rules:
+    never change it)."""
+    data = _RULES.get(rules)
+    if data is None:
+        if len(_RULES) > 64:
+            _RULES.clear()
+        data = _RULES[rules] = rules_data(rules)
+    return data
+
+
+def view_members(
+    position: _Position,
+    seat: int | None,
+    visible: list[list[str] | None],
+    hand_sizes: list[int],
+    legal: tuple[Move, ...],
+) -> dict[str, object]:
+    """The members of a compact view of ``position`` (a view or a state)."""
+    from pocha_rules.actions import action_table
     from pocha_rules.records import RULES_VERSION
 
-    legal = view.legal_moves()
+    trump = position.trump
+    card = position.trump_card
+    own = None if seat is None else visible[seat]
+    rules = position.rules
+    if legal:
+        table = action_table(rules)
+        actions = [table.action(move) for move in legal]
+    else:
+        actions = []
+    plan = position.round
     return {
         "schema": VIEW_SCHEMA,
         "version": VIEW_VERSION,
         "rules_version": RULES_VERSION,
-        "rules": rules_data(view.rules),
-        "seat": view.seat,
-        "phase": view.phase.value,
-        "to_move": view.to_move,
-        "first_dealer": view.first_dealer,
-        "round_index": view.round_index,
-        "round": str(view.round),
-        "dealer": view.dealer,
-        "eldest": view.eldest,
-        "hand": [str(card) for card in view.hand],
-        "visible_hands": [
-            None if hand is None else [str(card) for card in hand] for hand in view.visible_hands
-        ],
-        "hand_sizes": list(view.hand_sizes),
-        "trump": None if view.trump is None else str(view.trump),
-        "trump_card": _card(view.trump_card),
-        "trump_card_shown_by_dealer": view.trump_card_shown_by_dealer,
-        "calls": [{"seat": seat, "move": str(call)} for seat, call in view.calls],
-        "auction_winner": view.auction_winner,
-        "bid_order": list(view.bid_order),
-        "bids": list(view.bids),
-        "leader": view.leader,
-        "trick": [{"seat": p.seat, "card": str(p.card)} for p in view.trick],
-        "played": [{"seat": p.seat, "card": str(p.card)} for p in view.played],
-        "tricks_won": list(view.tricks_won),
-        "scores": list(view.scores),
+        "rules": rules_json(rules),
+        "seat": seat,
+        "phase": position.phase.value,
+        "to_move": position.to_move,
+        "first_dealer": position.first_dealer,
+        "round_index": position.round_index,
+        "round": str(plan),
+        "round_kind": plan.kind.value,
+        "dealer": position.dealer,
+        "eldest": position.eldest,
+        "hand": [] if own is None else list(own),
+        "visible_hands": visible,
+        "hand_sizes": hand_sizes,
+        "trump": None if trump is None else trump.letter,
+        "trump_card": None if card is None else str(card),
+        "trump_card_shown_by_dealer": position.trump_card_shown_by_dealer,
+        "calls": [[s, str(call)] for s, call in position.calls],
+        "auction_winner": position.auction_winner,
+        "bid_order": list(position.bid_order),
+        "bids": list(position.bids),
+        "leader": position.leader,
+        "trick": [[p.seat, str(p.card)] for p in position.trick],
+        "played": [[p.seat, str(p.card)] for p in position.played],
+        "tricks_won": list(position.tricks_won),
+        "scores": list(position.scores),
+        "legal_moves": [str(move) for move in legal],
+        "legal_actions": actions,
+    }
+
+
+def history_members(view: PlayerView) -> dict[str, object]:
+    """The members a view has when its history is asked for."""
+    return {
         "round_results": [_result(result) for result in view.round_results],
         "past_deals": [_deal(deal) for deal in view.past_deals],
-        "history": [{"seat": m.seat, "move": str(m.move)} for m in view.seated_history],
-        "legal_moves": [str(move) for move in legal],
-        "legal_actions": list(legal_actions(view)) if legal else [],
+        "history": [[m.seat, str(m.move)] for m in view.seated_history],
     }
+
+
+def view_to_dict(view: PlayerView, history: bool = False) -> dict[str, object]:
+    visible = [
+        None if hand is None else [str(card) for card in hand] for hand in view.visible_hands
+    ]
+    data = view_members(view, view.seat, visible, list(view.hand_sizes), view.legal_moves())
+    if history:
+        data.update(history_members(view))
+    return data
 
 
 def state_to_dict(state: GameState) -> dict[str, object]:
@@ -247,6 +338,14 @@ def _list(
     return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(items))
 
 
+def _pair(value: object, where: str) -> tuple[object, object]:
+    """A ``[seat, text]`` pair."""
+    items = as_list(value, where)
+    if len(items) != 2:
+        _fail(where, say("expected_pair", got=describe(value)))
+    return items[0], items[1]
+
+
 def _suit(value: object, where: str) -> Suit:
     text = read_string(value, where)
     try:
@@ -267,7 +366,10 @@ def read_view(data: object) -> PlayerView:
     from pocha_rules.views import PlayerView
 
     _header(data, "view", VIEW_SCHEMA, VIEW_VERSION)
-    top = members(data, "", _VIEW_MEMBERS)
+    top = members(data, "", _VIEW_MEMBERS, _HISTORY_MEMBERS)
+    for name in _HISTORY_MEMBERS:
+        if name not in top:
+            _fail(name, say("view_compact"))
     if whole(top["rules_version"], "rules_version") != RULES_VERSION:
         _fail("rules_version", say("rules_version_only", version=RULES_VERSION))
     rules = read_rules(top["rules"])
@@ -284,23 +386,19 @@ def read_view(data: object) -> PlayerView:
         return _list(value, where, card)
 
     def seated_card(value: object, where: str) -> PlayedCard:
-        entry = members(value, where, ("seat", "card"))
-        return PlayedCard(
-            seat(entry["seat"], f"{where}.seat"), card(entry["card"], f"{where}.card")
-        )
+        who, what = _pair(value, where)
+        return PlayedCard(seat(who, f"{where}[0]"), card(what, f"{where}[1]"))
 
     def call(value: object, where: str) -> tuple[int, Call | Pass]:
-        entry = members(value, where, ("seat", "move"))
-        move = read_move(entry["move"], f"{where}.move", deck)
+        who, what = _pair(value, where)
+        move = read_move(what, f"{where}[1]", deck)
         if not isinstance(move, Call | Pass):
-            _fail(f"{where}.move", say("expected_call", got=describe(entry["move"])))
-        return seat(entry["seat"], f"{where}.seat"), move
+            _fail(f"{where}[1]", say("expected_call", got=describe(what)))
+        return seat(who, f"{where}[0]"), move
 
     def seated_move(value: object, where: str) -> tuple[int, Move]:
-        entry = members(value, where, ("seat", "move"))
-        return seat(entry["seat"], f"{where}.seat"), read_move(
-            entry["move"], f"{where}.move", deck
-        )
+        who, what = _pair(value, where)
+        return seat(who, f"{where}[0]"), read_move(what, f"{where}[1]", deck)
 
     def result(value: object, where: str) -> RoundResult:
         entry = members(value, where, _RESULT_MEMBERS)
@@ -320,6 +418,8 @@ def read_view(data: object) -> PlayerView:
         plan = Round.parse(round_text)
     except PochaError as error:
         _fail("round", reason_of(error))
+    if _enum(top["round_kind"], "round_kind", RoundKind, tuple(RoundKind)) is not plan.kind:
+        _fail("round_kind", say("round_kind_differs", kind=plan.kind.value))
     cards_dealt = plan.cards
     hands = _list(
         top["visible_hands"], "visible_hands", lambda v, w: _optional(v, lambda x: cards(x, w)), n
@@ -418,7 +518,7 @@ def _check_view(
         _fail("scores", say("totals_differ"))
     for index, (entry, (seat, _)) in enumerate(zip(seated, history, strict=True)):
         if entry.seat != seat:
-            _fail(f"history[{index}].seat", say("move_seat_differs", seat=entry.seat, got=seat))
+            _fail(f"history[{index}][0]", say("move_seat_differs", seat=entry.seat, got=seat))
     if top["legal_moves"] != [str(move) for move in legal]:
         _fail("legal_moves", say("legal_moves_differ"))
     if top["legal_actions"] != actions:

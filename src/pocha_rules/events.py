@@ -87,10 +87,18 @@ class AuctionWon:
     """The winner."""
     tricks: int | None
     """The winning call (``None`` when no seat called)."""
+    bid_order: tuple[int, ...]
+    """The other seats, in the order they now bid (the last is under the
+    hook)."""
 
     def to_dict(self) -> dict[str, object]:
         """The event as JSON data."""
-        return {"event": self.kind, "seat": self.seat, "tricks": self.tricks}
+        return {
+            "event": self.kind,
+            "seat": self.seat,
+            "tricks": self.tricks,
+            "bid_order": list(self.bid_order),
+        }
 
 
 @attrs.frozen
@@ -107,7 +115,7 @@ class TrumpNamed:
 
     def to_dict(self) -> dict[str, object]:
         """The event as JSON data."""
-        return {"event": self.kind, "seat": self.seat, "suit": str(self.suit)}
+        return {"event": self.kind, "seat": self.seat, "suit": self.suit.letter}
 
 
 @attrs.frozen
@@ -128,7 +136,7 @@ class TrickWon:
         return {
             "event": self.kind,
             "seat": self.seat,
-            "cards": [{"seat": p.seat, "card": str(p.card)} for p in self.cards],
+            "cards": [[p.seat, str(p.card)] for p in self.cards],
             "number": self.number,
         }
 
@@ -153,7 +161,7 @@ class RoundEnded:
             "dealer": r.dealer,
             "cards": r.cards,
             "round_kind": r.kind.value,
-            "trump": str(r.trump),
+            "trump": r.trump.letter,
             "bids": list(r.bids),
             "won": list(r.won),
             "scores": list(r.scores),
@@ -177,6 +185,11 @@ class RoundStarted:
     """The trump suit, when it is known at once."""
     trump_card: Card | None
     """The card turned up (or the dealer's shown last card), if any."""
+    trump_card_shown_by_dealer: bool
+    """Whether :attr:`trump_card` is the dealer's own last card, shown (it
+    stays in the dealer's hand until played)."""
+    bid_order: tuple[int, ...]
+    """The seats in the order they bid (the last is under the hook)."""
 
     def to_dict(self) -> dict[str, object]:
         """The event as JSON data."""
@@ -184,9 +197,12 @@ class RoundStarted:
             "event": self.kind,
             "index": self.index,
             "round": str(self.round),
+            "round_kind": self.round.kind.value,
             "dealer": self.dealer,
-            "trump": None if self.trump is None else str(self.trump),
+            "trump": None if self.trump is None else self.trump.letter,
             "trump_card": _card(self.trump_card),
+            "trump_card_shown_by_dealer": self.trump_card_shown_by_dealer,
+            "bid_order": list(self.bid_order),
         }
 
 
@@ -229,7 +245,7 @@ def caused(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]
     if kind is Call or kind is Pass:
         winner = after.auction_winner
         if winner is not None and before.auction_winner is None:
-            out.append(AuctionWon(winner, after.bids[winner]))
+            out.append(AuctionWon(winner, after.bids[winner], after.bid_order))
     elif kind is ChooseTrump:
         assert isinstance(move, ChooseTrump)
         out.append(TrumpNamed(seat, move.suit))
@@ -253,7 +269,13 @@ def caused(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]
         else:
             out.append(
                 RoundStarted(
-                    after.round_index, after.round, after.dealer, after.trump, after.trump_card
+                    after.round_index,
+                    after.round,
+                    after.dealer,
+                    after.trump,
+                    after.trump_card,
+                    after.trump_card_shown_by_dealer,
+                    after.bid_order,
                 )
             )
     return tuple(out)

@@ -22,8 +22,9 @@ from contextlib import suppress
 from typing import Final
 
 from pocha_rules._common.errors import PochaError
+from pocha_rules._pocha.moves import parse_move
 from pocha_rules._pocha.state import Phase
-from pocha_rules.names import Language, phase_name
+from pocha_rules.names import Language, move_text, phase_name
 
 __all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
 
@@ -140,7 +141,7 @@ SPANISH: Final[dict[str, str]] = {
     "json_invalid": "no es JSON válido: {error}",
     "no_first_deal": "el registro no tiene el reparto de la ronda 0",
     "move_after_end": "{move}: la partida ya ha terminado",
-    "record_illegal_move": "el puesto {seat} no puede {move}: {reason}",
+    "record_illegal_move": "el puesto {seat} no puede hacer {move}: {reason}",
     "deal_never_reached": "las jugadas acaban en la ronda {last}; este reparto es de una "
     "ronda a la que no se llega",
     "deal_missing": "la partida llega a la ronda {round} pero el registro no tiene su reparto",
@@ -190,6 +191,16 @@ SPANISH: Final[dict[str, str]] = {
     "data_too_long": "{length} caracteres es más de lo que cabe",
     "events_new_game": "after no es una jugada después de before: es una partida nueva",
     "events_not_next": "after no es el estado una jugada después de before",
+    "seat_taken": "el puesto {seat} está ocupado",
+    "token_unknown": "ningún puesto tiene esta clave",
+    "since_out_of_range": "since tiene que ser de 0 a {high}, no {got}",
+    "event_unknown": "no hay ningún evento llamado {got}",
+    "expected_pair": "se esperaba un par [puesto, texto], no {got}",
+    "view_compact": "falta: una vista compacta no se puede volver a leer "
+    "(escríbela con su historia)",
+    "round_kind_differs": "no es la clase de la ronda, {kind}",
+    "view_has_history": "una vista con su historia no se pone al día con eventos: "
+    "usa una vista compacta",
     "seat_must_be": "seat tiene que ser de 0 a {high}, no {got}",
     "schema_unknown": "no hay un esquema llamado {got}; los esquemas son {names}",
     "no_action_id": "no es una jugada de estas reglas: no tiene número de acción",
@@ -484,6 +495,10 @@ def _values(params: Mapping[str, object]) -> dict[str, object]:
                 text = _spanish(value, nested)
                 if text is not None:
                     values[name] = text
+    move = params.get("move")
+    if isinstance(move, str):  # a move's text, in the reader's words
+        with suppress(PochaError):
+            values["move"] = move_text(parse_move(move), "es")
     phase = params.get("phase")
     if isinstance(phase, str) and "expected" in params:
         with suppress(ValueError):

@@ -35,7 +35,7 @@ from typing import Final, Literal, TypeAlias
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha import cards as _cards
 from pocha_rules._pocha.cards import Card, Suit
-from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.moves import SPANISH_VERBS, Bid, Call, ChooseTrump, Move, Pass, Play
 from pocha_rules._pocha.schedules import RoundKind
 from pocha_rules._pocha.state import Phase
 
@@ -45,6 +45,7 @@ __all__ = [
     "Language",
     "card_name",
     "move_name",
+    "move_text",
     "name",
     "phase_name",
     "rank_name",
@@ -301,6 +302,34 @@ def move_name(move: Move, lang: Language = "es") -> str:
     if type(move) is Pass:
         return "pasa" if es else "passes"
     raise TypeError(f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}")
+
+
+def move_text(move: Move, lang: Language = "es") -> str:
+    """A move as a player types it in ``lang``, the form
+    :func:`~pocha_rules.parse_move` reads back with the same ``lang``:
+    ``pido 2``, ``juego 12o``, ``triunfo o``, ``puja 3``, ``paso`` in
+    Spanish; ``str(move)`` in English.
+
+    >>> from pocha_rules import parse_move
+    >>> move_text(Bid(2), "es"), move_text(Play(Card.parse("12o")), "es"), move_text(Bid(2), "en")
+    ('pido 2', 'juego 12o', 'bid 2')
+    >>> parse_move(move_text(Bid(2), "es"), lang="es")
+    Bid(2)
+
+    Raises:
+        PochaError: The language is unknown.
+        TypeError: ``move`` is not a move.
+
+    """
+    language = _language(lang)
+    if type(move) not in (Bid, Play, ChooseTrump, Call, Pass):
+        raise TypeError(f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}")
+    text = str(move)
+    if language == "en":
+        return text
+    verb, _, rest = text.partition(" ")
+    word = SPANISH_VERBS[verb][0]
+    return f"{word} {rest}" if rest else word
 
 
 def phase_name(phase: Phase, lang: Language = "es") -> str:

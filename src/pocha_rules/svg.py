@@ -357,8 +357,9 @@ def table(
     for i in range(n):
         s = (bottom + i) % n
         x, y = spots[i]
-        body.append(_seat(position, s, x, y, hands[s], sizes[s], words, big=i == 0 and not over))
-    body.append(_trick(position, bottom, spots))
+        big = i == 0 and not over
+        body.append(_seat(position, s, x, y, hands[s], sizes[s], words, big=big, lang=lang))
+    body.append(_trick(position, bottom, spots, lang))
     label = f"{words['round']} {position.round_index + 1}"
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
@@ -405,6 +406,7 @@ def _seat(
     words: dict[str, str],
     *,
     big: bool,
+    lang: Language,
 ) -> str:
     crowded = position.rules.players >= 6
     scale = (0.8 if crowded else 0.95) if big else 0.5
@@ -419,7 +421,7 @@ def _seat(
         if hand is None:
             parts.append(_back_group(left + k * step, top, scale))
         else:
-            parts.append(_card_group(hand[k], left + k * step, top, scale, "en"))
+            parts.append(_card_group(hand[k], left + k * step, top, scale, lang))
     bid = position.bids[s]
     who = [f"{words['seat']} {s}"]
     if s == position.dealer:
@@ -447,7 +449,12 @@ def _seat(
     return "".join(parts)
 
 
-def _trick(position: GameState | PlayerView, bottom: int, spots: list[tuple[float, float]]) -> str:
+def _trick(
+    position: GameState | PlayerView,
+    bottom: int,
+    spots: list[tuple[float, float]],
+    lang: Language,
+) -> str:
     n = position.rules.players
     parts = ['<g class="trick">']
     scale = 0.7
@@ -459,7 +466,7 @@ def _trick(position: GameState | PlayerView, bottom: int, spots: list[tuple[floa
         # A third of the way from the centre towards the seat.
         x = cx + (sx - cx) * 0.33 - w / 2
         y = cy + (sy - cy) * 0.33 - h / 2
-        parts.append(_card_group(played.card, x, y, scale, "en"))
+        parts.append(_card_group(played.card, x, y, scale, lang))
         parts.append(_text(x + w / 2, y + h + 12, str(played.seat), size=11, cls="player"))
     parts.append("</g>")
     return "".join(parts)

@@ -221,21 +221,27 @@ class PlayerView:
 
     # --- JSON ---------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, *, history: bool = False) -> dict[str, object]:
         """The view as JSON data (dicts, lists, strings, numbers, ``None``),
         in the ``pocha-view`` format (see :mod:`pocha_rules.schemas`); the
         seat's legal moves are included as text and as action ids.
+
+        By default the view is compact (:mod:`pocha_rules.compact`): the
+        current round, the totals and the seat's cards. With
+        ``history=True`` it also holds the finished rounds, their deals and
+        every move of the game, and :meth:`from_dict` reads it back.
 
         >>> from pocha_rules import RuleSet, new_game
         >>> data = observe(new_game(RuleSet(), seed=3, dealer=0), 1).to_dict()
         >>> data["schema"], data["hand"], data["legal_moves"], data["legal_actions"]
         ('pocha-view', ['1b'], ['bid 0', 'bid 1'], [40, 41])
         """
-        return TO_DICT.call(self)
+        return TO_DICT.call(self, history)
 
     @classmethod
     def from_dict(cls, data: object) -> PlayerView:
-        """Read a view from JSON data (as :func:`json.loads` returns it).
+        """Read a view from JSON data (as :func:`json.loads` returns it),
+        written with its history (``to_dict(history=True)``).
 
         The data is checked: its parts, and that what it says twice (the
         hand, the seats of the moves, the legal moves) agrees.
@@ -247,13 +253,13 @@ class PlayerView:
         """
         return FROM_DICT.call(data)
 
-    def to_json(self, *, indent: int | None = None) -> str:
+    def to_json(self, *, indent: int | None = None, history: bool = False) -> str:
         """The view as JSON text (:meth:`to_dict`, written out)."""
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(self.to_dict(history=history), indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> PlayerView:
-        """Read a view from JSON text.
+        """Read a view from JSON text (written with its history).
 
         Raises:
             InvalidDataError: The text is not JSON, or not a view.
@@ -264,7 +270,7 @@ class PlayerView:
 
 
 # The JSON codec and the pictures import this module: they fill these.
-TO_DICT: Final[Upcall[Callable[[PlayerView], dict[str, object]]]] = Upcall(
+TO_DICT: Final[Upcall[Callable[[PlayerView, bool], dict[str, object]]]] = Upcall(
     "PlayerView.to_dict", "pocha_rules._view_json"
 )
 FROM_DICT: Final[Upcall[Callable[[object], PlayerView]]] = Upcall(

@@ -121,7 +121,7 @@ function update() {
 async function main() {
   root.replaceChildren(el("p", { class: "pocha-status", "data-phase": "loading" }, T.loading));
   try {
-    web = await loadPocha();
+    web = (await loadPocha()).pocha_web;
   } catch (error) {
     if (error.message === "missing-runtime") return missingRuntime(root);
     throw error;

@@ -43,13 +43,16 @@ from pocha_rules import (
     legal_moves,
     new_game,
     observe,
+    svg,
 )
+from pocha_rules.names import Language
 
 __all__ = [
     "GAMES",
     "Table",
     "answer",
     "explore",
+    "faces",
     "in_spanish",
     "legality",
     "play",
@@ -171,10 +174,21 @@ class Table:
         self.bots = [HeuristicBot(seed=seed + seat) for seat in range(players)]
         self.last_trick: list[dict[str, Any]] = []
         self.last_winner: int | None = None
+        self.events: list[dict[str, Any]] = []
+        """What happened, move by move, as data (the page words it)."""
 
     def apply(self, move: Any) -> None:
+        """Make ``move`` for the seat to move and record what happened."""
         before = self.state
         after = apply(before, move)
+        self.events.append({"type": "move", "seat": before.to_move, **_move(move)})
+        if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION:
+            calls = [*before.calls, (before.to_move, move)]
+            winner, call = next((s, m) for s, m in reversed(calls) if isinstance(m, Call))
+            passed = [s for s, m in calls if isinstance(m, Pass)]
+            self.events.append(
+                {"type": "auction", "winner": winner, "call": call.tricks, "passed": passed}
+            )
         if isinstance(move, Play) and len(before.trick) == self.rules.players - 1:
             self.last_trick = [
                 {"seat": p.seat, "card": _card(p.card)}
@@ -190,6 +204,25 @@ class Table:
                 for seat, (a, b) in enumerate(zip(won, before.tricks_won, strict=True))
                 if a != b
             )
+            self.events.append(
+                {"type": "trick", "winner": self.last_winner, "cards": self.last_trick}
+            )
+        if len(after.round_results) > len(before.round_results):
+            r = after.round_results[-1]
+            self.events.append(
+                {
+                    "type": "round",
+                    "number": len(after.round_results),
+                    "kind": str(r.kind),
+                    "cards": r.cards,
+                    "bids": list(r.bids),
+                    "won": list(r.won),
+                    "scores": list(r.scores),
+                    "totals": list(after.scores),
+                }
+            )
+        if after.is_over:
+            self.events.append({"type": "over", "winners": list(after.winners)})
         self.state = after
 
     def moves(self) -> list[dict[str, Any]]:
@@ -218,8 +251,9 @@ class Table:
             out.append({**_move(move), "legal": reason is None, **_reasons(reason)})
         return out
 
-    def view(self) -> dict[str, Any]:
-        """What the person sees: their own view of the table, never a hidden card."""
+    def view(self, since: int = 0) -> dict[str, Any]:
+        """What the person sees: their own view of the table, never a hidden
+        card; and the events from number ``since`` on."""
         state = self.state
         seen = observe(state, HUMAN)
         results = [
@@ -259,6 +293,8 @@ class Table:
             "scores": list(seen.scores),
             "results": results,
             "moves": self._shown_moves(seen.visible_hands[HUMAN] is None),
+            "events": self.events[since:],
+            "event_count": len(self.events),
         }
 
     def _shown_moves(self, blind: bool) -> list[dict[str, Any]]:
@@ -285,12 +321,19 @@ def _current() -> Table:
     return _table
 
 
-def view() -> str:
-    """The person's view of the game, as JSON."""
-    return json.dumps(_current().view())
+def view(since: int = 0) -> str:
+    """The person's view of the game, as JSON, with the events from ``since`` on."""
+    return json.dumps(_current().view(since))
 
 
-def play(index: int) -> str:
+def faces(lang: Language = "en", deck: Literal[40, 48] = 40) -> str:
+    """Every card of the deck as the library draws it
+    (:func:`pocha_rules.svg.card`), by card text, as JSON."""
+    rules = RuleSet(players=4, deck=deck)
+    return json.dumps({str(c): svg.card(c, lang=lang) for c in sorted(_deck(rules))})
+
+
+def play(index: int, since: int = 0) -> str:
     """Make the person's move number ``index`` of ``view()["moves"]``."""
     table = _current()
     choice = table.moves()[index]
@@ -298,21 +341,21 @@ def play(index: int) -> str:
         raise PochaError(choice["reason"])
     moves = [m for m in legal_moves(table.state) if _move(m) == _without(choice)]
     table.apply(moves[0])
-    return view()
+    return view(since)
 
 
 def _without(choice: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in choice.items() if k not in ("legal", "reason", "reason_es")}
 
 
-def step() -> str:
+def step(since: int = 0) -> str:
     """Let the bot to move make its move; returns :func:`view`."""
     table = _current()
     seat = table.state.to_move
     if seat is None or seat == HUMAN:
         raise RuntimeError("it is not a bot's turn")
     table.apply(table.bots[seat].act(observe(table.state, seat)))
-    return view()
+    return view(since)
 
 
 # --- the explorer -----------------------------------------------------------------

@@ -1,7 +1,11 @@
 // Loads the library into the page: Pyodide (served from this site's
 // _static/pyodide/), the wheels listed in _static/play/wheels.json (the pure
-// wheel of pocha-rules and attrs'), and the page's own Python module,
-// pocha_web.py. docs/play_assets.py puts the runtime and the wheels there.
+// wheel of pocha-rules and attrs'), and the page's own Python modules,
+// pocha_web.py and poch_web.py. docs/play_assets.py puts the runtime and the
+// wheels there, and, when it could make one, a snapshot of Python's memory
+// with all of that already imported (docs/play_snapshot.mjs): starting from
+// it takes about a second instead of several. Without it, or should it not
+// load, Python starts the long way.
 
 const STATIC = new URL("../", import.meta.url);
 
@@ -12,29 +16,66 @@ export const LANG = (document.documentElement.lang || "en").startsWith("es") ? "
 export const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
+const MODULES = ["pocha_web", "poch_web"];
+
+async function gunzip(response) {
+  if (!response.ok) throw new Error(`${response.status} ${response.url}`);
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+// The page's Python modules, by name (pocha_web, poch_web).
 export async function loadPocha() {
+  // The list of files and the runtime download side by side.
+  const listed = fetch(new URL("play/wheels.json", STATIC)).then((r) => (r.ok ? r.json() : null));
   let pyodideModule;
+  let manifest;
   try {
     pyodideModule = await import(new URL("pyodide/pyodide.mjs", STATIC).href);
+    manifest = await listed;
   } catch (error) {
-    throw new Error("missing-runtime");
+    manifest = null;
   }
-  // The wheels and the page's module download while Pyodide starts.
+  if (!manifest) throw new Error("missing-runtime");
   const fetchBytes = async (path) => (await fetch(new URL(path, STATIC))).arrayBuffer();
-  const files = fetch(new URL("play/wheels.json", STATIC))
-    .then((response) => response.json())
-    .then((names) => Promise.all(names.map((name) => fetchBytes("play/wheels/" + name))));
-  const source = fetch(new URL("play/pocha_web.py", STATIC)).then((response) => response.text());
-  const pyodide = await pyodideModule.loadPyodide({
-    indexURL: new URL("pyodide/", STATIC).href,
+  // The wheels and the modules' sources: needed at once without a snapshot,
+  // and put in place after the first move with one (for any module that a
+  // rare path imports late).
+  const files = () => ({
+    wheels: Promise.all(manifest.wheels.map((name) => fetchBytes("play/wheels/" + name))),
+    sources: Promise.all(MODULES.map((name) => fetch(new URL(`play/${name}.py`, STATIC)).then((r) => r.text()))),
   });
-  mark("python");
-  for (const wheel of await files) pyodide.unpackArchive(wheel, "wheel");
-  pyodide.FS.writeFile("/home/pyodide/pocha_web.py", await source);
+  const options = { indexURL: new URL("pyodide/", STATIC).href };
+  let pyodide = null;
+  if (manifest.snapshot) {
+    try {
+      const snapshot = fetch(new URL("play/" + manifest.snapshot, STATIC)).then(gunzip);
+      pyodide = await pyodideModule.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      mark("python");
+      // Every visitor's games must differ: the snapshot holds one random state.
+      pyodide.runPython("import random; random.seed()");
+      timings.snapshot = true;
+    } catch (error) {
+      console.warn(`Python's snapshot did not load (${error}); starting Python the long way.`);
+      pyodide = null;
+    }
+  }
+  const install = async (pending) => {
+    for (const wheel of await pending.wheels) pyodide.unpackArchive(wheel, "wheel");
+    const sources = await pending.sources;
+    MODULES.forEach((name, i) => pyodide.FS.writeFile(`/home/pyodide/${name}.py`, sources[i]));
+  };
+  if (pyodide === null) {
+    const pending = files();
+    pyodide = await pyodideModule.loadPyodide(options);
+    mark("python");
+    await install(pending);
+  } else {
+    setTimeout(() => install(files()), 3000);
+  }
   mark("wheels");
-  const module = pyodide.pyimport("pocha_web");
+  const modules = Object.fromEntries(MODULES.map((name) => [name, pyodide.pyimport(name)]));
   mark("library");
-  return module;
+  return modules;
 }
 
 // Card names and faces -------------------------------------------------------

@@ -15,7 +15,7 @@ from pocha_rules._pocha.engine import apply, explain
 from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._pocha.sampling import sample_state
 from pocha_rules._pocha.state import GameState, Phase
-from pocha_rules.names import Language, move_name, phase_name, suit_name
+from pocha_rules.names import Language, move_name, move_text, phase_name, suit_name
 from pocha_rules.notation import PositionError, read
 from pocha_rules.views import PlayerView
 
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             verdict = _("allowed")
         else:
             verdict = _("not allowed: {reason}").format(reason=_reason(state, move, reason))
-        rows.append([str(move), move_name(move, lang), verdict])
+        rows.append([move_text(move, lang), move_name(move, lang), verdict])
     out.table(None, [_("move"), _("what it does"), _("verdict")], rows, left=3)
     return 0
 
@@ -119,7 +119,13 @@ def _summary(position: GameState | PlayerView, lang: Language) -> str:
             shown = _(" ({card} shown by the dealer)").format(card=card)
         else:
             shown = _(" ({card} turned up)").format(card=card)
-    trump_text = _("not known yet") if trump is None else suit_name(trump, lang) + shown
+    if trump is None:
+        trump_text = _("not known yet")
+    else:  # the Spanish name, as on the score sheet (with the English one in English)
+        trump_text = suit_name(trump, "es")
+        if lang != "es":
+            trump_text += f" ({suit_name(trump, lang)})"
+        trump_text += shown
     table = ", ".join(
         _("{card} (seat {seat})").format(card=p.card, seat=p.seat) for p in position.trick
     )

@@ -149,7 +149,7 @@ def _suit(suit: Suit) -> str:
 def _move(move: Move) -> str:
     """A move as a player types it: ``bid 2``, ``play 12o`` in English;
     ``pido 2``, ``12o``, ``triunfo o``, ``puja 3``, ``paso`` in Spanish
-    (:func:`_entry` reads both)."""
+    (:func:`~pocha_rules.parse_move` reads both with ``lang="es"``)."""
     if current_language() == "en":
         return str(move)
     if isinstance(move, Bid):
@@ -162,25 +162,6 @@ def _move(move: Move) -> str:
         return f"puja {move.tricks}"
     assert isinstance(move, Pass)
     return "paso"
-
-
-_SPANISH_VERBS: Final = {
-    "bid": ("pido", "pide", "pedir", "apuesto", "apuesta", "apostar"),
-    "play": ("juego", "juega", "jugar", "echo", "tiro"),
-    "trump": ("triunfo", "pinta", "elijo"),
-    "call": ("puja", "pujo", "pujar"),
-    "pass": ("paso", "pasa", "pasar", "paso."),
-}
-_VERBS: Final = {word: verb for verb, words in _SPANISH_VERBS.items() for word in words}
-
-
-def _entry(text: str) -> str:
-    """A move typed in Spanish (``pido 2``, ``juego 12o``, ``triunfo
-    oros``, ``paso``) in the English text form that parse_move reads."""
-    words = text.split()
-    if words and words[0].lower() in _VERBS:
-        words[0] = _VERBS[words[0].lower()]
-    return " ".join(words)
 
 
 def _describe_trump(view: PlayerView) -> str:
@@ -361,7 +342,7 @@ def _read_move(state: GameState, seat: int, out: Output, stdin: TextIO) -> Move:
             )
             continue
         try:
-            move = parse_move(_entry(text), deck=state.rules.deck)
+            move = parse_move(text, deck=state.rules.deck, lang="es")  # reads English too
         except PochaError as error:
             out.line(
                 _("{error}; type 'help' for how to write cards and moves").format(

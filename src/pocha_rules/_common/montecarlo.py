@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 
 __all__ = ["MonteCarloSearch"]
@@ -25,7 +26,7 @@ class MonteCarloSearch:
     def __init__(self, seed: int | None, samples: int) -> None:
         if type(samples) is not int or samples < 1:
             raise PochaError(say("samples_too_few", got=repr(samples)))
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
         self._samples = samples
 
     @property

@@ -12,6 +12,11 @@ move                      text                when
 ``Call(4)``               ``call 4``          auction (subastada)
 ``Pass()``                ``pass``            auction (subastada)
 ========================  ==================  ===========================
+
+In Spanish (``parse_move(text, lang="es")``) the verbs are ``pido``,
+``juego``, ``triunfo``, ``puja`` and ``paso`` (and their usual variants:
+``pide``, ``juega``, ``pinta``, ``pujo``, ``pasa``...); the English words
+are read too.
 """
 
 from __future__ import annotations
@@ -20,11 +25,21 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pocha_rules._common.errors import MOVE_CLASSES, ParseError, say
+from pocha_rules._common.errors import MOVE_CLASSES, ParseError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.cards import CARDS, Card, Suit
 
-__all__ = ["Bid", "Call", "ChooseTrump", "Move", "Pass", "Play", "parse_move"]
+__all__ = [
+    "MOVE_LANGUAGES",
+    "SPANISH_VERBS",
+    "Bid",
+    "Call",
+    "ChooseTrump",
+    "Move",
+    "Pass",
+    "Play",
+    "parse_move",
+]
 
 
 def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -147,14 +162,36 @@ def _number(text: str, word: str) -> int:
     return int(word)
 
 
-def parse_move(text: str, *, deck: int = 48) -> Move:
+SPANISH_VERBS: Final[dict[str, tuple[str, ...]]] = {
+    "bid": ("pido", "pide", "pedir", "apuesto", "apuesta", "apostar"),
+    "play": ("juego", "juega", "jugar", "echo", "tiro"),
+    "trump": ("triunfo", "pinta", "elijo"),
+    "call": ("puja", "pujo", "pujar"),
+    "pass": ("paso", "pasa", "pasar"),
+}
+"""The Spanish words read for each English verb (the first is the one
+:func:`pocha_rules.names.move_text` writes)."""
+
+_VERBS: Final = {word: verb for verb, words in SPANISH_VERBS.items() for word in words}
+
+MOVE_LANGUAGES: Final = ("en", "es")
+"""The languages :func:`parse_move` reads."""
+
+
+def parse_move(text: str, *, deck: int = 48, lang: str = "en") -> Move:
     """Read a move from its text form; a bare card such as ``"12o"`` is a play.
 
     Case and extra spaces do not matter. ``deck=40`` refuses 8s and 9s.
+    ``lang="es"`` reads the Spanish words as well (``pido 2``, ``juego
+    12o``, ``triunfo o``, ``puja 3``, ``paso``).
 
     Raises:
         ParseError: The text is not a move.
+        PochaError: ``lang`` is neither ``"en"`` nor ``"es"``.
         TypeError: ``text`` is not a string.
+
+    >>> parse_move("pido 2", lang="es"), parse_move("Triunfo oros", lang="es")
+    (Bid(2), ChooseTrump(Suit.OROS))
 
     >>> parse_move("play 12o"), parse_move("12O"), parse_move("Trump Oros")
     (Play(Card(12, Suit.OROS)), Play(Card(12, Suit.OROS)), ChooseTrump(Suit.OROS))
@@ -167,6 +204,11 @@ def parse_move(text: str, *, deck: int = 48) -> Move:
     if not isinstance(text, str):
         raise TypeError(f"a move's text form must be a str such as 'bid 2', got {got(text)}")
     words = text.lower().split()
+    if lang != "en":
+        if lang != "es":
+            raise PochaError(say("names_lang_unknown", got=shown(lang)))
+        if words and words[0] in _VERBS:
+            words[0] = _VERBS[words[0]]
     # The moves are the interned ones (a long record holds a great many).
     if len(words) == 1:
         if words[0] == "pass":

@@ -21,6 +21,11 @@ library's own readers check more than a schema can say (that the legal moves
 are the legal moves, say), and refuse what they do not take with
 :class:`~pocha_rules.InvalidDataError`.
 
+:func:`validator` gives a ``jsonschema`` validator for one format, with
+:func:`registry` (every schema file by its ``$id``), so that the state's
+reference to the record's schema is found offline (``pip install
+"pocha-rules[schemas]"``).
+
 >>> schema("view")["properties"]["schema"]
 {'const': 'pocha-view'}
 >>> sorted(NAMES)
@@ -30,15 +35,15 @@ are the legal moves, say), and refuse what they do not take with
 from __future__ import annotations
 
 import json
-from importlib import resources
-from typing import Final
+from importlib import import_module, resources
+from typing import Any, Final
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
 
-__all__ = ["NAMES", "VERSIONS", "schema"]
+__all__ = ["NAMES", "VERSIONS", "registry", "schema", "validator"]
 
-VERSIONS: Final = {"event": 1, "record": 1, "seat-record": 1, "state": 1, "view": 1}
+VERSIONS: Final = {"event": 2, "record": 1, "seat-record": 1, "state": 1, "view": 2}
 """The version of each format this library writes and reads."""
 
 NAMES: Final = tuple(VERSIONS)
@@ -64,3 +69,46 @@ def schema(name: str) -> dict[str, object]:
     text = resources.files(__name__).joinpath(f"{name}-{VERSIONS[name]}.json").read_text("utf-8")
     data: dict[str, object] = json.loads(text)
     return data
+
+
+def _needed(module: str) -> Any:
+    try:
+        return import_module(module)
+    except ImportError as error:  # pragma: no cover - the extra is installed in the tests
+        raise ImportError(
+            f'pocha_rules.schemas needs {module} (jsonschema): pip install "pocha-rules[schemas]"'
+        ) from error
+
+
+def registry() -> Any:
+    """A ``referencing.Registry`` holding every schema of :data:`NAMES` under
+    its ``$id``: ``jsonschema`` finds what one schema refers to in it, with no
+    network (``jsonschema`` fetches nothing it finds there).
+
+    Raises:
+        ImportError: ``jsonschema`` (and its ``referencing``) is not
+            installed: ``pip install "pocha-rules[schemas]"``.
+
+    """
+    referencing = _needed("referencing")
+    found = referencing.Registry()
+    for name in NAMES:
+        data = schema(name)
+        found = found.with_resource(str(data["$id"]), referencing.Resource.from_contents(data))
+    return found
+
+
+def validator(name: str) -> Any:
+    """A ``jsonschema`` validator of the format ``name``, with :func:`registry`:
+    ``validator("state").validate(data)`` raises ``jsonschema``'s
+    ``ValidationError`` where ``data`` does not fit, offline.
+
+    Raises:
+        PochaError: ``name`` is not one of :data:`NAMES`.
+        ImportError: ``jsonschema`` is not installed.
+
+    """
+    data = schema(name)
+    jsonschema = _needed("jsonschema")
+    cls = jsonschema.validators.validator_for(data)
+    return cls(data, registry=registry())
