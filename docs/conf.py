@@ -63,10 +63,15 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "AutoresetMode"),
 ]
 # The game protocol's type variables (rules, state, move, view).
-nitpick_ignore_regex = [("py:class", r"pocha_rules\.games\._\w+")]
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
-nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*")]
+nitpick_ignore_regex += [
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
+    # JAX ships no inventory offline: its names stay plain text.
+    ("py:(func|mod|class)", r"jax(\..*)?"),
+    ("py:class", r"Array"),
+]
 
 # --- MyST ------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import pytest
 
 from pocha_rules import RuleSet, new_game, observations
 from pocha_rules import actions as actions_module
+from pocha_rules._common import actions as common_actions
 from pocha_rules._pocha import bidding as _bidding
 from pocha_rules._pocha import engine as _engine
 from pocha_rules._pocha import shuffle as _shuffle
@@ -34,11 +35,11 @@ def test_the_tables_cache_empties_itself_at_its_limit() -> None:
 
 
 def test_the_action_tables_cache_empties_itself_at_its_limit() -> None:
-    limit = actions_module._CACHE_LIMIT
+    limit = common_actions._CACHE_LIMIT
     for rules in MANY[:150]:
         assert action_table(rules) is action_table(rules)
-        assert len(actions_module._CACHE) <= limit
-    assert len(actions_module._LAST) == 1
+        assert len(actions_module._TABLES._tables) <= limit
+    assert len(actions_module._TABLES._last) == 1
 
 
 def test_the_engine_caches_hold_only_the_keys_that_can_exist() -> None:
@@ -88,9 +89,9 @@ def test_the_last_rule_set_caches_read_their_entry_once(monkeypatch: pytest.Monk
     first, second = MANY[0], MANY[1]
     table_first, table_second = action_table(first), action_table(second)
     racing = _Racing((first, table_first), (second, table_second))
-    monkeypatch.setattr(actions_module, "_LAST", racing)
+    monkeypatch.setattr(actions_module._TABLES, "_last", racing)
     assert action_table(first) is table_first
     encoder_first, encoder_second = observations._encoder(first), observations._encoder(second)
     racing = _Racing((first, encoder_first), (second, encoder_second))
-    monkeypatch.setattr(observations, "_LAST", racing)
+    monkeypatch.setattr(observations._ENCODERS, "_last", racing)
     assert observations._encoder(first) is encoder_first

@@ -36,7 +36,8 @@ def straight_game(seed: int) -> GameState:
     table = Table(example.RULES, seed=seed, dealer=0, bots=example.BOTS)
     clients = {seat: example.Client(table, table.sit(seat)) for seat in example.PEOPLE}
     example.play_until(table, clients)
-    return table.state
+    state: GameState = table.state
+    return state
 
 
 def test_the_example_runs_as_a_script(tmp_path: Path) -> None:

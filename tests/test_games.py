@@ -41,6 +41,8 @@ def _play(game: Game[Any, Any, Any, Any], rules: Any, seed: int) -> Any:
     assert game.rules_of(state) == rules
     n = game.num_actions(rules)
     size = game.observation_size(rules)
+    low, high = game.observation_bounds(rules)
+    assert len(low) == len(high) == size
     while not game.is_over(state):
         seat = game.to_move(state)
         assert seat is not None
@@ -55,7 +57,12 @@ def _play(game: Game[Any, Any, Any, Any], rules: Any, seed: int) -> Any:
         mask = game.legal_action_mask(view)
         assert len(mask) == n
         assert [i for i in range(n) if mask[i]] == list(ids)
-        assert len(game.encode_view(view)) == size
+        vector = game.encode_view(view)
+        assert len(vector) == size
+        buffer = [9.0] * size
+        game.encode_view_into(view, buffer)
+        assert buffer == vector
+        assert all(lo <= x <= hi for lo, x, hi in zip(low, vector, high, strict=True))
         assert game.view_text(view)
         action = rng.choice(ids)
         move = game.action_to_move(rules, action)
@@ -63,10 +70,18 @@ def _play(game: Game[Any, Any, Any, Any], rules: Any, seed: int) -> Any:
         assert game.move_name(move, game.languages[0])
         sample = game.sample_state(view, rng)
         assert game.observe(sample, seat) == view
-        state = game.apply(state, move)
+        after = game.apply(state, move)
+        assert game.apply_action(state, action) == after
+        state = after
     assert game.to_move(state) is None
     assert game.legal_moves(state) == ()
-    assert len(game.scores(state)) == game.players(rules)
+    scores = game.scores(state)
+    assert len(scores) == game.players(rules)
+    deals = [game.deal_scores(state, i) for i in range(game.deals_played(state))]
+    assert list(scores) == [sum(column) for column in zip(*deals, strict=True)]
+    won = game.winners(rules, scores)
+    assert won
+    assert all(scores[seat] == max(scores) for seat in won)
     return state
 
 
@@ -133,6 +148,13 @@ def test_pocha_through_the_protocol_is_pocha() -> None:
     assert POCHA.move_name(move, "es") == move_name(move, "es")
     with pytest.raises(IllegalMoveError):
         POCHA.apply(state, POCHA.parse_move("play 1o", PochaRules()))
+
+
+def test_for_rules_finds_the_game_of_a_rule_set() -> None:
+    assert games.for_rules(PochaRules()) is POCHA
+    assert games.for_rules(PochRules(players=3)) is POCH
+    with pytest.raises(TypeError, match="RuleSet of Pocha or of Poch"):
+        games.for_rules("pocha")
 
 
 def test_get_refuses_unknown_games() -> None:

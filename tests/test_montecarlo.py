@@ -20,6 +20,7 @@ from pocha_rules import (
     MonteCarloBot,
     Play,
     PlayerView,
+    Phase,
     PochaError,
     RuleSet,
     Tiebreak,
@@ -62,10 +63,27 @@ DECISIONS = st.one_of(
 @settings(max_examples=200)
 @given(DECISIONS, st.randoms(use_true_random=False))
 def test_playouts_play_the_engines_round(state: GameState, rng: random.Random) -> None:
-    # A decision, a sampled deal of the hidden cards, and every legal move of
-    # the seat to move played out: each playout is the engine's round, move
-    # for move (the same seat to move, the same legal moves), plays as the
-    # heuristic bot does, and scores the engine's points.
+    check_playouts(state, rng)
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_playouts_of_one_card_auctions_know_who_leads_after_the_auction(players: int) -> None:
+    # With one card the estimate depends on who leads, and the auction's
+    # winner leads: the playouts' bids follow the leader the auction made.
+    rules = RuleSet(players=players, schedule=["1a"])
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is Phase.AUCTION:
+            check_playouts(state, rng)
+            state = apply(state, rng.choice(legal_moves(state)))
+
+
+def check_playouts(state: GameState, rng: random.Random) -> None:
+    """A decision, a sampled deal of the hidden cards, and every legal move of
+    the seat to move played out: each playout is the engine's round, move
+    for move (the same seat to move, the same legal moves), plays as the
+    heuristic bot does, and scores the engine's points."""
     seat = state.to_move
     assert seat is not None
     view = observe(state, seat)

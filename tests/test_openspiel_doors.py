@@ -212,6 +212,25 @@ def test_a_schedule_given_as_a_number_is_one_round_of_that_many_cards() -> None:
         rules_from_parameters({"schedule": 10**30})
 
 
+def test_a_game_string_separates_rounds_and_ranks_with_semicolons() -> None:
+    # OpenSpiel's parser splits a game string's parameters at commas.
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("python_pocha(players=3,schedule=1,2,3a)")
+    game = pyspiel.load_game(
+        "python_pocha(players=3,schedule=1;2;3a,rank_order=1;3;12;11;10;7;6;5;4;2)"
+    )
+    assert game.rules == RuleSet(
+        players=3, schedule=[1, 2, "3a"], rank_order=[1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
+    )
+    assert pyspiel.load_game("python_pocha(schedule=9;)").rules.schedule == (
+        RuleSet(schedule=[9]).schedule
+    )
+    assert rules_from_parameters({"schedule": "1; 2;3a"}).schedule == (
+        RuleSet(schedule=[1, 2, "3a"]).schedule
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
 def test_rules_from_parameters_wants_a_mapping() -> None:
     with pytest.raises(TypeError, match="game parameters must be a mapping of names to values"):
         rules_from_parameters([("players", 3)])  # type: ignore[arg-type]

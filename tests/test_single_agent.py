@@ -154,7 +154,7 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
         ({"opponents": ["random"]}, PochaError, "one bot per other seat \\(3\\), got 1"),
         ({"opponents": {1: "random"}}, PochaError, "every other seat once \\(\\[1, 2, 3\\]\\)"),
         ({"illegal_action": "ignore"}, PochaError, "illegal_action must be 'end' or 'raise'"),
-        ({"render_mode": "human"}, ValueError, "render_mode must be None or 'ansi'"),
+        ({"render_mode": "rgb_array"}, ValueError, "render_mode must be None, 'ansi' or 'human'"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], error: type, message: str) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
+
+if TYPE_CHECKING:
+    from pocha_rules.games import Game
 
 __all__ = ["NAMED", "Opponent", "Opponents", "build", "check_opponents"]
 
@@ -22,21 +25,31 @@ NAMED: Final[dict[str, Callable[..., Bot]]] = {"random": RandomBot, "heuristic":
 class Opponents:
     """The bots of some seats, rebuilt from their names on each reseed."""
 
-    def __init__(self, specs: dict[int, Opponent]) -> None:
+    def __init__(
+        self, specs: dict[int, Opponent], game: Game[Any, Any, Any, Any] | None = None
+    ) -> None:
         self.specs = specs
+        self.game = game
         self.bots: dict[int, Bot] = {}
         self.reseed(random.Random())
 
     def reseed(self, rng: random.Random) -> None:
         """Build the named bots anew, each with a seed drawn from ``rng`` (a
         given bot is kept as it is)."""
-        self.bots = {seat: build(spec, rng.getrandbits(63)) for seat, spec in self.specs.items()}
+        game = self.game
+        self.bots = {
+            seat: build(spec, rng.getrandbits(63), game) for seat, spec in self.specs.items()
+        }
 
 
-def build(spec: Opponent, seed: int) -> Bot:
-    """The bot of ``spec``: itself, or a new built-in one seeded ``seed``."""
+def build(spec: Opponent, seed: int, game: Game[Any, Any, Any, Any] | None = None) -> Bot:
+    """The bot of ``spec``: itself, or a new built-in one of ``game`` (Pocha
+    when ``None``) seeded ``seed``."""
     if isinstance(spec, str):
-        return NAMED[spec](seed=seed)
+        if game is None:
+            return NAMED[spec](seed=seed)
+        bot: Bot = game.bot(spec, seed)
+        return bot
     return spec
 
 

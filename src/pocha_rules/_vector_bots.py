@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pocha_rules._common.checks import number_param
 from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.text import got
 from pocha_rules._opponents import NAMED
 from pocha_rules._pocha.cards import CARDS, Card, cards_of
 from pocha_rules._pocha.deal import Deal
@@ -146,9 +148,11 @@ def check_opponents(opponents: Mapping[int, Opponent] | None, players: int) -> d
     checked: dict[int, Opponent] = {}
     for seat, opponent in opponents.items():
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
-            raise TypeError(f"opponent seats must be ints, got {seat!r}")
+            raise TypeError(f"opponent seats must be ints, got {got(seat)}")
         if not 0 <= seat < players:
-            raise PochaError(say("opponent_seat_out_of_range", high=players - 1, seat=seat))
+            raise PochaError(
+                say("opponent_seat_out_of_range", high=players - 1, seat=number_param(int(seat)))
+            )
         if isinstance(opponent, str):
             if opponent not in NAMED:
                 raise PochaError(

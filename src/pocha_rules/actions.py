@@ -31,9 +31,7 @@ cards and 40-50 for the bids: 51 in all. The order of ids is the order of
 
 from __future__ import annotations
 
-import operator
-from typing import Final
-
+from pocha_rules._common.actions import IdTable, TableCache, apply_checked
 from pocha_rules._common.errors import InvalidActionError, say
 from pocha_rules._pocha.cards import CARDS, Card
 from pocha_rules._pocha.engine import apply, explain, legal_moves
@@ -56,7 +54,7 @@ __all__ = [
 ]
 
 
-class ActionTable:
+class ActionTable(IdTable[Move]):
     """The action ids of one :class:`~pocha_rules.RuleSet`.
 
     Get it with :func:`action_table` (it is built once per rule set and
@@ -69,18 +67,7 @@ class ActionTable:
     (range(0, 40), range(40, 51), range(51, 62), 62, range(63, 67))
     """
 
-    __slots__ = (
-        "_ids",
-        "bids",
-        "calls",
-        "cards",
-        "moves",
-        "pass_action",
-        "plays",
-        "rules",
-        "size",
-        "trump_choices",
-    )
+    __slots__ = ("bids", "calls", "cards", "pass_action", "plays", "rules", "trump_choices")
 
     rules: RuleSet
     """The rule set the ids are for."""
@@ -122,10 +109,9 @@ class ActionTable:
             moves.append(PASS)
         if auctions or dealer_chooses:
             moves += TRUMP_CHOICES
+        super().__init__(moves)
         self.rules = rules
         self.cards = tuple(CARDS[index] for index in t.deck_cards)
-        self.moves = tuple(moves)
-        self.size = len(moves)
         self.plays = range(len(self.cards))
         self.bids = range(self.plays.stop, self.plays.stop + largest + 1)
         end = self.bids.stop
@@ -133,7 +119,6 @@ class ActionTable:
         self.pass_action = self.calls.stop if auctions else None
         start = self.calls.stop + 1 if auctions else end
         self.trump_choices = range(start, self.size)
-        self._ids: dict[Move, int] = {move: i for i, move in enumerate(self.moves)}
 
     def __repr__(self) -> str:
         return f"<ActionTable of {self.size} actions>"
@@ -156,42 +141,8 @@ class ActionTable:
             raise InvalidActionError(move, None, say("no_action_id"))
         return action
 
-    def move(self, action: int) -> Move:
-        """The move of id ``action``.
-
-        Raises:
-            TypeError: ``action`` is not a whole number.
-            InvalidActionError: ``action`` is out of range.
-
-        """
-        index = _index(action)
-        if not 0 <= index < self.size:
-            raise InvalidActionError(action, None, say("action_out_of_range", high=self.size - 1))
-        return self.moves[index]
-
-    def legal_actions(self, position: GameState | PlayerView) -> tuple[int, ...]:
-        """The ids of the legal moves of ``position``, rising."""
-        ids = self._ids
-        return tuple([ids[move] for move in _legal(position)])
-
-    def mask(self, position: GameState | PlayerView) -> bytes:
-        """A byte per id: 1 where the move is legal in ``position``, else 0."""
-        mask = bytearray(self.size)
-        ids = self._ids
-        for move in _legal(position):
-            mask[ids[move]] = 1
-        return bytes(mask)
-
-
-def _index(action: object) -> int:
-    if isinstance(action, bool):
-        raise TypeError(f"an action id is an int, got bool: {action!r}")
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(
-            f"an action id is an int, got {type(action).__name__}: {action!r}"
-        ) from None
+    def _legal(self, position: GameState | PlayerView) -> tuple[Move, ...]:
+        return _legal(position)
 
 
 def _rules_of(position: GameState | PlayerView) -> RuleSet:
@@ -212,28 +163,13 @@ def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
     )
 
 
-# The last rule set used, found by identity, in one entry that is read once
-# and replaced in one store: a free-threaded interpreter may replace it
-# between two reads, which would pair one rule set with another's table.
-_LAST: Final[list[tuple[RuleSet | None, ActionTable | None]]] = [(None, None)]
-_CACHE: Final[dict[RuleSet, ActionTable]] = {}
-_CACHE_LIMIT: Final = 64
+_TABLES: TableCache[ActionTable] = TableCache(ActionTable)
 
 
 def action_table(rules: RuleSet) -> ActionTable:
     """The :class:`ActionTable` of ``rules``, built once and cached (the
     cache keeps at most 64 rule sets)."""
-    last, found = _LAST[0]
-    if last is rules and found is not None:
-        return found
-    table = _CACHE.get(rules)
-    if table is None:
-        table = ActionTable(rules)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[rules] = table
-    _LAST[0] = (rules, table)
-    return table
+    return _TABLES.get(rules)
 
 
 def num_actions(rules: RuleSet) -> int:
@@ -289,16 +225,4 @@ def apply_action(state: GameState, action: int) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, got {type(state).__name__}: {state!r}")
-    table = action_table(state.rules)
-    index = _index(action)
-    if not 0 <= index < table.size:
-        raise InvalidActionError(
-            action, state.to_move, say("action_out_of_range", high=table.size - 1)
-        )
-    move = table.moves[index]
-    reason = explain(state, move)
-    if reason is not None:
-        raise InvalidActionError(
-            action, state.to_move, say("action_illegal", move=str(move), reason=reason)
-        )
-    return apply(state, move)
+    return apply_checked(action_table(state.rules), state, state.to_move, action, explain, apply)

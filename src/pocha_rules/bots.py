@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
@@ -77,7 +78,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
 
     def act(self, view: PlayerView) -> Move:
         """A random legal move of the seat to move."""
@@ -122,7 +123,7 @@ class HeuristicBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
 
     def __repr__(self) -> str:
         return "HeuristicBot()"

@@ -24,7 +24,7 @@ games.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
@@ -40,12 +40,14 @@ from pocha_rules._pocha.game import new_game as _new_game
 from pocha_rules._pocha.moves import Move as _Move
 from pocha_rules._pocha.moves import parse_move as _parse_move
 from pocha_rules._pocha.rules import RuleSet as _RuleSet
+from pocha_rules._pocha.scoring import winners as _winners
 from pocha_rules._pocha.state import GameState as _GameState
 from pocha_rules.bots import HeuristicBot as _HeuristicBot
 from pocha_rules.bots import RandomBot as _RandomBot
 from pocha_rules.montecarlo import MonteCarloBot as _MonteCarloBot
 from pocha_rules.names import LANGUAGES as _LANGUAGES
 from pocha_rules.names import move_name as _move_name
+from pocha_rules.observations import FloatBuffer
 from pocha_rules.poch import actions as _poch_actions
 from pocha_rules.poch import bots as _poch_bots
 from pocha_rules.poch import observations as _poch_observations
@@ -68,7 +70,7 @@ from pocha_rules.views import sample_state as _sample_state
 if TYPE_CHECKING:
     from pocha_rules.names import Language
 
-__all__ = ["GAMES", "POCH", "POCHA", "Game", "GameBot", "GameFunctions", "get"]
+__all__ = ["GAMES", "POCH", "POCHA", "Game", "GameBot", "GameFunctions", "for_rules", "get"]
 
 _R = TypeVar("_R")
 _S = TypeVar("_S")
@@ -126,6 +128,12 @@ class Game(Protocol[_R, _S, _M, _V]):
         """The names of the game's built-in bots, for :meth:`bot`."""
         ...
 
+    @property
+    def score_name(self) -> str:
+        """What a seat's result is called in an environment's ``info``:
+        ``"total"`` (Pocha's points) or ``"net"`` (Poch's chips)."""
+        ...
+
     def new_game(self, rules: _R, *, seed: int | None = None, dealer: int | None = None) -> _S:
         """A new game under ``rules``, its first deal dealt from ``seed``."""
         ...
@@ -161,6 +169,18 @@ class Game(Protocol[_R, _S, _M, _V]):
         lost in Poch): what a match counts and what an agent is paid."""
         ...
 
+    def winners(self, rules: _R, scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats that win with final ``scores`` (ties included)."""
+        ...
+
+    def deals_played(self, state: _S) -> int:
+        """How many deals (Pocha's rounds) have ended."""
+        ...
+
+    def deal_scores(self, state: _S, index: int) -> tuple[int, ...]:
+        """Each seat's result in ended deal ``index`` alone (from 0)."""
+        ...
+
     def observe(self, state: _S, seat: int) -> _V:
         """What ``seat`` knows of ``state``."""
         ...
@@ -185,6 +205,11 @@ class Game(Protocol[_R, _S, _M, _V]):
         """The move of an action id."""
         ...
 
+    def apply_action(self, state: _S, action: int) -> _S:
+        """The state after the move of ``action`` (an id out of range or
+        illegal raises :class:`~pocha_rules.InvalidActionError`)."""
+        ...
+
     def legal_actions(self, position: _S | _V) -> tuple[int, ...]:
         """The action ids of the legal moves, sorted."""
         ...
@@ -197,8 +222,17 @@ class Game(Protocol[_R, _S, _M, _V]):
         """The length of an encoded view under ``rules``."""
         ...
 
+    def observation_bounds(self, rules: _R) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The lowest and highest value of each number of an encoded view."""
+        ...
+
     def encode_view(self, view: _V) -> list[float]:
         """The view as :meth:`observation_size` numbers."""
+        ...
+
+    def encode_view_into(self, view: _V, buffer: FloatBuffer) -> None:
+        """Write :meth:`encode_view` into ``buffer`` (a list or a float
+        array of :meth:`observation_size`), without allocating."""
         ...
 
     def view_text(self, view: _V) -> str:
@@ -250,6 +284,20 @@ class _State(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
 
+class _Field(Protocol):
+    @property
+    def offset(self) -> int: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def low(self) -> float: ...
+
+    @property
+    def high(self) -> float: ...
+
+
 class _View(Protocol):
     @property
     def to_move(self) -> int | None: ...
@@ -275,6 +323,7 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     state_type: type[_SB]
     view_type: type[_VB]
     languages: tuple[str, ...]
+    score_name: str
     _bots: Mapping[str, Callable[[int | None], GameBot[_VB, _M]]]
     _new_game: Callable[..., _SB]
     _rules_of: Callable[[_SB], _RB]
@@ -283,6 +332,12 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     _observe: Callable[[_SB, int], _VB]
     _sample_state: Callable[[_VB, random.Random], _SB]
     _view_moves: Callable[[_VB], tuple[_M, ...]]
+    _winners: Callable[[_RB, Sequence[int]], tuple[int, ...]]
+    _deals_played: Callable[[_SB], int]
+    _deal_scores: Callable[[_SB, int], tuple[int, ...]]
+    _apply_action: Callable[[_SB, int], _SB]
+    _observation_layout: Callable[[_RB], Sequence[_Field]]
+    _encode_view_into: Callable[[_VB, FloatBuffer], None]
     _num_actions: Callable[[_RB], int]
     _move_to_action: Callable[[_RB, _M], int]
     _action_to_move: Callable[[_RB, int], _M]
@@ -337,6 +392,18 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
         """Each seat's result so far."""
         return state.scores
 
+    def winners(self, rules: _RB, scores: Sequence[int]) -> tuple[int, ...]:
+        """The winning seats."""
+        return self._winners(rules, scores)
+
+    def deals_played(self, state: _SB) -> int:
+        """How many deals have ended."""
+        return self._deals_played(state)
+
+    def deal_scores(self, state: _SB, index: int) -> tuple[int, ...]:
+        """The results of one ended deal."""
+        return self._deal_scores(state, index)
+
     def observe(self, state: _SB, seat: int) -> _VB:
         """``seat``'s view."""
         return self._observe(state, seat)
@@ -361,6 +428,10 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
         """The move of ``action``."""
         return self._action_to_move(rules, action)
 
+    def apply_action(self, state: _SB, action: int) -> _SB:
+        """The state after ``action``."""
+        return self._apply_action(state, action)
+
     def legal_actions(self, position: _SB | _VB) -> tuple[int, ...]:
         """The legal action ids."""
         return self._legal_actions(position)
@@ -373,9 +444,25 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
         """The length of an encoded view."""
         return self._observation_size(rules)
 
+    def observation_bounds(self, rules: _RB) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The bounds of each number of an encoded view."""
+        layout = self._observation_layout(rules)
+        size = sum(field.size for field in layout)
+        low = [0.0] * size
+        high = [0.0] * size
+        for field in layout:
+            at = slice(field.offset, field.offset + field.size)
+            low[at] = [field.low] * field.size
+            high[at] = [field.high] * field.size
+        return tuple(low), tuple(high)
+
     def encode_view(self, view: _VB) -> list[float]:
         """The view as numbers."""
         return self._encode_view(view)
+
+    def encode_view_into(self, view: _VB, buffer: FloatBuffer) -> None:
+        """Write the view's numbers into ``buffer``."""
+        self._encode_view_into(view, buffer)
 
     def view_text(self, view: _VB) -> str:
         """The view as text."""
@@ -423,6 +510,27 @@ def _pocha_view_moves(view: _PlayerView) -> tuple[_Move, ...]:
     return view.legal_moves()
 
 
+def _rounds_played(state: _GameState) -> int:
+    return len(state.round_results)
+
+
+def _round_scores(state: _GameState, index: int) -> tuple[int, ...]:
+    return state.round_results[index].scores
+
+
+def _poch_winners(rules: _PochRuleSet, scores: Sequence[int]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == top)
+
+
+def _deals_played(state: _PochGameState) -> int:
+    return state.deals_played
+
+
+def _deal_changes(state: _PochGameState, index: int) -> tuple[int, ...]:
+    return state.deal_results[index].changes
+
+
 def _poch_view_moves(view: _PochPlayerView) -> tuple[_PochMove, ...]:
     return view.legal_moves()
 
@@ -445,6 +553,7 @@ POCHA: Final[GameFunctions[_RuleSet, _GameState, _Move, _PlayerView]] = GameFunc
     state_type=_GameState,
     view_type=_PlayerView,
     languages=_LANGUAGES,
+    score_name="total",
     bots={"random": _RandomBot, "heuristic": _HeuristicBot, "montecarlo": _MonteCarloBot},
     new_game=_new_game,
     rules_of=_state_rules,
@@ -453,6 +562,12 @@ POCHA: Final[GameFunctions[_RuleSet, _GameState, _Move, _PlayerView]] = GameFunc
     observe=_observe,
     sample_state=_sample_state,
     view_moves=_pocha_view_moves,
+    winners=_winners,
+    deals_played=_rounds_played,
+    deal_scores=_round_scores,
+    apply_action=_actions.apply_action,
+    observation_layout=_observations.observation_layout,
+    encode_view_into=_observations.encode_view_into,
     num_actions=_actions.num_actions,
     move_to_action=_actions.move_to_action,
     action_to_move=_actions.action_to_move,
@@ -476,6 +591,7 @@ POCH: Final[GameFunctions[_PochRuleSet, _PochGameState, _PochMove, _PochPlayerVi
         state_type=_PochGameState,
         view_type=_PochPlayerView,
         languages=("en",),
+        score_name="net",
         bots={
             "random": _poch_bots.RandomBot,
             "heuristic": _poch_bots.HeuristicBot,
@@ -488,6 +604,12 @@ POCH: Final[GameFunctions[_PochRuleSet, _PochGameState, _PochMove, _PochPlayerVi
         observe=_poch_observe,
         sample_state=_poch_sample_state,
         view_moves=_poch_view_moves,
+        winners=_poch_winners,
+        deals_played=_deals_played,
+        deal_scores=_deal_changes,
+        apply_action=_poch_actions.apply_action,
+        observation_layout=_poch_observations.observation_layout,
+        encode_view_into=_poch_observations.encode_view_into,
         num_actions=_poch_actions.num_actions,
         move_to_action=_poch_actions.move_to_action,
         action_to_move=_poch_actions.action_to_move,
@@ -523,3 +645,16 @@ def get(name: str) -> Game[Any, Any, Any, Any]:
     if game is None:
         raise PochaError(say("game_unknown", got=shown(name), known=", ".join(GAMES)))
     return game
+
+
+def for_rules(rules: object) -> Game[Any, Any, Any, Any]:
+    """The game whose rule set ``rules`` is.
+
+    Raises:
+        TypeError: ``rules`` is no game's rule set.
+
+    """
+    for game in GAMES.values():
+        if isinstance(rules, game.rules_type):
+            return game
+    raise TypeError(f"expected a RuleSet of Pocha or of Poch, got {got(rules)}")

@@ -33,10 +33,10 @@ True
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from typing import Final
 
-from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.montecarlo import MonteCarloSearch
 from pocha_rules._pocha.cards import mask_of
 from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Play
 from pocha_rules._pocha.sampling import HiddenHands
@@ -59,7 +59,7 @@ _PHASES: Final = {
 }
 
 
-class MonteCarloBot:
+class MonteCarloBot(MonteCarloSearch):
     """Chooses each move by playing the round out in sampled deals.
 
     Args:
@@ -85,29 +85,17 @@ class MonteCarloBot:
     """
 
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
-        if type(samples) is not int or samples < 1:
-            raise PochaError(say("samples_too_few", got=repr(samples)))
-        self._rng = random.Random(seed)
-        self._samples = samples
-
-    @property
-    def samples(self) -> int:
-        """The deals drawn per decision."""
-        return self._samples
-
-    def __repr__(self) -> str:
-        return f"MonteCarloBot(samples={self._samples})"
+        super().__init__(seed, samples)
 
     def act(self, view: PlayerView) -> Move:
         """The move whose playouts score best for the seat to move."""
-        moves = _moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        totals = self._totals(view, moves)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+        move: Move = super().act(view)
+        return move
 
-    def _totals(self, view: PlayerView, moves: tuple[Move, ...]) -> list[int]:
+    def _legal(self, view: PlayerView) -> tuple[Move, ...]:
+        return _moves(view)
+
+    def _totals(self, view: PlayerView, moves: Sequence[Move]) -> list[int]:
         """Each move's total points for the seat over the sampled deals."""
         codes = [_code(move) for move in moves]
         world = _world(view)

@@ -76,8 +76,15 @@ field                         shape   meaning
 from __future__ import annotations
 
 import math
-from typing import Final, NamedTuple, Protocol
+from typing import Final
 
+from pocha_rules._common.actions import TableCache
+from pocha_rules._common.observations import (
+    FloatBuffer,
+    ObservationField,
+    fill_buffer,
+    new_vector,
+)
 from pocha_rules._common.text import shown as _shown
 from pocha_rules._pocha.cards import Suit
 from pocha_rules._pocha.knowledge import forbidden_bid
@@ -98,42 +105,6 @@ __all__ = [
     "observation_size",
     "view_text",
 ]
-
-
-class FloatBuffer(Protocol):
-    """What :func:`encode_view_into` can fill: a list of floats, an
-    ``array.array("f")``, a NumPy array..."""
-
-    def __len__(self) -> int: ...
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
-class ObservationField(NamedTuple):
-    """One field of the observation vector: ``vector[offset:offset + size]``,
-    read as an array of ``shape`` (rows by relative seat where there are
-    rows), each number from ``low`` to ``high``."""
-
-    name: str
-    """The field's name."""
-    offset: int
-    """Where the field starts in the vector."""
-    size: int
-    """How many numbers it takes (the product of :attr:`shape`)."""
-    shape: tuple[int, ...]
-    """Its shape: ``(players, cards)`` for a field with a row per seat."""
-    meaning: str
-    """What the numbers say, in one line."""
-    low: float
-    """The smallest value a number of the field takes."""
-    high: float
-    """The largest value a number of the field takes (``inf`` for the scores
-    of a game with no bound on its length)."""
-
-    @property
-    def slice(self) -> slice:
-        """The field's place in the vector, as a slice."""
-        return slice(self.offset, self.offset + self.size)
 
 
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
@@ -342,27 +313,18 @@ class _Encoder:
 
 _CACHE: Final[dict[RuleSet, _Encoder]] = {}
 _CACHE_LIMIT: Final = 64
-# The last rule set used, found by identity: hashing a RuleSet hashes its
-# whole schedule, which would cost more than encoding a small view. The
-# entry is read once and replaced in one store: a free-threaded interpreter
-# may replace it between two reads, which would pair one rule set with
-# another's encoder.
-_LAST: Final[list[tuple[RuleSet | None, _Encoder | None]]] = [(None, None)]
 
 
-def _encoder(rules: RuleSet) -> _Encoder:
-    last, found = _LAST[0]
-    if last is rules and found is not None:
-        return found
-    encoder = _CACHE.get(rules)
-    if encoder is None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        encoder = _CACHE[rules] = _Encoder(rules)
-    _LAST[0] = (rules, encoder)
-    return encoder
+def _new_encoder(rules: RuleSet) -> _Encoder:
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+    return _Encoder(rules)
+
+
+# Found by identity first: hashing a RuleSet hashes its whole schedule, which
+# would cost more than encoding a small view.
+_ENCODERS: TableCache[_Encoder] = TableCache(_new_encoder)
+_encoder = _ENCODERS.get
 
 
 def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
@@ -393,10 +355,7 @@ def encode_view(view: PlayerView) -> list[float]:
 
     """
     encoder = _checked(view)
-    vector = encoder.zeros[:]
-    for index, value in encoder.entries(view):
-        vector[index] = value
-    return vector
+    return new_vector(encoder.zeros, encoder.entries(view))
 
 
 def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
@@ -418,20 +377,7 @@ def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
 
     """
     encoder = _checked(view)
-    if len(buffer) != encoder.size:
-        raise ValueError(
-            f"the buffer holds {len(buffer)} numbers; these rules' observation has {encoder.size}"
-        )
-    fill = getattr(buffer, "fill", None)
-    if fill is not None:  # a NumPy array
-        fill(0)
-    elif isinstance(buffer, list):
-        buffer[:] = encoder.zeros
-    else:
-        for index in range(encoder.size):
-            buffer[index] = 0.0
-    for index, value in encoder.entries(view):
-        buffer[index] = value
+    fill_buffer(buffer, encoder.zeros, encoder.entries(view))
 
 
 def _checked(view: PlayerView) -> _Encoder:

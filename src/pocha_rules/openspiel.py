@@ -16,9 +16,15 @@ any rule set can be loaded by name or from a :class:`~pocha_rules.RuleSet`:
 **Parameters** are the options' names. Whole numbers and switches are
 OpenSpiel integers and booleans; the choices are their string values
 (``miss_penalty=per_trick_bid``); ``schedule`` is a preset name or round
-texts separated by spaces (``schedule=1 2 3a``); ``rank_order`` is
-``default`` or ranks separated by spaces; ``remove_twos`` is ``auto`` (the
-deck's default), ``yes`` or ``no``.
+texts separated by semicolons or spaces (``schedule=1;2;3a`` or
+``schedule=1 2 3a``); ``rank_order`` is ``default`` or ranks separated the
+same way; ``remove_twos`` is ``auto`` (the deck's default), ``yes`` or
+``no``. A comma cannot separate them in a game string: OpenSpiel's parser
+splits the parameters at commas, and passes semicolons through:
+
+>>> pyspiel.load_game("python_pocha(players=3,schedule=1;2;3a)").rules.schedule
+(Round(1), Round(2), Round(3, RoundKind.AUCTION))
+
 A parameter of the wrong type is refused by OpenSpiel naming it, and a
 value the rules refuse raises :class:`~pocha_rules.InvalidRulesError`
 naming the option. :func:`game_parameters` writes any rule set's
@@ -215,6 +221,12 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
     return RuleSet(**options)
 
 
+def _words(value: str) -> list[str]:
+    """The items of a list parameter: separated by semicolons (which game
+    strings pass through), commas (in a mapping of parameters) or spaces."""
+    return value.replace(";", " ").replace(",", " ").split()
+
+
 def _option(name: str, value: object) -> object:
     if name == "remove_twos":
         choices: dict[object, bool | None] = {
@@ -227,13 +239,13 @@ def _option(name: str, value: object) -> object:
         assert isinstance(value, str)
         if value == "default":
             return None
-        words = value.replace(",", " ").split()
+        words = _words(value)
         if not all(word.isdigit() and word.isascii() and len(word) <= 2 for word in words):
             raise InvalidRulesError(name, say("rank_order_text", got=shown(value)))
         return tuple(int(word) for word in words)
     if name == "schedule":
         assert isinstance(value, str)
-        return value if value in PRESETS else value.replace(",", " ").split()
+        return value if value in PRESETS else _words(value)
     return value
 
 

@@ -50,6 +50,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.main_guard import check_main_module
+from pocha_rules._common.stopping import STOP_SIGNALS, end_processes, handled
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.rollout import simulate as _simulate
 from pocha_rules._pocha.rules import RuleSet
@@ -200,16 +201,28 @@ def _new_pool(workers: int) -> cf.ProcessPoolExecutor:
     )
 
 
+_STOP_SECONDS: Final = 5.0
+"""How long a stopped worker is given to end before it is killed, and the
+pool's own thread to wind up after."""
+
+
 def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Stop the pool's workers now, in the middle of their chunks."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
-    if terminate is not None:  # pragma: no cover - newer Pythons
-        terminate()
-    else:
-        # Before 3.14 the pool has no public way to stop a running worker.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+    """Stop the pool's workers now, in the middle of their chunks.
+
+    Every wait here is bounded: a worker that does not end when asked is
+    killed, and the pool's own thread, which may block on a queue the
+    stopped workers left in a dirty state, is not waited for beyond
+    :data:`_STOP_SECONDS` (nor, then, when the interpreter exits).
+    """
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    thread = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
+    end_processes(workers, _STOP_SECONDS)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if thread is not None:
+        thread.join(_STOP_SECONDS)
+        if thread.is_alive():  # pragma: no cover - a thread stuck on a dead queue
+            # Python would wait for it at exit, for ever: leave it behind.
+            getattr(cf.process, "_threads_wakeups", {}).pop(thread, None)
 
 
 def _picklable(job: object) -> None:
@@ -395,11 +408,15 @@ class _Run(Generic[R]):
                     self.stop()
                     return self.finished()
                 self.fill()
+            if self.own and self.pool is not None:
+                self.pool.shutdown(wait=True)
         except BaseException:
-            self.stop()
+            # A second Ctrl-C, hangup or termination request while the
+            # workers are stopped does not cut the stopping short (leaving
+            # workers behind): the run is ending already.
+            with handled(STOP_SIGNALS, signal.SIG_IGN):
+                self.stop()
             raise
-        if self.own and self.pool is not None:
-            self.pool.shutdown(wait=True)
         if self.broken is not None:
             # Nothing more can be submitted: every chunk not done is lost.
             self.lost = self.missing()

@@ -95,13 +95,16 @@ from typing import Any, Final
 
 import numpy as np
 
+from pocha_rules._common.checks import number_param
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
+from pocha_rules._common.text import shown
 from pocha_rules._opponents import build
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
+from pocha_rules.batch._ids import ids_in_range, integer_array
 from pocha_rules.batch._keyed import game_keys, split_seed
 from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
@@ -452,13 +455,13 @@ class VectorEnv:
                 game.
 
         """
-        given = np.asarray(seats)
-        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-            raise TypeError(f"seats must be seat numbers, got {seats!r}")
+        given = integer_array(
+            seats, "seats must be seat numbers", say("seats_ragged", games=self._num_envs)
+        )
         if given.shape not in ((), (self._num_envs,)):
             raise PochaError(say("vector_seats_shape", num_envs=self._num_envs, shape=given.shape))
-        if ((given < 0) | (given >= self.players)).any():
-            raise PochaError(say("vector_seats_range", high=self.players - 1, seats=repr(seats)))
+        if not ids_in_range(given, self.players).all():
+            raise PochaError(say("vector_seats_range", high=self.players - 1, seats=shown(seats)))
         every = np.broadcast_to(given, (self._num_envs,)).astype(np.int64)
         out = np.zeros((self._num_envs, self._size), dtype=np.float32)
         for cohort in self._cohorts:
@@ -657,18 +660,19 @@ class VectorEnv:
                 wrong = given != np.floor(given)
             game = int(np.argmax(wrong & wanted)) if (wrong & wanted).any() else 0
             raise VectorActionError(
-                game, given[game].item(), _seat(self._to_move[game]),
+                game, _entry(given[game]), _seat(self._to_move[game]),
                 f"action ids are whole numbers, got an array of {given.dtype}",
             )  # fmt: skip
-        chosen = given.astype(np.int64)
         size = self.num_actions
-        bad = wanted & ((chosen < 0) | (chosen >= size))
+        in_range = ids_in_range(given, size)
+        bad = wanted & ~in_range
         if bad.any():
             game = int(np.argmax(bad))
             raise VectorActionError(
-                game, int(chosen[game]), _seat(self._to_move[game]),
+                game, int(given[game]), _seat(self._to_move[game]),
                 f"out of range: these rules have ids 0 to {size - 1}",
             )  # fmt: skip
+        chosen = np.where(in_range, given, 0).astype(np.int64)
         # The mask's entry of each chosen id (of id 0 where none is wanted).
         picked = self._mask.ravel().take(self._mask_rows + np.where(wanted, chosen, 0))
         illegal = wanted & (picked == 0)
@@ -789,6 +793,14 @@ class VectorEnv:
 
     def _infos(self, ended: np.ndarray) -> dict[str, np.ndarray]:
         return {"to_move": self._to_move, "learner": self._is_learner[self._to_move]}
+
+
+def _entry(value: object) -> object:
+    """An entry of an action array as an error shows it: a Python number
+    (one too long to write, by its size)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return number_param(value) if isinstance(value, int) else value
 
 
 def _seat(seat: np.integer[Any] | int) -> int | None:

@@ -234,3 +234,29 @@ def test_save_refuses_to_replace_a_file(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "the file exists; give --force to replace it" in result.stderr
     assert (tmp_path / "taken.json").read_text() == "{}"
+
+
+HUGE = str(10**80)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("poch", "play", "--seed", HUGE), "--seed: the seeds must be less than 2**256"),
+        (("poch", "simulate", "-n", HUGE), "-n: 1 to 1,000,000,000,000 games"),
+        (("poch", "match", "-n", HUGE), "-n: a positive multiple of 2"),
+        (("poch", "simulate", "-n", "3", "--seed", str(2**256 - 2)), "--seed: the seeds"),
+        (("poch", "play", "--save", "a" * 300 + ".json"), "File name too long"),
+        (("play", "--save", "a" * 300 + ".json"), "File name too long"),
+    ],
+)
+def test_numbers_and_names_out_of_range_are_refused_in_one_line(
+    args: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: a traceback for each of them.
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "en", *args])
+    assert exit_.value.code == 2
+    errors = capsys.readouterr().err
+    assert said in errors
+    assert "Traceback" not in errors

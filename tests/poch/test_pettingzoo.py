@@ -148,8 +148,8 @@ def test_bad_arguments_are_refused() -> None:
 
     with pytest.raises(TypeError, match="poch RuleSet"):
         raw_env(PochaRules())  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
-        raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'human'"):
+        raw_env(render_mode="rgb_array")
     with pytest.raises(TypeError, match="single_deal must be True or False"):
         raw_env(single_deal=1)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="call reset"):

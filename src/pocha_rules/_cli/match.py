@@ -9,9 +9,8 @@ import json
 import math
 import os
 import sys
-import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
@@ -23,12 +22,16 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     seed_from_args,
+)
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.workers import (
+    Spread,
+    speed_line,
+    spread,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.signals import interruptible
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import shown
 from pocha_rules.bots import Bot
@@ -40,7 +43,7 @@ from pocha_rules.matches import (
     Match,
     MatchResult,
 )
-from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
+from pocha_rules.parallel import describe_ranges
 
 __all__ = [
     "BuiltInBot",
@@ -325,19 +328,7 @@ def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    bots: dict[str, BotFactory] = {}
-    for spec in args.bot or ([] if args.engine else _DEFAULT_BOTS):
-        try:
-            name, factory = load_bot(spec)
-        except ValueError as error:
-            fail(f"--bot {spec}: {error}")
-        if name in bots:
-            fail(
-                _("--bot {spec}: two bots named {name}; rename one with NAME=MODULE:CLASS").format(
-                    spec=spec, name=repr(name)
-                )
-            )
-        bots[name] = factory
+    bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), "pocha", fail)
     for spec in args.engine:
         try:
             name, factory = load_engine(spec, args.time_limit, args.start_limit, args.engine_log)
@@ -359,29 +350,9 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
-    games = args.games if args.games is not None else 100 * match.set_size
-    if games < 1 or games % match.set_size or games > MAX_GAMES:
-        fail(
-            _(
-                "-n: a positive multiple of {size} (a set: every bot in every seat), "
-                "up to {most}, got {got}"
-            ).format(size=match.set_size, most=f"{MAX_GAMES:,}", got=shown(games))
-        )
-    seed_from_args(args, fail, games=games)  # the last game's deal seed too
+    games = match_games(args, match, fail, sets=100)
     workers = workers_from_args(args, fail)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    failed: BotFailedError | None = None
-    with interruptible(), out.progress(games, _("match")) as advance:
-        try:
-            result = match.run(
-                games, workers=workers, chunk_size=args.chunk_size, progress=advance
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-        except BotFailedError as error:  # Match.run gives what finished
-            result, failed = cast("MatchResult", error.finished), error
-    seconds = time.perf_counter() - started
+    result, stopped, seconds = play_match(out, match, games, workers, args.chunk_size)
     print_forfeits(result.forfeits, "match", args.traceback)
     if args.json:
         report = result.as_dict()
@@ -397,18 +368,68 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
-    if failed is not None:
-        return _bot_failed(failed, result.games, games, show_trace=args.traceback)
+    if isinstance(stopped, BotFailedError):
+        return bot_failed("match", stopped, result.games, games, show_trace=args.traceback)
     return stop_status("match", stopped, result.games, games)
 
 
-def _bot_failed(error: BotFailedError, done: int, asked: int, *, show_trace: bool) -> int:
+def bots_from_specs(specs: Sequence[str], game: str, fail: Fail) -> dict[str, BotFactory]:
+    """Each ``--bot`` of ``specs`` by name (see :func:`load_bot`), for
+    ``game`` (``"pocha"`` or ``"poch"``)."""
+    bots: dict[str, BotFactory] = {}
+    for spec in specs:
+        try:
+            name, factory = load_bot(spec, game)
+        except ValueError as error:
+            fail(f"--bot {spec}: {error}")
+        if name in bots:
+            fail(
+                _("--bot {spec}: two bots named {name}; rename one with NAME=MODULE:CLASS").format(
+                    spec=spec, name=repr(name)
+                )
+            )
+        bots[name] = factory
+    return bots
+
+
+def match_games(args: argparse.Namespace, match: Match[Any], fail: Fail, *, sets: int) -> int:
+    """The games ``-n`` asks of ``match`` (by default ``sets`` sets), checked
+    with the seeds they deal from."""
+    games = args.games if args.games is not None else sets * match.set_size
+    if games < 1 or games % match.set_size or games > MAX_GAMES:
+        fail(
+            _(
+                "-n: a positive multiple of {size} (a set: every bot in every seat), "
+                "up to {most}, got {got}"
+            ).format(size=match.set_size, most=f"{MAX_GAMES:,}", got=shown(games))
+        )
+    seed_from_args(args, fail, games=games)  # the last game's deal seed too
+    return int(games)
+
+
+def play_match(
+    out: Output, match: Match[Any], games: int, workers: int, chunk_size: int | None
+) -> Spread[MatchResult]:
+    """Play ``games`` of ``match`` with a progress bar, stopped by a signal
+    or a bot's failure (:func:`~pocha_rules._cli.workers.spread`)."""
+    return spread(
+        out,
+        games,
+        _("match"),
+        lambda advance: match.run(games, workers=workers, chunk_size=chunk_size, progress=advance),
+        stops=(BotFailedError,),  # Match.run gives what finished
+    )
+
+
+def bot_failed(
+    command: str, error: BotFailedError, done: int, asked: int, *, show_trace: bool
+) -> int:
     """Say which bot failed, where, and what finished; the exit status."""
     if show_trace and error.trace:
         print(error.trace.rstrip(), file=sys.stderr)
     hint = "" if show_trace or not error.trace else _(" (--traceback shows where)")
     print(
-        "pocha match: "
+        f"pocha {command}: "
         + _("{error}{hint}; {done} of {asked} games finished, {missing} not played").format(
             error=error, hint=hint, done=done, asked=asked, missing=describe_ranges(error.missing)
         ),
@@ -473,10 +494,4 @@ def print_result(
             )
         )
     out.line(_("lineup of the first game: {lineup}").format(lineup=", ".join(result.lineup)))
-    rate = f"{result.games / seconds:.1f}" if seconds else "inf"
-    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
-    out.line(
-        _("{seconds} s, {rate} games per second{spread}").format(
-            seconds=f"{seconds:.2f}", rate=rate, spread=spread
-        )
-    )
+    out.line(speed_line(result.games, seconds, workers))

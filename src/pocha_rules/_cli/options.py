@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
-from pocha_rules._cli.i18n import _, current_language, ngettext
+from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import printable, shown
 from pocha_rules._pocha.game import MAX_SEED_BITS
@@ -27,9 +26,6 @@ __all__ = [
     "option_text",
     "rules_arguments",
     "rules_from_args",
-    "spread_arguments",
-    "stop_status",
-    "workers_from_args",
 ]
 
 Fail = Callable[[str], NoReturn]
@@ -173,66 +169,8 @@ def json_option(value: object) -> object:
     return value
 
 
-def spread_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers`` and ``--chunk-size``: how a long command spreads its games."""
-    group = parser.add_argument_group(_("spreading the games"))
-    group.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="N",
-        help=_(
-            "worker processes (default 1: this process alone; 0: one per core); "
-            "the results are the same for any number"
-        ),
-    )
-    group.add_argument(
-        "--chunk-size",
-        type=int,
-        default=None,
-        metavar="GAMES",
-        help=_("games handed to a worker at a time (default: sized from the first games)"),
-    )
-
-
 MAX_GAMES: Final = 10**12
 """The most games ``-n`` may ask for."""
-
-MAX_WORKERS: Final = 4_096
-"""The most workers ``--workers`` may ask for (as the library allows)."""
-
-
-def workers_from_args(args: argparse.Namespace, fail: Fail) -> int:
-    """The number of workers ``--workers`` asks for (0: one per core); more
-    workers than cores are allowed, with a word on stderr."""
-    from pocha_rules.parallel import available_cores
-
-    if not 0 <= args.workers <= MAX_WORKERS:
-        fail(
-            _("--workers: 0 to {most}, got {got}").format(
-                most=f"{MAX_WORKERS:,}", got=shown(args.workers)
-            )
-        )
-    if args.chunk_size is not None and not 1 <= args.chunk_size <= MAX_GAMES:
-        fail(
-            _("--chunk-size: 1 to {most} games, got {got}").format(
-                most=f"{MAX_GAMES:,}", got=shown(args.chunk_size)
-            )
-        )
-    cores = available_cores()
-    if args.workers > cores:
-        print(
-            f"pocha {args.command}: "
-            + ngettext(
-                "{workers} workers on {cores} core: the extra workers only wait their turn "
-                "(--workers 0 takes one per core)",
-                "{workers} workers on {cores} cores: the extra workers only wait their turn "
-                "(--workers 0 takes one per core)",
-                cores,
-            ).format(workers=args.workers, cores=cores),
-            file=sys.stderr,
-        )
-    return int(args.workers) or cores
 
 
 def games_from_args(args: argparse.Namespace, fail: Fail) -> int:
@@ -259,33 +197,3 @@ def seed_from_args(args: argparse.Namespace, fail: Fail, *, games: int = 1) -> i
             )
         )
     return int(seed)
-
-
-def stop_status(
-    command: str, stopped: BaseException | None, done: int, asked: int, *, unit: str = "games"
-) -> int:
-    """The exit status of a long command that spread its games, after it
-    printed what finished; on stderr, why games are missing.
-
-    ``stopped`` is the run's :exc:`~pocha_rules.parallel.Interrupted` or
-    :exc:`~pocha_rules.parallel.LostGamesError`, or ``None`` when every
-    game was played; ``done`` and ``asked`` count ``unit`` (``"games"`` or
-    ``"sets"``).
-    """
-    from pocha_rules.parallel import Interrupted, LostGamesError, describe_ranges
-
-    if stopped is None:
-        return 0
-    assert isinstance(stopped, Interrupted | LostGamesError)
-    missing = describe_ranges(stopped.missing, unit)
-    if isinstance(stopped, Interrupted):
-        said = (
-            _("interrupted: {done} of {asked} sets finished; {missing} did not")
-            if unit == "sets"
-            else _("interrupted: {done} of {asked} games finished; {missing} did not")
-        ).format(done=done, asked=asked, missing=missing)
-        print(f"pocha {command}: {said}", file=sys.stderr)
-        return 130
-    said = _("{missing} are missing: {reason}").format(missing=missing, reason=stopped.reason)
-    print(f"pocha {command}: {said}", file=sys.stderr)
-    return 1

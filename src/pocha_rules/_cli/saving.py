@@ -30,9 +30,19 @@ def check_target(path: str, *, force: bool, replaceable: str | None, fail: Fail)
     ``replaceable`` is a file the save may replace without ``--force`` (the
     record a resumed game was read from).
     """
+    shown = shown_path(path)
+    try:
+        return _check_target(path, shown, force=force, replaceable=replaceable, fail=fail)
+    except OSError as error:  # a name too long, a folder that may not be read
+        reason = printable(str(error.strerror or error))
+        fail(_("--save {path}: {reason}").format(path=shown, reason=reason))
+
+
+def _check_target(
+    path: str, shown: str, *, force: bool, replaceable: str | None, fail: Fail
+) -> bool:
     target = Path(path)
     folder = target.parent
-    shown = shown_path(path)
     if target.is_dir():
         fail(_("--save {path}: that is a folder; name a file").format(path=shown))
     if not folder.is_dir():

@@ -6,6 +6,8 @@ import contextlib
 import signal
 from collections.abc import Iterator
 
+from pocha_rules._common.stopping import STOP_SIGNALS, handled
+
 __all__ = ["interruptible"]
 
 
@@ -17,19 +19,6 @@ def interruptible() -> Iterator[None]:
     it finished (a game is saved, the games played are reported) and stops
     its worker processes before it ends.
     """
-    signals = [
-        number
-        for number in (getattr(signal, "SIGHUP", None), getattr(signal, "SIGTERM", None))
-        if number is not None
-    ]
-    previous = {}
-    try:
-        for number in signals:
-            previous[number] = signal.signal(number, signal.default_int_handler)
-    except ValueError:  # not the main thread: signals stay as they are
-        pass
-    try:
+    stops = [number for number in STOP_SIGNALS if number != signal.SIGINT]
+    with handled(stops, signal.default_int_handler):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)

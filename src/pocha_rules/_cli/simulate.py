@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pocha_rules._cli.i18n import _
@@ -20,19 +19,22 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
     seed_from_args,
+)
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.workers import (
+    speed_line,
+    spread,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.signals import interruptible
 from pocha_rules._pocha.engine import apply
 from pocha_rules._pocha.game import new_game
 from pocha_rules._pocha.rules import RuleSet
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
+from pocha_rules.parallel import run_chunks
 from pocha_rules.views import observe
 
-__all__ = ["SeatGames", "Sums", "add_parser", "run"]
+__all__ = ["SeatGames", "Sums", "add_parser", "bots_from_args", "run", "simulate_arguments"]
 
 
 def add_parser(
@@ -52,18 +54,50 @@ def add_parser(
             "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
         ),
     )
+    simulate_arguments(parser, BOTS, DEFAULT_BOT)
+    rules_arguments(parser)
+    parser.set_defaults(run=run, subparser=parser)
+
+
+def simulate_arguments(
+    parser: argparse.ArgumentParser, bots: Mapping[str, object], default: str
+) -> None:
+    """The options of ``simulate`` for either game: ``-n``, ``--bots`` (one
+    of ``bots`` by name), ``--seed``, ``--json`` and how to spread the games."""
     parser.add_argument("-n", "--games", type=int, default=100, help=_("games to play"))
     parser.add_argument(
         "--bots",
-        default=DEFAULT_BOT,
+        default=default,
         metavar="BOT,...",
-        help=_("one bot for all seats or one per seat ({bots})").format(bots=", ".join(BOTS)),
+        help=_("one bot for all seats or one per seat ({bots})").format(bots=", ".join(bots)),
     )
     parser.add_argument("--seed", type=int, default=None, help=_("seed of the first game"))
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     spread_arguments(parser)
-    rules_arguments(parser)
-    parser.set_defaults(run=run, subparser=parser)
+
+
+def bots_from_args(
+    args: argparse.Namespace, bots: Mapping[str, object], players: int, fail: Fail
+) -> list[str]:
+    """The bot at each seat that ``--bots`` names: one for every seat, or
+    one per seat, each one of ``bots``."""
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    for name in names:
+        if name not in bots:
+            fail(
+                _("--bots: unknown bot {name}; bots: {bots}").format(
+                    name=repr(name), bots=", ".join(bots)
+                )
+            )
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        fail(
+            _("--bots: {count} bots for {players} players (give 1 or one per seat)").format(
+                count=len(names), players=players
+            )
+        )
+    return names
 
 
 class Sums:
@@ -129,40 +163,20 @@ class SeatGames:
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    for name in names:
-        if name not in BOTS:
-            fail(
-                _("--bots: unknown bot {name}; bots: {bots}").format(
-                    name=repr(name), bots=", ".join(BOTS)
-                )
-            )
-    if len(names) == 1:
-        names *= rules.players
-    if len(names) != rules.players:
-        fail(
-            _("--bots: {count} bots for {players} players (give 1 or one per seat)").format(
-                count=len(names), players=rules.players
-            )
-        )
+    names = bots_from_args(args, BOTS, rules.players, fail)
     games_from_args(args, fail)
     workers = workers_from_args(args, fail)
     n = rules.players
     base = seed_from_args(args, fail, games=args.games)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with interruptible(), out.progress(args.games, _("simulating")) as advance:
-        try:
-            chunks = run_chunks(
-                SeatGames(rules, names, base),
-                args.games,
-                workers=workers,
-                chunk_size=args.chunk_size,
-                progress=advance,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            chunks, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    job = SeatGames(rules, names, base)
+    chunks, stopped, seconds = spread(
+        out,
+        args.games,
+        _("simulating"),
+        lambda advance: run_chunks(
+            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+    )
     sums = Sums(n)
     for _numbers, part in chunks:
         sums.add(part)
@@ -212,11 +226,5 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         ).format(games=games, asked=args.games, first=base)
     headers = [_("seat"), _("mean score"), _("exact bids"), _("pochas"), _("wins")]
     out.table(title, headers, rows)
-    rate = f"{games / seconds:.1f}" if seconds else "inf"
-    spread = _(" ({workers} workers)").format(workers=workers) if workers > 1 else ""
-    out.line(
-        _("{seconds} s, {rate} games per second{spread}").format(
-            seconds=f"{seconds:.2f}", rate=rate, spread=spread
-        )
-    )
+    out.line(speed_line(games, seconds, workers))
     return stop_status("simulate", stopped, games, args.games)

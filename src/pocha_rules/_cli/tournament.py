@@ -23,19 +23,16 @@ from pocha_rules._cli.options import (
     json_option,
     rules_arguments,
     rules_from_args,
-    spread_arguments,
-    stop_status,
-    workers_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
 from pocha_rules._cli.poch.options import rules_arguments as poch_rules_arguments
 from pocha_rules._cli.poch.options import rules_from_args as poch_rules_from_args
+from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import shown
 from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
-from pocha_rules.parallel import Interrupted, LostGamesError
 from pocha_rules.poch import RuleSet as PochRuleSet
 from pocha_rules.poch.records import _read_rules as read_poch_rules
 from pocha_rules.tournaments import MAX_SETS, Tournament, TournamentLog, TournamentResult
@@ -266,9 +263,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
             )
     workers = workers_from_args(args, fail)
     already = sum(result.games for result in done)
-    stopped: Interrupted | LostGamesError | None = None
     write_error: list[OSError] = []
-    started = time.perf_counter()
 
     def saved(results: Any) -> None:
         if write_error:
@@ -283,31 +278,31 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
                 write_error.append(error)
                 raise _WriteFailed from None
 
-    with out.progress(tournament.games, _("tournament")) as advance:
-        if already:
-            advance(already)
-        try:
-            result = tournament.run(
+    try:
+        result, stopped, seconds = spread(
+            out,
+            tournament.games,
+            _("tournament"),
+            lambda advance: tournament.run(
                 done=done,
                 workers=workers,
                 chunk_size=args.chunk_size,
                 progress=advance,
                 on_result=saved,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-        except _WriteFailed:
-            assert log is not None
-            print(
-                f"pocha {command}: "
-                + _(
-                    "cannot write {path}: {error}; the sets saved before are kept, and "
-                    "--resume goes on once there is room"
-                ).format(path=log.path, error=write_error[0]),
-                file=sys.stderr,
-            )
-            return 1
-    seconds = time.perf_counter() - started
+            ),
+            done=already,
+        )
+    except _WriteFailed:
+        assert log is not None
+        print(
+            f"pocha {command}: "
+            + _(
+                "cannot write {path}: {error}; the sets saved before are kept, and "
+                "--resume goes on once there is room"
+            ).format(path=log.path, error=write_error[0]),
+            file=sys.stderr,
+        )
+        return 1
     if args.json:
         report = result.as_dict()
         report.update({"seconds": seconds, "seed": tournament.seed})

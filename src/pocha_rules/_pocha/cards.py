@@ -11,6 +11,7 @@ import enum
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, final
 
+from pocha_rules._common.cards import InternedCard
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
 from pocha_rules._common.upcalls import Upcall
@@ -86,7 +87,7 @@ def card_index(rank: int, suit: int) -> int:
 
 
 @final
-class Card:
+class Card(InternedCard):
     """A Spanish playing card: a rank from 1 to 12 and a :class:`Suit`.
 
     Cards are interned: ``Card(12, Suit.OROS) is Card.parse("12o")``. They are
@@ -177,50 +178,6 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.rank}{_LETTERS[self.index // 12]}"
-
-    def __repr__(self) -> str:
-        return f"Card({self.rank}, Suit.{self.suit.name})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __hash__(self) -> int:
-        return self.index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __lt__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index >= other.index
-
-    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
-        return (Card, (self.rank, self.suit))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))

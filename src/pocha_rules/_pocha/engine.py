@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import IllegalMoveError, OutOfTurnError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.bidding import auction_moves, forbidden_bid, hooked
@@ -306,6 +307,8 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         IllegalMoveError: The move is not legal here; the error names the
             move, the seat and the rule.
         OutOfTurnError: ``seat`` is given and it is not its turn.
+        PochaError: ``seat`` is not a seat of the game (code
+            ``seat_out_of_range``).
         TypeError: ``state`` is not a :class:`GameState`, ``move`` not a
             move (a text such as ``"bid 2"`` is read by :func:`parse_move`)
             or ``seat`` not an int.
@@ -422,6 +425,7 @@ def _check_seat(state: GameState, move: Move, seat: int) -> None:
     if type(seat) is not int:
         raise TypeError(f"seat must be an int, got {got(seat)}")
     if state._phase is not _OVER and seat != state._to_move:
+        checks.seat(seat, state.rules.players)  # a seat at all
         raise OutOfTurnError(move, state._to_move, seat)
 
 

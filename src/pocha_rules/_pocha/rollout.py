@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
@@ -88,6 +89,11 @@ def rollout_rounds(
     return tuple(_finish(state, policy, rng)[1])
 
 
+MAX_GAMES: Final = 2**62
+"""The most games :func:`simulate` plays in one call (as the spread
+:func:`pocha_rules.parallel.simulate` does)."""
+
+
 def simulate(
     rules: RuleSet,
     games: int,
@@ -135,6 +141,8 @@ def simulate(
         raise TypeError(f"games must be an int, got {got(games)}")
     if games < 0:
         raise PochaError(say("games_negative", got=shown(games)))
+    if games > MAX_GAMES:
+        raise PochaError(say("games_count_range", got=shown(games)))
     check_seed(seed)
     check_seed(seed + games)  # the last game's seed
     t = tables_for(rules)

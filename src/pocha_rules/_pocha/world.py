@@ -146,22 +146,23 @@ class World:
             hands=hands,
         )
 
-    def estimate(self, seat: int, trump: int) -> float:
+    def estimate(self, seat: int, trump: int, leader: int) -> float:
         """The tricks ``seat`` expects to take under ``trump``, from its own
-        hand and the public facts (cached)."""
+        hand and the public facts, when ``leader`` leads the first trick
+        (cached, except with one card, where who leads matters and an
+        auction can change it)."""
+        t = self.t
+        hand = self.hands[seat]
+        unseen = t.deck_mask & ~self.seen & ~hand
+        if self.cards == 1 and not self.blind and hand.bit_count() == 1:
+            card = hand.bit_length() - 1
+            return one_card_chance(t, card, trump, unseen, self.n - 1, seat == leader)
         key = seat * 4 + trump
         cached = self.estimates[key]
         if cached >= 0.0:
             return cached
-        t = self.t
-        hand = self.hands[seat]
-        unseen = t.deck_mask & ~self.seen & ~hand
         if self.blind:
             value = self._blind_estimate(seat, unseen)
-        elif self.cards == 1 and hand.bit_count() == 1:
-            leads = seat == self.leader
-            card = hand.bit_length() - 1
-            value = one_card_chance(t, card, trump, unseen, self.n - 1, leads)
         else:
             hidden = sum(h.bit_count() for s, h in enumerate(self.hands) if s != seat)
             if self.shown >= 0 and seat != self.dealer:
@@ -185,24 +186,25 @@ class World:
         before, after = tuple(shown[:own]), tuple(shown[own : n - 1])
         return blind_chance(self.t, self.trump, before, after, mine)
 
-    def best_suit(self, seat: int) -> int:
+    def best_suit(self, seat: int, leader: int) -> int:
         """The suit under which ``seat`` expects the most tricks."""
         best = 0
         top = -1.0
         for suit in range(4):
-            value = self.estimate(seat, suit)
+            value = self.estimate(seat, suit, leader)
             if value > top:
                 best, top = suit, value
         return best
 
     def call(self, seat: int, highest: int) -> int:
         """The policy's auction call (``-1``: pass)."""
-        target = min(self.cards, round(self.estimate(seat, self.best_suit(seat))))
+        leader = self.leader
+        target = min(self.cards, round(self.estimate(seat, self.best_suit(seat, leader), leader)))
         return target if target > highest else -1
 
-    def bid(self, seat: int, trump: int, forbidden: int) -> int:
+    def bid(self, seat: int, trump: int, forbidden: int, leader: int) -> int:
         """The policy's bid: the rounded estimate, off the forbidden bid."""
-        return nearest_bid(self.estimate(seat, trump), self.cards, forbidden)
+        return nearest_bid(self.estimate(seat, trump, leader), self.cards, forbidden)
 
 
 def _highest(power: tuple[int, ...], strength: tuple[int, ...], mask: int) -> int:
@@ -328,7 +330,7 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
         if pending:
             trump, pending = move, False
         else:
-            trump = w.best_suit(seat)
+            trump = w.best_suit(seat, leader)
         if trace is not None:
             trace.append((seat, TRUMP_CHOICES[trump], TRUMP_CHOICES))
         seat = order[0]
@@ -343,7 +345,7 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
             if pending:
                 bid, pending = move, False
             else:
-                bid = w.bid(bidder, trump, forbidden)
+                bid = w.bid(bidder, trump, forbidden, leader)
             if trace is not None:
                 trace.append((bidder, BIDS[bid], bid_moves(cards, forbidden)))
             bids[bidder] = bid

@@ -14,6 +14,7 @@ from pocha_rules._pocha.schedules import Round
 from pocha_rules._pocha.state import Phase
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch._engine import Lockstep
+from pocha_rules.batch._ids import ids_in_range, integer_array
 from pocha_rules.batch._keyed import KeyedUniform
 from pocha_rules.batch._observations import (
     Observer,
@@ -379,12 +380,9 @@ class BatchGames:
         n = self._rules.players
         chosen: np.ndarray | None = None  # the seats to move
         if seats is not None:
-            try:
-                given = np.asarray(seats)
-            except ValueError:  # a ragged sequence
-                raise PochaError(say("seats_ragged", games=self._games)) from None
-            if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-                raise TypeError(f"seats must be seat numbers, got {got(seats)}")
+            given = integer_array(
+                seats, "seats must be seat numbers", say("seats_ragged", games=self._games)
+            )
             if given.shape not in ((), (self._games,)):
                 raise PochaError(say("seats_shape", games=self._games, shape=str(given.shape)))
             if ((given < 0) | (given >= n)).any():
@@ -420,12 +418,9 @@ class BatchGames:
                 game, the action, the seat and the reason.
 
         """
-        try:
-            given = np.asarray(actions)
-        except ValueError:  # a ragged sequence: numpy makes no array of it
-            raise PochaError(say("actions_ragged", games=self._games)) from None
-        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-            raise TypeError(f"actions must be whole numbers, got an array of {given.dtype}")
+        given = integer_array(
+            actions, "actions must be whole numbers", say("actions_ragged", games=self._games)
+        )
         if given.shape != (self._games,):
             raise PochaError(say("actions_shape", games=self._games, shape=str(given.shape)))
         engine = self._engine
@@ -436,7 +431,7 @@ class BatchGames:
         size = self.num_actions
         # Compared in the array's own type: an id of uint64 at or above 2**63
         # is out of range, never a negative int64.
-        in_range = (raw >= 0) & (raw < size)
+        in_range = ids_in_range(raw, size)
         chosen = np.where(in_range, raw, 0).astype(np.int64)
         # The value of each id in this phase, or -1 for an id of another
         # phase (and out-of-range ids are refused first).

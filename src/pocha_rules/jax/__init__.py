@@ -2,6 +2,26 @@
 
 Needs JAX (``pip install "pocha-rules[jax]"``); the rest of the library never
 imports it.
+
+A game is a :class:`State`, a tree of arrays of fixed shapes (the rules ride
+along as static data), and every function of it is pure and free of Python
+branches on its values: :func:`jax.jit` compiles it and :func:`jax.vmap`
+plays many games at once, with the deals drawn on the device from the keys
+given to :func:`init` and :func:`step`. Every rule set is covered (every
+option, every schedule with auction and blind rounds, both tiebreaks); the
+action ids are those of :mod:`pocha_rules.actions`, the observation vector
+that of :mod:`pocha_rules.observations`, number for number. The test suite
+replays games played by this engine through :func:`~pocha_rules.new_game`
+and :func:`~pocha_rules.apply`, decision by decision.
+
+:class:`PochaEnv` is the same game as an environment with the protocol of
+pgx, with opponents inside the step for training one learner.
+
+>>> import jax
+>>> from pocha_rules import RuleSet
+>>> state = init(jax.random.PRNGKey(0), RuleSet(schedule=[2, 3]), dealer=3)
+>>> int(current_player(state)), [int(i) for i in legal_action_mask(state).nonzero()[0]]
+(0, [40, 41, 42])
 """
 
 try:
@@ -12,6 +32,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
     ) from error
 
 from pocha_rules.jax._engine import Game, State
+from pocha_rules.jax._env import EnvState, PochaEnv, Policy
 from pocha_rules.jax._functions import (
     current_player,
     init,
@@ -24,7 +45,10 @@ from pocha_rules.jax._functions import (
 )
 
 __all__ = [
+    "EnvState",
     "Game",
+    "PochaEnv",
+    "Policy",
     "State",
     "current_player",
     "init",
@@ -35,3 +59,8 @@ __all__ = [
     "step",
     "terminated",
 ]
+
+for _name in __all__:
+    if _name != "Policy":
+        globals()[_name].__module__ = __name__
+del _name

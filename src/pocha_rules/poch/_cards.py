@@ -13,6 +13,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
+from pocha_rules._common.cards import InternedCard
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
 
@@ -111,7 +112,7 @@ def deck_indices(deck: int) -> tuple[int, ...]:
 
 
 @final
-class Card:
+class Card(InternedCard):
     """A French playing card: a rank from 2 to 14 (ace high) and a :class:`Suit`.
 
     Cards are interned: ``Card(12, Suit.CLUBS) is Card.parse("Qc")``. They
@@ -185,50 +186,6 @@ class Card:
 
     def __str__(self) -> str:
         return TEXT[self.index]
-
-    def __repr__(self) -> str:
-        return f"Card({self.rank}, Suit.{self.suit.name})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __hash__(self) -> int:
-        return self.index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __lt__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index >= other.index
-
-    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
-        return (Card, (self.rank, self.suit))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
 
 TEXT: Final[tuple[str, ...]] = tuple(RANK_TEXT[i % 13 + 2] + LETTERS[i // 13] for i in range(52))

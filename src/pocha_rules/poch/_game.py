@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import InvalidDealError as _PochaDealError
 from pocha_rules._common.errors import PochaError, reason_of, say
 from pocha_rules._common.text import got, shown
@@ -122,8 +123,8 @@ def new_game(
         dealer = seeded_dealer(seed, n)
     elif type(dealer) is not int:
         raise TypeError(f"dealer must be an int, got {got(dealer)}")
-    elif not 0 <= dealer < n:
-        raise PochaError(say("dealer_out_of_range", high=n - 1, got=shown(dealer)))
+    else:
+        checks.seat(dealer, n, "dealer")
     if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
         raise TypeError(f"deals must be a sequence of orderings, got {got(deals)}")
     orderings = tuple(_ordering(i, deal, rules.deck) for i, deal in enumerate(deals))
@@ -180,14 +181,15 @@ def deal_pack(
     (['9c', 'Kc', '8d', '9h', 'Kh'], (('ace', 0), ('king', 0)))
 
     Raises:
-        PochaError: A seat in the game has not five cards, a card is dealt
-            twice or is not in the pack.
+        PochaError: ``dealer`` is not a seat, a seat in the game has not
+            five cards, a card is dealt twice or is not in the pack.
         TypeError: An argument is not of the type named above.
 
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
     n = rules.players
+    dealer = checks.seat(dealer, n, "dealer")
     seats = [(dealer + 1 + i) % n for i in range(n)]
     seats = [s for s in seats if s not in out]
 

@@ -28,9 +28,9 @@ ids. Each list of legal moves is in the order of its ids, so
 
 from __future__ import annotations
 
-import operator
 from typing import Final
 
+from pocha_rules._common.actions import IdTable, TableCache, apply_checked
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
@@ -65,7 +65,7 @@ MAX_BET_ACTIONS: Final = 1000
 """The largest ``bet_max`` an action table is built for."""
 
 
-class ActionTable:
+class ActionTable(IdTable[Move]):
     """The action ids of one Poch :class:`~pocha_rules.poch.RuleSet`; get it
     with :func:`action_table` (built once per rule set and cached).
 
@@ -74,7 +74,7 @@ class ActionTable:
     (range(3, 13), range(13, 23), range(23, 75), 75)
     """
 
-    __slots__ = ("_ids", "cards", "moves", "opens", "plays", "reopens", "rules", "size")
+    __slots__ = ("cards", "opens", "plays", "reopens", "rules")
 
     rules: RuleSet
     """The rule set the ids are for."""
@@ -105,14 +105,12 @@ class ActionTable:
         moves += [open_move(k) for k in bets]
         moves += [reopen_move(k) for k in bets]
         moves += [PLAYS[i] for i in cards]
+        super().__init__(moves)
         self.rules = rules
         self.cards = tuple(CARDS[i] for i in cards)
-        self.moves = tuple(moves)
-        self.size = len(moves)
         self.opens = range(3, 3 + rules.bet_max)
         self.reopens = range(self.opens.stop, self.opens.stop + rules.bet_max)
         self.plays = range(self.reopens.stop, self.size)
-        self._ids: dict[Move, int] = {move: i for i, move in enumerate(self.moves)}
 
     def __repr__(self) -> str:
         return f"<poch ActionTable of {self.size} actions>"
@@ -133,39 +131,8 @@ class ActionTable:
             raise InvalidActionError(move, None, say("no_action_id"))
         return action
 
-    def move(self, action: int) -> Move:
-        """The move of id ``action``.
-
-        Raises:
-            TypeError: ``action`` is not a whole number.
-            InvalidActionError: ``action`` is out of range.
-
-        """
-        index = _index(action)
-        if not 0 <= index < self.size:
-            raise InvalidActionError(action, None, say("action_out_of_range", high=self.size - 1))
-        return self.moves[index]
-
-    def legal_actions(self, position: GameState | PlayerView) -> tuple[int, ...]:
-        """The ids of the legal moves of ``position``, rising."""
-        ids = self._ids
-        return tuple([ids[move] for move in _legal(position)])
-
-    def mask(self, position: GameState | PlayerView) -> bytes:
-        """A byte per id: 1 where the move is legal in ``position``, else 0."""
-        mask = bytearray(self.size)
-        for move in _legal(position):
-            mask[self._ids[move]] = 1
-        return bytes(mask)
-
-
-def _index(action: object) -> int:
-    if isinstance(action, bool):
-        raise TypeError(f"an action id is an int, got bool: {action!r}")
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"an action id is an int, got {got(action)}") from None
+    def _legal(self, position: GameState | PlayerView) -> tuple[Move, ...]:
+        return _legal(position)
 
 
 def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
@@ -182,19 +149,12 @@ def _rules_of(position: GameState | PlayerView) -> RuleSet:
     return position.rules
 
 
-_CACHE: Final[dict[RuleSet, ActionTable]] = {}
-_CACHE_LIMIT: Final = 64
+_TABLES: TableCache[ActionTable] = TableCache(ActionTable)
 
 
 def action_table(rules: RuleSet) -> ActionTable:
     """The :class:`ActionTable` of ``rules``, built once and cached."""
-    table = _CACHE.get(rules)
-    if table is None:
-        table = ActionTable(rules)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[rules] = table
-    return table
+    return _TABLES.get(rules)
 
 
 def num_actions(rules: RuleSet) -> int:
@@ -246,16 +206,4 @@ def apply_action(state: GameState, action: int) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a poch GameState, got {got(state)}")
-    table = action_table(state.rules)
-    index = _index(action)
-    if not 0 <= index < table.size:
-        raise InvalidActionError(
-            action, state.to_move, say("action_out_of_range", high=table.size - 1)
-        )
-    move = table.moves[index]
-    reason = explain(state, move)
-    if reason is not None:
-        raise InvalidActionError(
-            action, state.to_move, say("action_illegal", move=str(move), reason=reason)
-        )
-    return apply(state, move)
+    return apply_checked(action_table(state.rules), state, state.to_move, action, explain, apply)

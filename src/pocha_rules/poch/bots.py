@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules.poch._betting import combination
@@ -60,7 +61,7 @@ class RandomBot:
     """Plays a uniformly random legal move; reproducible with ``seed``."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checks.bot_seed(seed))
 
     def act(self, view: PlayerView) -> Move:
         """A random legal move of the seat to move."""
@@ -164,7 +165,9 @@ class HeuristicBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._seed = seed  # the bot is deterministic; kept for the factory protocol
+        self._seed = checks.bot_seed(
+            seed
+        )  # the bot is deterministic; kept for the factory protocol
 
     def act(self, view: PlayerView) -> Move:
         """The move the heuristics choose for the seat to move."""

@@ -16,9 +16,9 @@ True
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 
-from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.montecarlo import MonteCarloSearch
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._state import GameState
@@ -59,7 +59,7 @@ def heuristic_playout(state: GameState) -> GameState:
     return state
 
 
-class MonteCarloBot:
+class MonteCarloBot(MonteCarloSearch):
     """Chooses each move by playing the deal out in sampled worlds.
 
     Args:
@@ -73,24 +73,17 @@ class MonteCarloBot:
     """
 
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
-        if type(samples) is not int or samples < 1:
-            raise PochaError(say("samples_too_few", got=repr(samples)))
-        self._rng = random.Random(seed)
-        self._samples = samples
-
-    @property
-    def samples(self) -> int:
-        """The worlds drawn per decision."""
-        return self._samples
-
-    def __repr__(self) -> str:
-        return f"MonteCarloBot(samples={self._samples})"
+        super().__init__(seed, samples)
 
     def act(self, view: PlayerView) -> Move:
         """The move whose playouts leave the seat the most chips."""
-        moves = _moves(view)
-        if len(moves) == 1:
-            return moves[0]
+        move: Move = super().act(view)
+        return move
+
+    def _legal(self, view: PlayerView) -> tuple[Move, ...]:
+        return _moves(view)
+
+    def _totals(self, view: PlayerView, moves: Sequence[Move]) -> list[int]:
         seat = view.seat
         totals = [0] * len(moves)
         for _ in range(self._samples):
@@ -98,8 +91,7 @@ class MonteCarloBot:
             for i, move in enumerate(moves):
                 end = heuristic_playout(apply(world, move))
                 totals[i] += _chips_after(end, seat, view.deal_number)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+        return totals
 
 
 def _chips_after(state: GameState, seat: int, deal: int) -> int:

@@ -58,8 +58,15 @@ field             shape   meaning
 from __future__ import annotations
 
 import math
-from typing import Final, NamedTuple, Protocol
+from typing import Final
 
+from pocha_rules._common.actions import TableCache
+from pocha_rules._common.observations import (
+    FloatBuffer,
+    ObservationField,
+    fill_buffer,
+    new_vector,
+)
 from pocha_rules._common.text import got
 from pocha_rules.poch._cards import deck_indices
 from pocha_rules.poch._rules import POOLS, RuleSet
@@ -75,40 +82,6 @@ __all__ = [
     "observation_size",
     "view_text",
 ]
-
-
-class FloatBuffer(Protocol):
-    """What :func:`encode_view_into` can fill: a list of floats, an
-    ``array.array("f")``, a NumPy array..."""
-
-    def __len__(self) -> int: ...
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
-class ObservationField(NamedTuple):
-    """One field of the vector: ``vector[offset:offset + size]``, read as an
-    array of ``shape``, each number from ``low`` to ``high``."""
-
-    name: str
-    """The field's name."""
-    offset: int
-    """Where the field starts in the vector."""
-    size: int
-    """How many numbers it takes (the product of :attr:`shape`)."""
-    shape: tuple[int, ...]
-    """Its shape: ``(players, cards)`` for a field with a row per seat."""
-    meaning: str
-    """What the numbers say, in one line."""
-    low: float
-    """The smallest value a number of the field takes."""
-    high: float
-    """The largest value a number of the field takes (``inf`` for chips)."""
-
-    @property
-    def slice(self) -> slice:
-        """The field's place in the vector, as a slice."""
-        return slice(self.offset, self.offset + self.size)
 
 
 _PHASES: Final = (Phase.BETTING, Phase.DECIDING, Phase.SHEDDING, Phase.OVER)
@@ -225,19 +198,14 @@ class _Encoder:
         return out
 
 
-_CACHE: Final[dict[RuleSet, _Encoder]] = {}
-_CACHE_LIMIT: Final = 64
+def _new_encoder(rules: RuleSet) -> _Encoder:
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
+    return _Encoder(rules)
 
 
-def _encoder(rules: RuleSet) -> _Encoder:
-    encoder = _CACHE.get(rules)
-    if encoder is None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        encoder = _CACHE[rules] = _Encoder(rules)
-    return encoder
+_ENCODERS: TableCache[_Encoder] = TableCache(_new_encoder)
+_encoder = _ENCODERS.get
 
 
 def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
@@ -271,10 +239,7 @@ def encode_view(view: PlayerView) -> list[float]:
 
     """
     encoder = _checked(view)
-    vector = encoder.zeros[:]
-    for index, value in encoder.entries(view):
-        vector[index] = value
-    return vector
+    return new_vector(encoder.zeros, encoder.entries(view))
 
 
 def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
@@ -288,18 +253,7 @@ def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
 
     """
     encoder = _checked(view)
-    if len(buffer) != encoder.size:
-        raise ValueError(
-            f"the buffer holds {len(buffer)} numbers; these rules' observation has {encoder.size}"
-        )
-    fill = getattr(buffer, "fill", None)
-    if fill is not None:  # a NumPy array
-        fill(0)
-    else:
-        for index in range(encoder.size):
-            buffer[index] = 0.0
-    for index, value in encoder.entries(view):
-        buffer[index] = value
+    fill_buffer(buffer, encoder.zeros, encoder.entries(view))
 
 
 def view_text(view: PlayerView) -> str:

@@ -10,7 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail, examples, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.play import tags_from_args
 from pocha_rules._cli.poch.options import (
@@ -132,6 +132,8 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         rules = rules_from_args(args, fail)
         if args.dealer is not None:
             _check_seat(args.dealer, "--dealer", rules, fail)
+        if args.seed is not None:
+            seed_from_args(args, fail)
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
     for seat in args.human:
         _check_seat(seat, "--human", rules, fail)

@@ -5,20 +5,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.match import load_bot, print_result
+from pocha_rules._cli.match import (
+    bot_failed,
+    bots_from_specs,
+    match_games,
+    play_match,
+    print_result,
+)
 from pocha_rules._cli.options import (
     Fail,
     examples,
-    spread_arguments,
-    stop_status,
-    workers_from_args,
+    games_from_args,
+    seed_from_args,
 )
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import (
@@ -28,12 +32,20 @@ from pocha_rules._cli.poch.options import (
     rules_arguments,
     rules_from_args,
 )
+from pocha_rules._cli.simulate import bots_from_args, simulate_arguments
+from pocha_rules._cli.workers import (
+    speed_line,
+    spread,
+    spread_arguments,
+    stop_status,
+    workers_from_args,
+)
 from pocha_rules._common.errors import PochaError
-from pocha_rules.matches import Match
-from pocha_rules.parallel import Interrupted, LostGamesError, run_chunks
-from pocha_rules.poch import Bot, Reason, RuleSet, play_game
+from pocha_rules.matches import BotFailedError, Match
+from pocha_rules.parallel import run_chunks
+from pocha_rules.poch import Reason, RuleSet, play_game
 
-__all__ = ["BuiltInBot", "SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
+__all__ = ["SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
 
 
 def add_parsers(
@@ -51,16 +63,7 @@ def add_parsers(
         ),
         **examples("pocha poch simulate -n 200 --bots heuristic,random,random --players 3"),
     )
-    simulate.add_argument("-n", "--games", type=int, default=100, help=_("games to play"))
-    simulate.add_argument(
-        "--bots",
-        default=DEFAULT_BOT,
-        metavar="BOT,...",
-        help=f"one bot for all seats or one per seat ({', '.join(BOTS)})",
-    )
-    simulate.add_argument("--seed", type=int, default=None, help=_("seed of the first game"))
-    simulate.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
-    spread_arguments(simulate)
+    simulate_arguments(simulate, BOTS, DEFAULT_BOT)
     rules_arguments(simulate)
     simulate.set_defaults(run=run_simulate, subparser=simulate, command="poch simulate")
 
@@ -150,32 +153,19 @@ class SeatGames:
 
 def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    if len(names) == 1:
-        names *= rules.players
-    if len(names) != rules.players:
-        fail(f"--bots: {len(names)} bots for {rules.players} players (give 1 or one per seat)")
-    if args.games < 1:
-        fail(f"-n: at least one game, got {args.games}")
+    names = bots_from_args(args, BOTS, rules.players, fail)
+    games_from_args(args, fail)
     workers = workers_from_args(args, fail)
-    base = args.seed if args.seed is not None else int(time.time())
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with out.progress(args.games, "simulating") as advance:
-        try:
-            chunks = run_chunks(
-                SeatGames(rules, names, base),
-                args.games,
-                workers=workers,
-                chunk_size=args.chunk_size,
-                progress=advance,
-            )
-        except (Interrupted, LostGamesError) as stop:
-            chunks, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    base = seed_from_args(args, fail, games=args.games)
+    job = SeatGames(rules, names, base)
+    chunks, stopped, seconds = spread(
+        out,
+        args.games,
+        _("simulating"),
+        lambda advance: run_chunks(
+            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
+        ),
+    )
     sums = Sums(rules.players)
     for _first, part in chunks:
         sums.add(part)
@@ -219,76 +209,24 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     else:
         title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
     out.table(title, ["seat", "mean net chips", "pochs won per game", "wins"], rows)
-    rate = f"{games / seconds:.1f}" if seconds else "inf"
-    spread = f" ({workers} workers)" if workers > 1 else ""
-    out.line(f"{seconds:.2f} s, {rate} games per second{spread}")
+    out.line(speed_line(games, seconds, workers))
     return stop_status("poch simulate", stopped, games, args.games)
-
-
-class BuiltInBot:
-    """A Poch bot the command line offers by name, as a factory that
-    pickles (it looks the bot up again in the worker)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __call__(self, *, seed: int) -> Bot:
-        return BOTS[self.name](seed)
-
-    def __repr__(self) -> str:
-        return f"BuiltInBot({self.name!r})"
-
-
-def _load(spec: str) -> tuple[str, Any]:
-    name, sep, target = spec.partition("=")
-    if not sep:
-        name, target = "", spec
-    name, target = name.strip(), target.strip()
-    if ":" not in target:
-        if target not in BOTS:
-            raise ValueError(
-                f"unknown bot {target!r}: give one of {', '.join(BOTS)} or MODULE:CLASS"
-            )
-        return name or target, BuiltInBot(target)
-    return load_bot(spec)
 
 
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    bots: dict[str, Any] = {}  # Poch bots' factories (see BotFactory)
-    for spec in args.bot or ("heuristic", "random"):
-        try:
-            name, factory = _load(spec)
-        except ValueError as error:
-            fail(f"--bot {spec}: {error}")
-        if name in bots:
-            fail(f"--bot {spec}: two bots named {name!r}; rename one with NAME=MODULE:CLASS")
-        bots[name] = factory
+    bots = bots_from_specs(args.bot or ("heuristic", "random"), "poch", fail)
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
-    seed = args.seed if args.seed is not None else int(time.time())
+    seed = seed_from_args(args, fail)
     try:
         match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
-    games = args.games if args.games is not None else 20 * match.set_size
-    if games < 1 or games % match.set_size:
-        fail(
-            f"-n: a positive multiple of {match.set_size} (a set: every bot in every seat), "
-            f"got {games}"
-        )
+    games = match_games(args, match, fail, sets=20)
     workers = workers_from_args(args, fail)
-    started = time.perf_counter()
-    stopped: Interrupted | LostGamesError | None = None
-    with out.progress(games, "match") as advance:
-        try:
-            result = match.run(
-                games, workers=workers, chunk_size=args.chunk_size, progress=advance
-            )
-        except (Interrupted, LostGamesError) as stop:
-            result, stopped = stop.finished, stop
-    seconds = time.perf_counter() - started
+    result, stopped, seconds = play_match(out, match, games, workers, args.chunk_size)
     if args.json:
         report = result.as_dict()
         report.update(
@@ -304,4 +242,6 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
+    if isinstance(stopped, BotFailedError):
+        return bot_failed("poch match", stopped, result.games, games, show_trace=False)
     return stop_status("poch match", stopped, result.games, games)

@@ -1,0 +1,136 @@
+"""What the action tables of both games share (private): moves by dense id
+and back, the legal ids and mask of a position, the checked application of
+an id, and the cache of tables by rule set. Each game's table lays out its
+own sections (:mod:`pocha_rules.actions`, :mod:`pocha_rules.poch.actions`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final, Generic, TypeVar
+
+from pocha_rules._common.errors import InvalidActionError, say
+from pocha_rules._common.text import got
+
+__all__ = ["IdTable", "TableCache", "action_index", "apply_checked"]
+
+_M = TypeVar("_M", bound=Hashable)
+_T = TypeVar("_T")
+_S = TypeVar("_S")
+
+
+class IdTable(Generic[_M]):
+    """Every move of a rule set by id (``moves[action]``), and back."""
+
+    __slots__ = ("_ids", "moves", "size")
+
+    moves: tuple[_M, ...]
+    """Every move, by id: ``moves[action]`` is the move of ``action``."""
+    size: int
+    """The number of ids."""
+
+    def __init__(self, moves: Sequence[_M]) -> None:
+        self.moves = tuple(moves)
+        self.size = len(self.moves)
+        self._ids: dict[_M, int] = {move: i for i, move in enumerate(self.moves)}
+
+    def move(self, action: int) -> _M:
+        """The move of id ``action``.
+
+        Raises:
+            TypeError: ``action`` is not a whole number.
+            InvalidActionError: ``action`` is out of range.
+
+        """
+        index = action_index(action)
+        if not 0 <= index < self.size:
+            raise InvalidActionError(action, None, say("action_out_of_range", high=self.size - 1))
+        return self.moves[index]
+
+    def legal_actions(self, position: Any) -> tuple[int, ...]:
+        """The ids of the legal moves of ``position``, rising."""
+        ids = self._ids
+        return tuple([ids[move] for move in self._legal(position)])
+
+    def mask(self, position: Any) -> bytes:
+        """A byte per id: 1 where the move is legal in ``position``, else 0."""
+        mask = bytearray(self.size)
+        ids = self._ids
+        for move in self._legal(position):
+            mask[ids[move]] = 1
+        return bytes(mask)
+
+    def _legal(self, position: Any) -> Sequence[_M]:
+        """The legal moves of a state or a view (a game's table says how)."""
+        raise NotImplementedError
+
+
+def action_index(action: object) -> int:
+    """``action`` as an int: any whole number but a bool.
+
+    Raises:
+        TypeError: ``action`` is not a whole number.
+
+    """
+    if isinstance(action, bool):
+        raise TypeError(f"an action id is an int, got bool: {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action id is an int, got {got(action)}") from None
+
+
+def apply_checked(
+    table: IdTable[_M],
+    state: _S,
+    to_move: int | None,
+    action: object,
+    explain: Callable[[_S, _M], str | None],
+    apply: Callable[[_S, _M], _S],
+) -> _S:
+    """The state after the move of id ``action``, checked: an id out of
+    range or illegal raises :class:`~pocha_rules.InvalidActionError` naming
+    the id, the seat (``to_move``) and the reason."""
+    index = action_index(action)
+    if not 0 <= index < table.size:
+        raise InvalidActionError(action, to_move, say("action_out_of_range", high=table.size - 1))
+    move = table.moves[index]
+    reason = explain(state, move)
+    if reason is not None:
+        raise InvalidActionError(
+            action, to_move, say("action_illegal", move=str(move), reason=reason)
+        )
+    return apply(state, move)
+
+
+_CACHE_LIMIT: Final = 64
+
+
+class TableCache(Generic[_T]):
+    """Tables by rule set, built once (at most 64 kept).
+
+    The last rule set used is found by identity, in one entry that is read
+    once and replaced in one store: a free-threaded interpreter may replace
+    it between two reads, which would pair one rule set with another's
+    table.
+    """
+
+    def __init__(self, build: Callable[[Any], _T]) -> None:
+        self._build = build
+        self._last: list[tuple[object, _T | None]] = [(None, None)]
+        self._tables: dict[object, _T] = {}
+
+    def get(self, rules: object) -> _T:
+        """The table of ``rules``."""
+        last, found = self._last[0]
+        if last is rules and found is not None:
+            return found
+        table = self._tables.get(rules)
+        if table is None:
+            table = self._build(rules)
+            if len(self._tables) >= _CACHE_LIMIT:
+                self._tables.clear()
+            self._tables[rules] = table
+        self._last[0] = (rules, table)
+        return table

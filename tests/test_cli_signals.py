@@ -1,0 +1,159 @@
+"""Ctrl-C, a hangup or a termination request to any command that spreads
+its games over worker processes: it reports what finished, says what did
+not, exits with 130, and leaves no process behind (the forkserver, the
+resource tracker and the workers all end).
+
+The tests wait for readiness rather than for time: each command runs with
+its standard error on a terminal, where it draws a progress bar; the
+signal is sent once the bar counts finished games, so the workers are up
+and something has finished whatever the machine's load. Every wait is
+bounded, and generous, because a loaded machine only makes it slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+import pocha_rules
+
+PACKAGE_ROOT: Final = Path(pocha_rules.__file__).resolve().parent.parent
+SHORT: Final = ("--rule", "schedule=1,2", "--rule", "tiebreak=shared")
+SPREAD: Final = ("--workers", "2", "--chunk-size", "1")
+PATIENCE: Final = 240.0
+"""Seconds any one wait may take before the test fails (not sleeps: each
+wait ends as soon as what it waits for happens)."""
+
+COMMANDS: Final = {
+    "simulate": (("simulate", "-n", "100000", "--seed", "1", "--bots", "random", *SHORT), 100000),
+    "match": (
+        ("match", "-n", "100000", "--seed", "1", "--bot", "random")
+        + ("--bot", "other=pocha_rules.bots:RandomBot", *SHORT),
+        100000,
+    ),
+    "tournament": (
+        ("tournament", "--sets", "50000", "--seed", "1", "--bot", "random")
+        + ("--bot", "other=pocha_rules.bots:RandomBot", *SHORT),
+        50000,
+    ),
+    "poch tournament": (
+        ("poch", "tournament", "--sets", "50000", "--seed", "1", "--bot", "random")
+        + ("--bot", "other=pocha_rules.poch.bots:RandomBot"),
+        50000,
+    ),
+    "poch simulate": (
+        ("poch", "simulate", "-n", "100000", "--seed", "1", "--bots", "random"),
+        100000,
+    ),
+    "poch match": (
+        ("poch", "match", "-n", "100000", "--seed", "1", "--bot", "random")
+        + ("--bot", "other=pocha_rules.poch.bots:RandomBot"),
+        100000,
+    ),
+}
+SIGNALS: Final = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes still running in process group ``pgid``, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+class _Terminal:
+    """The reading end of a pseudo-terminal, kept as text as it comes."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.text = ""
+
+    def read_until(self, pattern: str, deadline: float) -> re.Match[str] | None:
+        while (found := re.search(pattern, self.text)) is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.fd], [], [], min(left, 1.0))
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # every writer closed it
+                    return None
+                if not chunk:
+                    return None
+                self.text += chunk.decode("utf-8", "replace")
+        return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("signal_name", SIGNALS)
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
+    command: str, signal_name: str, tmp_path: Path
+) -> None:
+    arguments, asked = COMMANDS[command]
+    primary, secondary = pty.openpty()
+    out = tmp_path / "out.txt"
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "COLUMNS": "200", "LANG": "C.UTF-8"}
+    env.pop("NO_COLOR", None)
+    env.pop("LANGUAGE", None)
+    with out.open("w") as stdout:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "pocha_rules", "--lang", "en", *arguments, *SPREAD],
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=secondary,
+            env=env,
+            start_new_session=True,  # its own process group: what it leaves is easy to see
+        )
+    os.close(secondary)
+    terminal = _Terminal(primary)
+    try:
+        deadline = time.monotonic() + PATIENCE
+        # Ready: the bar counts finished games (the workers are up).
+        assert terminal.read_until(r"\] [1-9]\d*/", deadline), terminal.text
+        process.send_signal(getattr(signal, signal_name))
+        process.wait(timeout=PATIENCE)
+        # It has ended: what it said is on the terminal already.
+        said = terminal.read_until(r"did not\r?\n", time.monotonic() + 10)
+        assert said, terminal.text
+        assert process.returncode == 130, terminal.text
+        unit = "sets" if command.endswith("tournament") else "games"
+        finished = re.search(
+            rf"pocha {command}: interrupted: (\d+) of {asked} {unit} finished; "
+            rf"{unit} [-0-9, and]*{asked - 1} did not",
+            terminal.text,
+        )
+        assert finished, terminal.text
+        report = out.read_text()
+        assert f"{finished[1]} of {asked}" in report, report
+        left = _group(process.pid)
+        deadline = time.monotonic() + PATIENCE
+        while left and time.monotonic() < deadline:
+            time.sleep(0.05)
+            left = _group(process.pid)
+        assert not left, f"left behind: {left}"
+    finally:  # leave no process behind, whatever happened
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        os.close(primary)
