@@ -161,14 +161,14 @@ def test_whole_games_of_the_presets_are_the_engines_games() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=60)
+@settings(max_examples=25)
 @given(rules=rule_sets(presets=True), seed=st.integers(0, 2**31 - 1))
 def test_many_more_games_are_the_engines_games(rules: RuleSet, seed: int) -> None:
     check(rules, 16, seed)
 
 
 @pytest.mark.slow
-@settings(max_examples=20)
+@settings(max_examples=8)
 @given(rules=rule_sets(presets=True), seed=st.integers(0, 2**31 - 1))
 def test_many_more_observations_are_the_engines(rules: RuleSet, seed: int) -> None:
     check(rules, 2, seed, every_seat=True)
