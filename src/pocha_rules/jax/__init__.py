@@ -31,7 +31,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "pocha_rules.jax needs JAX: pip install 'pocha-rules[jax]'", name="jax"
     ) from error
 
-from pocha_rules.jax._engine import Game, State
+from pocha_rules.jax._engine import JaxGame, State
 from pocha_rules.jax._env import EnvState, PochaEnv, Policy
 from pocha_rules.jax._functions import (
     current_player,
@@ -46,7 +46,7 @@ from pocha_rules.jax._functions import (
 
 __all__ = [
     "EnvState",
-    "Game",
+    "JaxGame",
     "PochaEnv",
     "Policy",
     "State",

@@ -10,8 +10,8 @@ was dealt to (-1 for the stock), with ``played`` marking those played and
 ``(dealt == seat) & ~played``. The seat to move is worked out when the
 state is made and kept in it.
 
-The randomness of a deal comes from the key given to :meth:`Game.init` and
-:meth:`Game.step` (a step that ends a round deals the next one with it).
+The randomness of a deal comes from the key given to :meth:`JaxGame.init` and
+:meth:`JaxGame.step` (a step that ends a round deals the next one with it).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.jax._tables import AUCTION, JaxTables, jax_tables
 
 __all__ = ["PHASE_AUCTION", "PHASE_BID", "PHASE_CHOOSE_TRUMP", "PHASE_OVER", "PHASE_PLAY",
-           "Game", "State", "game_for", "shuffled_slots"]  # fmt: skip
+           "JaxGame", "State", "game_for", "shuffled_slots"]  # fmt: skip
 
 Array = jax.Array
 
@@ -134,7 +134,7 @@ _FIELDS: Final = tuple(field.name for field in dataclasses.fields(State) if fiel
 jax.tree_util.register_dataclass(State, data_fields=list(_FIELDS), meta_fields=["rules"])
 
 
-class Game:
+class JaxGame:
     """The rules of one :class:`~pocha_rules.RuleSet` as JAX functions on a
     single game's :class:`State` (``jax.vmap`` them for many).
 
@@ -409,14 +409,14 @@ class Game:
         return state.phase == PHASE_OVER
 
 
-_GAMES: Final[dict[RuleSet, Game]] = {}
+_GAMES: Final[dict[RuleSet, JaxGame]] = {}
 
 
-def game_for(rules: RuleSet) -> Game:
-    """The (cached) :class:`Game` of ``rules``."""
+def game_for(rules: RuleSet) -> JaxGame:
+    """The (cached) :class:`JaxGame` of ``rules``."""
     found = _GAMES.get(rules)
     if found is None:
         if len(_GAMES) >= 32:
             _GAMES.clear()
-        found = _GAMES[rules] = Game(rules)
+        found = _GAMES[rules] = JaxGame(rules)
     return found

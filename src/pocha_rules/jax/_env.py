@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from pocha_rules._common.text import got
 from pocha_rules._pocha.rules import RuleSet
-from pocha_rules.jax._engine import Game, State, game_for
+from pocha_rules.jax._engine import JaxGame, State, game_for
 from pocha_rules.jax._functions import observer_for, random_action
 
 __all__ = ["EnvState", "PochaEnv", "Policy"]
@@ -104,7 +104,7 @@ class PochaEnv:
         if not 0 <= seat < rules.players:
             raise ValueError(f"seat must be 0 to {rules.players - 1}, got {seat}")
         self.rules = rules
-        self.game: Game = game_for(rules)
+        self.game: JaxGame = game_for(rules)
         self._observer = observer_for(rules)
         self.opponent = opponent
         self.seat = seat

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 
 from pocha_rules._pocha.rules import RuleSet
-from pocha_rules.jax._engine import PHASE_OVER, Game, State, game_for
+from pocha_rules.jax._engine import PHASE_OVER, JaxGame, State, game_for
 from pocha_rules.jax._observations import Observer
 
 __all__ = [
@@ -38,7 +38,7 @@ def observer_for(rules: RuleSet) -> Observer:
     return found
 
 
-def _game(state: State) -> Game:
+def _game(state: State) -> JaxGame:
     if not isinstance(state, State):
         raise TypeError(f"expected a pocha_rules.jax.State, got {type(state).__name__}")
     return game_for(state.rules)

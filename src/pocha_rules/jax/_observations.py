@@ -15,7 +15,7 @@ from typing import Final
 import jax
 import jax.numpy as jnp
 
-from pocha_rules.jax._engine import PHASE_AUCTION, PHASE_BID, PHASE_PLAY, Game, State
+from pocha_rules.jax._engine import PHASE_AUCTION, PHASE_BID, PHASE_PLAY, JaxGame, State
 from pocha_rules.jax._tables import AUCTION, BLIND
 from pocha_rules.observations import observation_layout
 
@@ -33,7 +33,7 @@ def _one_hot(index: jax.Array, size: int, present: jax.Array | bool = True) -> j
 class Observer:
     """Fills the observation vectors of one rule set's games (private)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: JaxGame) -> None:
         self.game = game
         self.layout = observation_layout(game.rules)
         self.size = sum(field.size for field in self.layout)
