@@ -103,6 +103,30 @@ class _Terminal:
                 self.text += chunk.decode("utf-8", "replace")
         return found
 
+    def read_until_exit(self, process: subprocess.Popen[bytes], deadline: float) -> bool:
+        """Keep reading until ``process`` has ended (and said everything);
+        False if it is still running at ``deadline``.
+
+        Reading goes on while it stops: a terminal nobody reads fills up
+        (about 20 kB), and then the bar's next redraw blocks the command
+        for ever, a hang of the test's making.
+        """
+        while process.poll() is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.2))
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # every writer closed it
+                    chunk = b""
+                if not chunk:
+                    process.wait(max(0.0, deadline - time.monotonic()))
+                    return True
+                self.text += chunk.decode("utf-8", "replace")
+        return True
+
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("signal_name", SIGNALS)
@@ -132,7 +156,7 @@ def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
         # Ready: the bar counts finished games (the workers are up).
         assert terminal.read_until(r"\] [1-9]\d*/", deadline), terminal.text
         process.send_signal(getattr(signal, signal_name))
-        process.wait(timeout=PATIENCE)
+        assert terminal.read_until_exit(process, time.monotonic() + PATIENCE), terminal.text
         # It has ended: what it said is on the terminal already.
         said = terminal.read_until(r"did not\r?\n", time.monotonic() + 10)
         assert said, terminal.text
