@@ -16,8 +16,8 @@ import argparse
 import contextlib
 import shlex
 import sys
-from types import UnionType
 from collections.abc import Callable, Sequence
+from types import UnionType
 from typing import Any, Final, Generic, Protocol, TextIO, TypeVar
 
 from pocha_rules._bot_faults import raised
