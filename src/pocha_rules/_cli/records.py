@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples
-from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.saving import reading
 from pocha_rules._cli.sheet import print_sheet
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules._pocha.state import GameState
-from pocha_rules.messages import message, translate
+from pocha_rules.messages import translate
 
 if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
@@ -71,23 +72,15 @@ def _load_and_replay(
 ) -> tuple[GameState, LenientReplay | None, dict[str, str]]:
     """The game of the record at ``path``, its lenient replay (with
     ``lenient``) and its tags."""
-    from pocha_rules._common.errors import InvalidRecordError
     from pocha_rules.records import load, replay, replay_lenient
 
-    try:
+    with reading(path):
         record = load(path)
         tags = dict(record.tags)
         if lenient:
             result = replay_lenient(record)
             return result.state, result, tags
         return replay(record), None, tags
-    except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
 
 
 def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:

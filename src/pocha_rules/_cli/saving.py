@@ -1,22 +1,43 @@
 """Saving a game with ``--save``: never over another file, never half
-written, and also when the game is interrupted.
+written, and also when the game is interrupted; and reading one back.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from pocha_rules import poch
-from pocha_rules._cli.i18n import _
+from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._common.errors import InvalidRecordError
 from pocha_rules._common.files import not_a_regular_file
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules._pocha.state import GameState
 
-__all__ = ["check_target", "save"]
+__all__ = ["check_target", "reading", "save"]
+
+
+@contextmanager
+def reading(path: str) -> Iterator[None]:
+    """While the block reads the record in ``path``, a file that cannot be
+    read or a record that is refused ends the command in one line (exit
+    status 1) that says where and why, in the command's language."""
+    from pocha_rules.messages import message
+
+    try:
+        yield
+    except OSError as error:
+        reason = printable(str(error.strerror or error))
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
+        ) from None
+    except InvalidRecordError as error:
+        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
+
 
 _OTHER_NAMES = 99
 """How many other names (``game-2.json`` ... ) a game may go to when the
