@@ -21,6 +21,7 @@ from pocha_rules._cli.options import (
     seed_from_args,
 )
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._cli.signals import interruptible
@@ -652,16 +653,7 @@ def _resume(path: str) -> tuple[GameRecord, GameState]:
     """The record saved in ``path`` and its game, which must be unfinished."""
     from pocha_rules.records import load, replay
 
-    try:
-        record = load(path)
-        state = replay(record)
-    except OSError as error:
-        why = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=why)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {_error(error)}") from None
+    record, state = read_record(path, load, replay)
     if state.is_over:
         winners = ", ".join(_seat(s) for s in state.winners)
         raise Stop(

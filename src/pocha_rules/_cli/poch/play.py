@@ -27,9 +27,10 @@ from pocha_rules._cli.poch.show import (
     narrate_payments,
     prompt_lines,
 )
+from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.signals import interruptible
-from pocha_rules._common.errors import IllegalMoveError, InvalidRecordError, PochaError
+from pocha_rules._common.errors import IllegalMoveError, PochaError
 from pocha_rules._common.tags import Tags
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import Bot, GameState, Move, RuleSet, apply, new_game, observe, parse_move
@@ -315,16 +316,7 @@ def _check_seat(seat: int, option: str, rules: RuleSet, fail: Fail) -> None:
 def _resume(path: str) -> tuple[GameRecord, GameState]:
     from pocha_rules.poch.records import load, replay
 
-    try:
-        record = load(path)
-        state = replay(record)
-    except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {error}") from None
+    record, state = read_record(path, load, replay)
     if state.is_over:
         winners = ", ".join(f"seat {s}" for s in state.winners)
         raise Stop(
