@@ -19,10 +19,18 @@ from pocha_rules.messages import message, translate
 if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
 
-__all__ = ["add_parsers", "add_record_parser", "read_record", "run_replay", "run_validate"]
+__all__ = [
+    "add_parsers",
+    "add_record_parser",
+    "read_record",
+    "replayed",
+    "run_replay",
+    "run_validate",
+]
 
 _R = TypeVar("_R")
 _S = TypeVar("_S")
+_T = TypeVar("_T")
 
 
 def add_record_parser(
@@ -46,15 +54,14 @@ def add_record_parser(
     return parser
 
 
-def read_record(path: str, load: Callable[[str], _R], replay: Callable[[_R], _S]) -> tuple[_R, _S]:
-    """The record in the file at ``path`` (read by a game's ``load``) and
-    what its ``replay`` gives; a file that cannot be read, or a record
-    refused, stops the command with a message that says why."""
+def read_record(path: str, read: Callable[[str], _T]) -> _T:
+    """What ``read`` makes of the record file at ``path`` (a game's record
+    and its replay); a file that cannot be read, or a record refused, stops
+    the command with a message that says why."""
     from pocha_rules._common.errors import InvalidRecordError
 
     try:
-        record = load(path)
-        return record, replay(record)
+        return read(path)
     except OSError as error:
         reason = printable(str(error.strerror or error))
         raise Stop(
@@ -62,6 +69,19 @@ def read_record(path: str, load: Callable[[str], _R], replay: Callable[[_R], _S]
         ) from None
     except InvalidRecordError as error:
         raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
+
+
+def replayed(
+    load: Callable[[str], _R], replay: Callable[[_R], _S]
+) -> Callable[[str], tuple[_R, _S]]:
+    """A reader for :func:`read_record`: a game's ``load``, then ``replay``
+    of the record it gives."""
+
+    def read(path: str) -> tuple[_R, _S]:
+        record = load(path)
+        return record, replay(record)
+
+    return read
 
 
 def add_parsers(
@@ -119,9 +139,9 @@ def _load_and_replay(
     from pocha_rules.records import load, replay, replay_lenient
 
     if lenient:
-        record, result = read_record(path, load, replay_lenient)
+        record, result = read_record(path, replayed(load, replay_lenient))
         return result.state, result, dict(record.tags)
-    record, state = read_record(path, load, replay)
+    record, state = read_record(path, replayed(load, replay))
     return state, None, dict(record.tags)
 
 

@@ -10,7 +10,7 @@ from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import option_rows, rules_arguments, rules_from_args
 from pocha_rules._cli.poch.show import final_lines, narrate_payments
-from pocha_rules._cli.records import add_record_parser, read_record
+from pocha_rules._cli.records import add_record_parser, read_record, replayed
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason
 
@@ -64,7 +64,7 @@ def add_parsers(
 def _load(path: str) -> tuple[GameState, dict[str, str]]:
     from pocha_rules.poch.records import load, replay
 
-    record, state = read_record(path, load, replay)
+    record, state = read_record(path, replayed(load, replay))
     return state, dict(record.tags)
 
 
