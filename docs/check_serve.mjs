@@ -124,7 +124,27 @@ async function playTable(table) {
   report.tables.push(found);
 }
 
+// The first page sets up a table: Poch for three, a bot in seat 1; it gives
+// a link for each person's seat and one for spectators.
+async function setUp() {
+  const origin = new URL(config.tables[0].spectator).origin;
+  const first = await open(`${origin}/?lang=es`, "es", "set-up page");
+  await first.page.waitForSelector("#serve-make");
+  await first.page.selectOption("#serve-game", "poch");
+  await first.page.selectOption("#serve-players", "3");
+  await first.page.selectOption("#serve-seat-1", "heuristic");
+  await first.page.click("#serve-make");
+  await first.page.waitForSelector("#serve-spectator-link", { timeout: 20000 });
+  report.setUp = {
+    seats: await first.page.$$eval(".serve-seat-link", (links) => links.map((a) => Number(a.dataset.seat))),
+    table: await first.page.getAttribute("#serve-made", "data-table"),
+  };
+  await shot(first.page, "set-up");
+  await first.context.close();
+}
+
 try {
+  await setUp();
   for (const table of config.tables) await playTable(table);
 } catch (error) {
   report.errors.push(`the check stopped: ${error.stack || error}`);

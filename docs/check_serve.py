@@ -8,6 +8,8 @@ buttons:
 - a whole game of Pocha with four people, each in a browser context of
   their own (two in English, two in Spanish), and one of Poch with three
   (German, English, Spanish);
+- the first page, in Spanish, setting up a table of Poch with a bot (a
+  link for each person's seat, one for spectators);
 - a spectator watching each game, whose page has no hand and says so;
 - a link with a wrong token, refused with its error code and message;
 - in the middle of each game one player closes the page and opens the same
@@ -126,6 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 problems += compare(server, Client, table, answer, found)
             if len(report.get("tables", [])) != len(TABLES):
                 problems.append("not every table was played")
+            made = report.get("setUp") or {}
+            if made.get("seats") != [0, 2] or not made.get("table"):
+                problems.append(f"the first page did not set up a table as asked: {made}")
         finally:
             server.stop()
     for found in report.get("tables", []):

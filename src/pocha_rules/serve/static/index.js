@@ -1,21 +1,10 @@
 // The server's first page: set up a table (the game, its rules, the number
 // of players, who plays each seat) and get a link for each person's seat
 // and one for spectators.
-import { T } from "./words.js";
+import { T, el } from "./words.js";
 
 const root = document.getElementById("pocha-serve");
 const options = JSON.parse(root.dataset.options);
-
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function labelled(id, label, control) {
   return el("p", {}, el("label", { for: id }, label, " "), control);

@@ -5,22 +5,11 @@
 // is connected and whose turn it is, and sends the person's moves. When
 // the connection drops it connects again, and is sent the current view.
 import { updateView } from "./view.js";
-import { LANG, SYMBOL, T, cardName, describe, moveLabel, suitName } from "./words.js";
+import { LANG, SYMBOL, T, cardName, describe, el, moveLabel, suitName } from "./words.js";
 
 const root = document.getElementById("pocha-serve");
 const tid = location.pathname.split("/").filter(Boolean).pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
-
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 const state = { view: null, game: null, seat: null, moves: 0, presence: null, socket: null, ref: 0, faces: {}, refused: false, lastTrick: null };
 // For the browser check (docs/check_serve.py), which compares the view kept

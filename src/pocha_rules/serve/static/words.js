@@ -24,6 +24,19 @@ const FRENCH_RANKS = {
   es: { J: "jota", Q: "dama", K: "rey", A: "as" },
   de: { J: "Bube", Q: "Dame", K: "König", A: "Ass" },
 };
+// An element with its attributes (`on...` ones are listeners; null ones are
+// left out) and its children (null ones left out).
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
 export const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 // A card's name: "king of cups" / "rey de copas" (Spanish deck: "12c");
