@@ -24,7 +24,7 @@ const browser = await chromium.launch({
 });
 
 async function open(url, lang, name) {
-  const context = await browser.newContext({ viewport: { width: 900, height: 1000 }, locale: lang });
+  const context = await browser.newContext({ viewport: { width: 900, height: 640 }, locale: lang });
   const page = await context.newPage();
   page.on("pageerror", (error) => report.errors.push(`${name}: ${error}`));
   page.on("console", (m) => { if (m.type() === "error" && !m.text().includes("WebSocket")) report.errors.push(`${name}: ${m.text()}`); });
@@ -84,13 +84,16 @@ async function playTable(table) {
       if (said !== toMove) report.errors.push(`${p.name}: says seat ${said} is to move, not ${toMove}`);
     }
     const mover = people[Number(toMove)];
-    const choices = await mover.page.$$('#serve-hand button[data-legal="1"], #serve-moves button');
+    // By selector, not by element: a message may draw the buttons again.
+    const choices = await mover.page.$$eval('#serve-hand button[data-legal="1"], #serve-moves button', (bs) => bs.map((b) => b.dataset.move));
     if (!choices.length) { report.errors.push(`${mover.name}: its turn, but no choice offered`); break; }
     // A card that may not be played is refused by the page itself (nothing sent).
     const others = people.filter((p) => p !== mover);
-    const notMine = await others[0].page.$$('#serve-hand button');
-    if (notMine.length && made % 7 === 0) await notMine[0].click({ force: true });
-    await choices[next(choices.length)].click();
+    if (made % 7 === 0 && (await others[0].page.$("#serve-hand button"))) {
+      await others[0].page.locator("#serve-hand button").first().click({ force: true });
+    }
+    const move = choices[next(choices.length)];
+    await mover.page.locator(`#serve-hand button[data-move="${move}"], #serve-moves button[data-move="${move}"]`).click();
     await caughtUp(all, n + 1);
     made += 1;
     if (made === 10) {
@@ -108,6 +111,15 @@ async function playTable(table) {
       await shot(people[2].page, `${tag}-reconnected`);
     }
     if (made === 20) await shot(spectator.page, `${tag}-spectator-midway`);
+    if (made >= 25 && !found.shotMidway) {
+      // A seat to move with cards on the table: the picture of the docs.
+      const ready = await people[0].page.$$('#serve-trick figure');
+      const turn = await people[0].page.getAttribute("#serve-status", "data-to-move");
+      if (ready.length >= 2 && turn === "0") {
+        await shot(people[0].page, `${tag}-seat-0-midway`);
+        found.shotMidway = true;
+      }
+    }
   }
   found.moves = await moves(people[0].page);
   for (const [i, p] of people.entries()) {

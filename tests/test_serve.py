@@ -116,6 +116,8 @@ def test_a_spectator_cannot_move_nor_a_seat_move_for_another(server: Server) -> 
     refused = other.move(legal, seat=to_move)
     assert refused["code"] == "seat_not_yours"
     assert refused["params"] == {"seat": other.seat, "got": str(to_move)}
+    refused = other.move(legal, seat=True)  # not a seat's number at all
+    assert refused["code"] == "seat_not_yours"
     refused = other.move(legal)
     assert refused["code"] == "out_of_turn"
     refused = mover.move("bid 99")

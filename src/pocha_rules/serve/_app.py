@@ -229,7 +229,7 @@ def create_app(
                 raise PochaError(say("token_unknown"))
             seat = None if token is None else room.table.seat_of(token)
             connection = Connection(token, seat, lang, limits.queued)
-            rooms.join(room, connection)
+            await rooms.join(room, connection)
         except PochaError as error:
             await websocket.send_text(json.dumps(refusal(error, lang)))
             await _close(websocket, 4400)

@@ -296,18 +296,26 @@ class Rooms:
         if connection.token is None or connection.seat is None:
             raise PochaError(say("token_missing"))
         seat = data.get("seat", connection.seat)
-        if seat != connection.seat:
+        if type(seat) is not int or seat != connection.seat:
             raise PochaError(say("seat_not_yours", seat=connection.seat, got=shown(seat)))
         if not isinstance(data.get("move"), str):
             raise PochaError(say("message_form", types='{"type": "move", "move": TEXT}'))
 
-    def join(self, room: Room, connection: Connection) -> None:
-        """Seat a connection at its table: its welcome, and everyone told."""
-        if len(room.connections) >= self.limits.connections:
-            raise PochaError(say("connections_too_many", most=self.limits.connections))
-        room.connections.add(connection)
-        connection.send(room.welcome(connection))
-        self.presence(room)
+    async def join(self, room: Room, connection: Connection) -> None:
+        """Seat a connection at its table: its welcome (the view after the
+        moves written so far: a move being written waits, and comes as
+        events), and everyone told who is there.
+
+        Raises:
+            PochaError: The table has as many connections as it may.
+
+        """
+        async with room.lock:
+            if len(room.connections) >= self.limits.connections:
+                raise PochaError(say("connections_too_many", most=self.limits.connections))
+            room.connections.add(connection)
+            connection.send(room.welcome(connection))
+            self.presence(room)
 
     def leave(self, room: Room, connection: Connection) -> None:
         """A connection went away: everyone told; a finished table nobody

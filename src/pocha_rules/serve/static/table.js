@@ -73,8 +73,8 @@ function totals(list) {
 function tell(event) {
   const game = state.game;
   switch (event.event) {
-    case "move": say(describe(who(event.seat), event.move, game)); break;
-    case "trick_won": say(T.trick(who(event.seat)), "result"); state.lastTrick = event; break;
+    case "move": say(describe(who(event.seat), event.move, game, event.seat === state.seat)); break;
+    case "trick_won": say(T.trick(who(event.seat), event.seat === state.seat), "result"); state.lastTrick = event; break;
     case "round_ended": say(T.roundOver(totals(event.totals)), "result"); break;
     case "round_started": say(T.newRound(event.round)); state.lastTrick = null; break;
     case "auction_won": say(T.auctionWon(who(event.seat), event.tricks)); break;

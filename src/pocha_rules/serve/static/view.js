@@ -13,10 +13,58 @@ function moved(visible, seat, card) {
   return out;
 }
 
+// Poch's events (pocha_rules.poch.compact): each changes the members its
+// name says; those of COPIED set members to the values they carry.
+const COPIED = {
+  betting: ["opener", "contestants", "stakes", "level", "bet_rounds"],
+  dealt: ["deal_number", "dealer", "order", "out", "turnup", "trump", "stock_size", "hand_sizes", "hand"],
+  trump_pools: ["takings", "shown"],
+  game_over: ["out"],
+  turn: ["phase", "to_move", "legal_moves", "legal_actions"],
+};
+
+function applyPoch(view, event) {
+  const kind = event.event;
+  const n = view.balances.length;
+  if (kind === "move") {
+    view.moves.push([event.seat, event.move]);
+    if (event.move.startsWith("play ")) {
+      const card = event.move.slice(5);
+      view.table.push([event.seat, card]);
+      view.last_card = card;
+      view.hand_sizes[event.seat] -= 1;
+      if (view.seat === event.seat) view.hand = view.hand.filter((c) => c !== card);
+      view.shown[event.seat] = view.shown[event.seat].filter((c) => c !== card);
+    }
+  } else if (kind === "payment") {
+    const payment = { payer: event.payer, payee: event.payee, chips: event.chips, reason: event.reason };
+    for (const [party, sign] of [[payment.payer, -1], [payment.payee, 1]]) {
+      if (typeof party === "string") view.pools[party] += sign * payment.chips;
+      else view.balances[party] += sign * payment.chips;
+    }
+    view.payments.push(payment);
+  } else if (kind === "showdown") {
+    view.poch_winners = [...event.winners];
+    view.shown = clone(event.shown);
+  } else if (kind === "stop") {
+    view.last_card = null;
+  } else if (kind === "deal_ended") {
+    Object.assign(view, {
+      turnup: null, trump: null, stock_size: 0, hand: [], hand_sizes: Array(n).fill(0),
+      shown: Array.from({ length: n }, () => []), takings: [], opener: null, contestants: [],
+      stakes: Array(n).fill(0), level: 0, bet_rounds: 0, poch_winners: [], table: [],
+      last_card: null, moves: [], payments: [],
+    });
+  } else if (COPIED[kind]) {
+    for (const name of COPIED[kind]) view[name] = clone(event[name]);
+    if (kind === "dealt") view.contestants = [...event.order].sort((a, b) => a - b);
+  }
+}
+
 function apply(view, event) {
   const kind = event.event;
   if (view.schema === "poch-view") {
-    if (kind === "changed") Object.assign(view, clone(event.view));
+    applyPoch(view, event);
     return;
   }
   const n = view.hand_sizes.length;

@@ -75,7 +75,6 @@ const ALL = {
     trump: "Trump", none: "not named yet", dealer: "deals", bid: "bid", won: "won", points: "points",
     pool: { ace: "Ace", king: "King", queen: "Queen", jack: "Jack", ten: "Ten", marriage: "Marriage", sequence: "Sequence", poch: "Poch", centre: "Centre" },
     deal: (n) => `Deal ${n + 1}`, chips: "chips", stake: "bet", stock: "stock", pools: "The board",
-    did: (who, move, game) => describe(who, move, game, "en"),
     trick: (who) => `${who} took the trick.`, roundOver: (totals) => `Round over. Totals: ${totals}.`,
     gameOver: (totals) => `Game over. Final: ${totals}.`, dealOver: (totals) => `Deal over. Chips: ${totals}.`,
     auctionWon: (who, n) => `${who} won the auction with ${n}.`, trumpNamed: (who, suit) => `${who} named ${suit} trump.`,
@@ -97,8 +96,7 @@ const ALL = {
     trump: "Triunfo", none: "sin decidir", dealer: "reparte", bid: "pide", won: "lleva", points: "puntos",
     pool: { ace: "As", king: "Rey", queen: "Dama", jack: "Jota", ten: "Diez", marriage: "Matrimonio", sequence: "Escalera", poch: "Poch", centre: "Centro" },
     deal: (n) => `Mano ${n + 1}`, chips: "fichas", stake: "apuesta", stock: "mazo", pools: "El tablero",
-    did: (who, move, game) => describe(who, move, game, "es"),
-    trick: (who) => `${who} se lleva la baza.`, roundOver: (totals) => `Fin de la ronda. Totales: ${totals}.`,
+    trick: (who, own) => (own ? "Te llevas la baza." : `${who} se lleva la baza.`), roundOver: (totals) => `Fin de la ronda. Totales: ${totals}.`,
     gameOver: (totals) => `Fin de la partida. Resultado: ${totals}.`, dealOver: (totals) => `Fin de la mano. Fichas: ${totals}.`,
     auctionWon: (who, n) => `${who} gana la subasta con ${n}.`, trumpNamed: (who, suit) => `${who} elige ${suit} de triunfo.`,
     newRound: (name) => `Se reparte la ronda ${name}.`,
@@ -119,8 +117,7 @@ const ALL = {
     trump: "Trumpf", none: "noch offen", dealer: "gibt", bid: "sagt", won: "hat", points: "Punkte",
     pool: { ace: "Ass", king: "König", queen: "Dame", jack: "Bube", ten: "Zehn", marriage: "Mariage", sequence: "Sequenz", poch: "Poch", centre: "Mitte" },
     deal: (n) => `Spiel ${n + 1}`, chips: "Marken", stake: "Einsatz", stock: "Talon", pools: "Das Pochbrett",
-    did: (who, move, game) => describe(who, move, game, "de"),
-    trick: (who) => `${who} nimmt den Stich.`, roundOver: (totals) => `Runde vorbei. Stand: ${totals}.`,
+    trick: (who, own) => (own ? "Du nimmst den Stich." : `${who} nimmt den Stich.`), roundOver: (totals) => `Runde vorbei. Stand: ${totals}.`,
     gameOver: (totals) => `Spielende. Endstand: ${totals}.`, dealOver: (totals) => `Spiel vorbei. Marken: ${totals}.`,
     auctionWon: (who, n) => `${who} gewinnt die Versteigerung mit ${n}.`, trumpNamed: (who, suit) => `${who} bestimmt ${suit} als Trumpf.`,
     newRound: (name) => `Runde ${name} ist gegeben.`,
@@ -129,16 +126,28 @@ const ALL = {
 
 const VERBS = {
   en: { bid: "bids", call: "calls", pass: "passes", trump: "names trump:", play: "plays the", open: "opens with", match: "matches", reopen: "reopens with", close: "closes the betting" },
-  es: { bid: "pide", call: "puja", pass: "pasa", trump: "elige triunfo:", play: "juega el", open: "abre con", match: "iguala", reopen: "reabre con", close: "cierra las apuestas" },
+  es: { bid: "pide", call: "puja", pass: "pasa", trump: "elige triunfo:", play: "juega", open: "abre con", match: "iguala", reopen: "reabre con", close: "cierra las apuestas" },
   de: { bid: "sagt", call: "bietet", pass: "passt", trump: "bestimmt Trumpf:", play: "spielt", open: "pocht", match: "hält", reopen: "pocht nach", close: "deckt auf" },
 };
+// The same, said of oneself ("You bid 2", "Tú pides 2").
+const OWN_VERBS = {
+  en: { bid: "bid", call: "call", pass: "pass", trump: "name trump:", play: "play the", open: "open with", match: "match", reopen: "reopen with", close: "close the betting" },
+  es: { bid: "pides", call: "pujas", pass: "pasas", trump: "eliges triunfo:", play: "juegas", open: "abres con", match: "igualas", reopen: "reabres con", close: "cierras las apuestas" },
+  de: { bid: "sagst", call: "bietest", pass: "passt", trump: "bestimmst Trumpf:", play: "spielst", open: "pochst", match: "hältst", reopen: "pochst nach", close: "deckst auf" },
+};
 
-// "Player 2 bids 3", "Tú juegas el rey de copas": a move in words.
-export function describe(who, move, game, lang = LANG) {
+// "Player 2 bids 3", "Tú juegas el rey de copas": a move in words (`own`:
+// the reader's own move).
+export function describe(who, move, game, own = false, lang = LANG) {
   const [word, ...rest] = move.split(" ");
   const arg = rest.join(" ");
-  const verb = VERBS[lang][word] || word;
-  if (word === "play") return `${who} ${verb} ${cardName(arg, game)}.`;
+  const verb = (own ? OWN_VERBS : VERBS)[lang][word] || word;
+  if (word === "play") {
+    const name = cardName(arg, game);
+    // Spanish names the card with its article: "la sota de oros", "el as de copas".
+    const article = lang === "es" ? (/^(sota|dama|jota)/.test(name) ? "la " : "el ") : "";
+    return `${who} ${verb} ${article}${name}.`;
+  }
   if (word === "trump") return `${who} ${verb} ${suitName(arg, game)}.`;
   return `${who} ${verb}${arg ? ` ${arg}` : ""}.`;
 }
