@@ -11,6 +11,7 @@ _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "pocha_rules/poch/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/batch": ("numpy",),
     "pocha_rules/jax": ("jax", "numpy"),
     "pocha_rules/vector.py": ("numpy",),

@@ -342,6 +342,8 @@ SPANISH: Final[dict[str, str]] = {
     "repartidor es un puesto, de 0 a {high}",
     "chance_card_out_of_range": "no es un resultado de este nodo de azar: una carta repartida "
     "es un número de jugada, de 0 a {high}",
+    "chance_place_out_of_range": "no es un resultado de este nodo de azar: una carta repartida "
+    "es su puesto en el orden de las cartas de la baraja, de 0 a {high}",
     "chance_id_out_of_range": "fuera de rango: las cartas se reparten con números de 0 a {high}",
     "chance_card_dealt": "no es un resultado de este nodo de azar: {card} ya está repartida",
     "observer_params": "{game} no admite parámetros de observación, no {got}",

@@ -207,6 +207,8 @@ MESSAGES: Final[dict[str, str]] = {
     "seat, 0 to {high}",
     "chance_card_out_of_range": "not an outcome of this chance node: a card dealt is a play id, "
     "0 to {high}",
+    "chance_place_out_of_range": "not an outcome of this chance node: a card dealt is its "
+    "place in the pack's card order, 0 to {high}",
     "chance_id_out_of_range": "out of range: cards are dealt as ids 0 to {high}",
     "chance_card_dealt": "not an outcome of this chance node: {card} is dealt already",
     "observer_params": "{game} takes no observation parameters, got {got}",
