@@ -21,6 +21,7 @@ _NEEDS = {
     "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
     "pocha_rules/learner_vector.py": ("gymnasium", "numpy"),
     "pocha_rules/stable_baselines.py": ("stable_baselines3", "gymnasium", "numpy"),
+    "pocha_rules/serve": ("starlette", "uvicorn", "websockets"),
 }
 
 collect_ignore = [
