@@ -24,7 +24,8 @@ from pocha_rules._bot_faults import raised
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples, seed_from_args
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._cli.saving import check_target, reading, save
+from pocha_rules._cli.records import read_record
+from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._common.errors import IllegalMoveError, InvalidRecordError, PochaError
 from pocha_rules._common.tags import Tags
@@ -570,8 +571,7 @@ def _read_move(screen: Screen[_R, _S, _M, _V], state: _S, seat: int, stdin: Text
 def _resume(screen: Screen[_R, _S, _M, _V], path: str) -> tuple[Record, _S]:
     """The record saved in ``path`` and its game, which must be unfinished."""
     game = screen.game
-    with reading(path):
-        record, state = screen.load(path)
+    record, state = read_record(path, screen.load)
     if game.is_over(state):
         rules = game.rules_of(state)
         winners = ", ".join(

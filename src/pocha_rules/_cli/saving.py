@@ -1,43 +1,22 @@
 """Saving a game with ``--save``: never over another file, never half
-written, and also when the game is interrupted; and reading one back.
+written, and also when the game is interrupted.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
 
 from pocha_rules import poch
-from pocha_rules._cli.i18n import _, current_language
+from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._common.errors import InvalidRecordError
-from pocha_rules._common.files import not_a_regular_file
+from pocha_rules._common.files import not_a_regular_file, write_atomically
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules._pocha.state import GameState
 
-__all__ = ["check_target", "reading", "save"]
-
-
-@contextmanager
-def reading(path: str) -> Iterator[None]:
-    """While the block reads the record in ``path``, a file that cannot be
-    read or a record that is refused ends the command in one line (exit
-    status 1) that says where and why, in the command's language."""
-    from pocha_rules.messages import message
-
-    try:
-        yield
-    except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
-
+__all__ = ["check_target", "save"]
 
 _OTHER_NAMES = 99
 """How many other names (``game-2.json`` ... ) a game may go to when the
@@ -111,21 +90,12 @@ def save(
     appeared at ``path`` while the game was played, the game goes to the
     first free name of ``game-2.json``, ``game-3.json``...
     """
-    if isinstance(state, GameState):
-        from pocha_rules.records import GameRecord, dump
+    from pocha_rules.games import for_rules
 
-        record = GameRecord.from_state(state, tags=tags)
+    text = for_rules(state.rules).to_record(state, tags=tags)
 
-        def write(target: str, overwrite: bool) -> None:
-            dump(record, target, overwrite=overwrite)
-
-    else:
-        from pocha_rules.poch import records as poch_records
-
-        poch_record = poch_records.GameRecord.from_state(state, tags=tags)
-
-        def write(target: str, overwrite: bool) -> None:
-            poch_records.dump(poch_record, target, overwrite=overwrite)
+    def write(target: str, overwrite: bool) -> None:
+        write_atomically(text, target, overwrite=overwrite)
 
     so_far = _("the game so far is saved in {path}")
     said = so_far if partial else _("the game is saved in {path}")

@@ -18,7 +18,7 @@ from pocha_rules._cli.poch.show import (
     narrate_payments,
     pool_name,
 )
-from pocha_rules._cli.saving import reading
+from pocha_rules._cli.records import add_record_parser, read_record, replayed
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason, apply, new_game, observe
 from pocha_rules.poch.records import GameRecord
@@ -31,29 +31,30 @@ def add_parsers(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``validate``, ``replay`` and ``rules`` to ``pocha poch``."""
-    validate = commands.add_parser(
+    add_record_parser(
+        commands,
+        parents,
         "validate",
-        parents=parents,
         help=_("check a Poch record"),
         description=_("Check a Poch record by replaying it move by move."),
-        **examples("pocha poch validate poch.json"),
+        example_lines=("pocha poch validate poch.json",),
+        run=run_validate,
+        command="poch validate",
     )
-    validate.add_argument("file", help=_("the record (JSON)"))
-    validate.set_defaults(run=run_validate, subparser=validate, command="poch validate")
-
-    replay = commands.add_parser(
+    replay = add_record_parser(
+        commands,
+        parents,
         "replay",
-        parents=parents,
         help=_("the deals of a recorded Poch game"),
         description=_(
             "Show a recorded Poch game, finished or not: each deal's dealer, trump, "
             "who took the poch and each seat's result; with --moves every move and payment."
         ),
-        **examples("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
+        example_lines=("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
+        run=run_replay,
+        command="poch replay",
     )
-    replay.add_argument("file", help=_("the record (JSON)"))
     replay.add_argument("--moves", action="store_true", help=_("every move and payment too"))
-    replay.set_defaults(run=run_replay, subparser=replay, command="poch replay")
 
     rules = commands.add_parser(
         "rules",
@@ -82,9 +83,7 @@ def add_parsers(
 def _load(path: str) -> tuple[GameRecord, GameState]:
     from pocha_rules.poch.records import load, replay
 
-    with reading(path):
-        record = load(path)
-        return record, replay(record)
+    return read_record(path, replayed(load, replay))
 
 
 def _moves(state: GameState) -> int:
