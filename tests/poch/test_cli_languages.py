@@ -106,7 +106,7 @@ def test_a_whole_deal_in_german_at_a_terminal() -> None:
     assert "Platz 1: aufdecken" in lines
     assert "  Aufdecken:" in lines
     assert "    Platz 1 zeigt Kc 7d Kd 9h Ah (ein Paar Könige)" in lines
-    assert "  Platz 1, Platz 2 sind gleich gut (ein Paar Könige) und teilen den Poch" in lines
+    assert "  Platz 1 und Platz 2 sind gleich gut (ein Paar Könige) und teilen den Poch" in lines
     assert "  deine Hand: 8d Ad Jh 7s As (ein Paar Asse)" in lines
     assert (
         "  Platz 3 bekommt 3 Marken für einen Stopp: Platz 0 zahlt 1, Platz 1 zahlt 1, "
@@ -132,7 +132,7 @@ def test_a_whole_deal_in_spanish_at_a_terminal() -> None:
     assert "puesto 1: abro 3" in lines
     assert "  se enseñan las cartas:" in lines
     assert "    puesto 2 enseña 10h Kh 8s Qs Ks (una pareja de reyes)" in lines
-    assert "  puesto 1, puesto 2 empatan con una pareja de reyes y se reparten el poch" in lines
+    assert "  puesto 1 y puesto 2 empatan con una pareja de reyes y se reparten el poch" in lines
     assert "  tu mano: 8d Ad Jh 7s As (una pareja de ases)" in lines
     assert (
         "  puesto 3 cobra 3 fichas por un final de serie: puesto 0 paga 1, puesto 1 paga 1, "
@@ -241,3 +241,21 @@ def test_rules_full_shows_each_value_with_its_meaning_and_a_deal(
     for text in said:
         assert text in done.stdout
     assert max(len(line) for line in done.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", ["4 Partien Poch, Startwerte 3 bis 6", "mittlere Nettomarken", "Platz 0 ("]),
+        ("es", ["4 partidas del Poch, semillas de 3 a 6", "fichas netas de media", "puesto 0 ("]),
+    ],
+)
+def test_simulate_and_match_in_german_and_spanish(lang: str, said: list[str]) -> None:
+    done = pocha("--lang", lang, "poch", "simulate", "-n", "4", "--players", "3", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    for text in said:
+        assert text in done.stdout
+    assert _english(done.stdout) == set(), done.stdout
+    match = pocha("--lang", lang, "poch", "match", "-n", "6", "--players", "3", "--seed", "3")
+    assert match.returncode == 0, match.stderr
+    assert _english(match.stdout) == set(), match.stdout

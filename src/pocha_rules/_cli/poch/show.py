@@ -104,6 +104,14 @@ def _seat(seat: int | str) -> str:
     return _("seat {seat}").format(seat=seat)
 
 
+def _seats(seats: Sequence[int]) -> str:
+    """Seats in a sentence: ``seat 1``, ``seat 1 and seat 2``."""
+    names = [_seat(s) for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
 def _chips(chips: int) -> str:
     return ngettext("{chips} chip", "{chips} chips", chips).format(chips=chips)
 
@@ -462,7 +470,7 @@ def _showdown_lines(
     if len(winners) > 1:
         lines.append(
             _("{seats} tie with {combination} and share the poch").format(
-                seats=", ".join(_seat(s) for s in winners), combination=_key_text(best)
+                seats=_seats(winners), combination=_key_text(best)
             )
         )
     elif others:
@@ -505,10 +513,7 @@ def narrate_move(
                     )
             if winners:
                 out.line(
-                    "  "
-                    + _("{seats} takes the poch uncontested").format(
-                        seats=", ".join(_seat(s) for s in winners)
-                    )
+                    "  " + _("{seats} takes the poch uncontested").format(seats=_seats(winners))
                 )
         if winners and watcher is not None:
             hand = seen_before.hand

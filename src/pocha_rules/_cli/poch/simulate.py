@@ -74,10 +74,12 @@ def add_parsers(
         "match",
         parents=parents,
         help=_("Poch bots against each other, with confidence intervals"),
-        description="Play Poch bots against each other, moving them round the table from "
-        "game to game, and report each bot's mean net chips per game with a 95% confidence "
-        f"interval. A bot is a built-in name ({', '.join(BOTS)}) or MODULE:CLASS, a class "
-        "whose constructor takes seed; NAME=MODULE:CLASS renames it.",
+        description=_(
+            "Play Poch bots against each other, moving them round the table from game to "
+            "game, and report each bot's mean net chips per game with a 95% confidence "
+            "interval. A bot is a built-in name ({bots}) or MODULE:CLASS, a class whose "
+            "constructor takes seed; NAME=MODULE:CLASS renames it."
+        ).format(bots=", ".join(BOTS)),
         **examples("pocha poch match --bot heuristic --bot random -n 120 --duplicate"),
     )
     match.add_argument(
@@ -165,15 +167,17 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     ]
     rows = [
         [
-            f"seat {s['seat']} ({s['bot']})",
+            _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"]),
             "-" if s["mean_net"] is None else f"{s['mean_net']:+.1f}",
             "-" if s["pochs_per_game"] is None else f"{s['pochs_per_game']:.2f}",
             str(s["wins"]),
         ]
         for s in seats
     ]
-    title = f"{games} games of Poch, seeds {base} to {base + games - 1}"
-    headers = ["seat", "mean net chips", "pochs won per game", "wins"]
+    title = _("{games} games of Poch, seeds {first} to {last}").format(
+        games=games, first=base, last=base + games - 1
+    )
+    headers = [_("seat"), _("mean net chips"), _("pochs won per game"), _("wins")]
     return print_summary(
         out,
         args,
