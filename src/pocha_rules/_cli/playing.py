@@ -24,6 +24,7 @@ from pocha_rules._bot_faults import raised
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples, seed_from_args
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._common.errors import IllegalMoveError, InvalidRecordError, PochaError
@@ -563,15 +564,7 @@ def _read_move(screen: Screen[_R, _S, _M, _V], state: _S, seat: int, stdin: Text
 def _resume(screen: Screen[_R, _S, _M, _V], path: str) -> tuple[Record, _S]:
     """The record saved in ``path`` and its game, which must be unfinished."""
     game = screen.game
-    try:
-        record, state = screen.load(path)
-    except OSError as error:
-        why = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=why)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {error_text(error)}") from None
+    record, state = read_record(path, screen.load)
     if game.is_over(state):
         rules = game.rules_of(state)
         winners = ", ".join(
