@@ -24,9 +24,10 @@ each message comes from::
     python docs/check_catalogs.py docs/_build/gettext
 
 ``--write DIR`` writes the templates of the narrative only, without
-locations, for ``sphinx-intl update -p DIR`` (docs/contributing.md,
-"Translations"). The German site is Poch's pages only: ``--lang de``
-checks the pages under ``poch/``. The exit status is 0 when every catalog
+locations (with ``--lang``, of the pages that language translates), for
+``sphinx-intl update -p DIR`` (docs/contributing.md,
+"Translations"). The German site translates Poch's pages for players only
+(``site_languages.py``): ``--lang de`` checks those. The exit status is 0 when every catalog
 is complete, 1 otherwise, and 2 when the templates are missing.
 """
 
@@ -41,13 +42,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
+from site_languages import LANGUAGES, translates
 
 DOCS = Path(__file__).resolve().parent
 LOCALES = DOCS / "locales"
 
-PAGES_BY_LANGUAGE: dict[str, str] = {"es": "", "de": "poch/"}
-"""Each translated site, and the folder of the pages it translates (all of
-them: ``""``)."""
+TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
+"""The languages the site is translated into."""
 
 _CODE = re.compile(
     r"``.*?``|`[^`]*`|\{[\w:-]+\}|:[\w:-]+:|\]\([^)]*\)|<[^>]*>|https?://\S+|\{\w+\}"
@@ -93,10 +94,9 @@ def narrative(template: Path, templates: Path) -> Iterator[str]:
 def check(templates: Path, lang: str, locales: Path = LOCALES) -> list[Problem]:
     """What is missing from the catalogs of ``lang`` (under ``locales``), page by page."""
     problems: list[Problem] = []
-    folder = PAGES_BY_LANGUAGE[lang]
     for template in sorted(templates.rglob("*.pot")):
         page = template.relative_to(templates).with_suffix("").as_posix()
-        if not page.startswith(folder):
+        if not translates(lang, page):
             continue
         po = locales / lang / "LC_MESSAGES" / f"{page}.po"
         if not po.is_file():
@@ -113,11 +113,15 @@ def check(templates: Path, lang: str, locales: Path = LOCALES) -> list[Problem]:
     return problems
 
 
-def write_narrative(templates: Path, out: Path) -> int:
+def write_narrative(templates: Path, out: Path, lang: str | None = None) -> int:
     """Write the templates of ``templates`` into ``out`` with the narrative
-    only and no locations; the number of templates written."""
+    only and no locations (of the pages ``lang`` translates, or all); the
+    number of templates written."""
     written = 0
     for template in sorted(templates.rglob("*.pot")):
+        page = template.relative_to(templates).with_suffix("").as_posix()
+        if lang is not None and not translates(lang, page):
+            continue
         with template.open("rb") as file:
             source = read_po(file)
         keep = set(narrative(template, templates))
@@ -155,8 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--lang",
         action="append",
-        choices=sorted(PAGES_BY_LANGUAGE),
-        help="the language to check (repeatable; default: all)",
+        choices=TRANSLATED,
+        help="the language to check, or to write the templates of (repeatable; default: all)",
     )
     parser.add_argument(
         "--write", type=Path, metavar="DIR", help="write the narrative's templates into DIR"
@@ -166,11 +170,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"check_catalogs: no .pot files in {args.templates}", file=sys.stderr)
         return 2
     if args.write is not None:
-        count = write_narrative(args.templates, args.write)
+        if args.lang is not None and len(args.lang) > 1:
+            parser.error("--write takes one --lang at most")
+        count = write_narrative(args.templates, args.write, args.lang[0] if args.lang else None)
         print(f"{count} templates of the narrative written to {args.write}")
         return 0
     failed = 0
-    for lang in args.lang or sorted(PAGES_BY_LANGUAGE):
+    for lang in args.lang or TRANSLATED:
         problems = check(args.templates, lang)
         for problem in problems:
             print(f"{lang}: {problem.page}: {problem.what}")

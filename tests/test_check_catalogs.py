@@ -15,6 +15,9 @@ pytest.importorskip("babel", reason="the docs group (babel comes with Sphinx)")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+sys.path.insert(0, str(ROOT / "docs"))  # where the script finds site_languages
+
+
 def _load() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "check_catalogs", ROOT / "docs" / "check_catalogs.py"
@@ -72,6 +75,9 @@ def _site(tmp_path: Path) -> tuple[Path, Path]:
     (templates / "poch" / "rules.pot").write_text(
         HEADER + _entry("Poch's rules.", f"{cc.DOCS / 'poch' / 'rules.md'}:1"), encoding="utf-8"
     )
+    (templates / "poch" / "bots.pot").write_text(
+        HEADER + _entry("Poch's bots.", f"{cc.DOCS / 'poch' / 'bots.md'}:1"), encoding="utf-8"
+    )
     locales = tmp_path / "locales"
     catalogs = locales / "es" / "LC_MESSAGES"
     catalogs.mkdir(parents=True)
@@ -90,16 +96,17 @@ def test_reports_untranslated_fuzzy_and_missing_catalogs(tmp_path: Path) -> None
     assert [(p.page, p.what.split(" ")[0]) for p in problems] == [
         ("page", "untranslated:"),
         ("page", "fuzzy:"),
+        ("poch/bots", "no"),
         ("poch/rules", "no"),
     ]
     assert (
-        problems[2].what == f"no catalog ({locales / 'es' / 'LC_MESSAGES' / 'poch' / 'rules.po'})"
+        problems[3].what == f"no catalog ({locales / 'es' / 'LC_MESSAGES' / 'poch' / 'rules.po'})"
     )
     assert "Another sentence." in problems[0].what
     assert "Changed sentence." in problems[1].what
 
 
-def test_german_checks_the_poch_pages_only(tmp_path: Path) -> None:
+def test_german_checks_the_poch_pages_for_players_only(tmp_path: Path) -> None:
     templates, locales = _site(tmp_path)
     assert [p.page for p in cc.check(templates, "de", locales)] == ["poch/rules"]
 
@@ -107,9 +114,16 @@ def test_german_checks_the_poch_pages_only(tmp_path: Path) -> None:
 def test_writes_the_narrative_without_api_text(tmp_path: Path) -> None:
     templates, _ = _site(tmp_path)
     out = tmp_path / "narrative"
-    assert cc.write_narrative(templates, out) == 2
+    assert cc.write_narrative(templates, out) == 3
     text = (out / "page.pot").read_text(encoding="utf-8")
     assert "A sentence of the page." in text
     assert "Changed sentence." in text
     for left_out in ("`code_only`", "A docstring.", "An entry of the changelog.", "#:"):
         assert left_out not in text
+
+
+def test_writes_the_templates_of_a_language(tmp_path: Path) -> None:
+    templates, _ = _site(tmp_path)
+    out = tmp_path / "german"
+    assert cc.write_narrative(templates, out, "de") == 1
+    assert [p.relative_to(out).as_posix() for p in out.rglob("*.pot")] == ["poch/rules.pot"]
