@@ -567,8 +567,8 @@ class _Table:
             if reason is not None:
                 raise BotFault(
                     "illegal",
-                    _("played {move}, which is illegal: {reason}").format(
-                        move=move, reason=reason
+                    _("its move {move} is illegal: {reason}").format(
+                        move=repr(str(move)), reason=reason
                     ),
                 )
         except Exception as error:
@@ -593,7 +593,7 @@ def _other_seats(
     """A bot for every seat (the people's are not asked), and what plays
     the other seats, in words."""
     from pocha_rules._cli.match import load_bot
-    from pocha_rules.engines import EngineBot
+    from pocha_rules.engines import Engine, EngineSetupError
 
     n = rules.players
     if args.engine is not None:
@@ -602,12 +602,13 @@ def _other_seats(
         if not args.time_limit > 0:
             fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         try:
-            engines: list[Bot] = [
-                EngineBot(args.engine, time_limit=args.time_limit, seed=seed + 1 + seat)
-                for seat in range(n)
-            ]
+            engine = Engine(args.engine, time_limit=args.time_limit)
+            engine.check()  # an engine that cannot play is refused before the game
+        except EngineSetupError as error:
+            raise Stop(2, str(error)) from None
         except (TypeError, PochaError) as error:
             fail(f"--engine: {error}")
+        engines: list[Bot] = [engine(seed=seed + 1 + seat) for seat in range(n)]
         return engines, _("engine")
     if args.bot in BOTS:
         return bots_for([args.bot] * n, seed), _("{bot} bot").format(bot=args.bot)
