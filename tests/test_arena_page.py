@@ -108,7 +108,8 @@ def documented_events(game: str) -> dict[str, set[str]]:
 def check_views(messages: list[dict[str, Any]], round_rows: Any, whole_rows: Any) -> None:
     rounds = [m["view"] for m in messages if m["type"] == "turn"]
     wholes = [m["view"] for m in messages if m["type"] == "view"]
-    assert rounds and wholes
+    assert rounds
+    assert wholes
     for view in rounds:
         assert set(view) == fields(round_rows)
     for view in wholes:
