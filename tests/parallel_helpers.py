@@ -5,11 +5,20 @@ for real, to check that no game is lost or counted twice."""
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import multiprocessing
 import os
 import signal
 import time
 
 from pocha_rules import Move, PlayerView, RandomBot
+
+
+def process_pool(workers: int) -> cf.ProcessPoolExecutor:
+    """A pool of ``workers`` processes started by a forkserver: forking the
+    test process itself is unsafe once other threads hold locks (JAX starts
+    threads in the tests that import it), and a worker could then hang."""
+    return cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
 
 
 def first_time(marker: str) -> bool:

@@ -4,18 +4,30 @@ compact view of the new position, for every seat and for spectators."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from pocha_rules import GameState, PochaError, RuleSet, apply, legal_moves, new_game, observe, poch
+from pocha_rules import (
+    GameState,
+    InvalidDataError,
+    PochaError,
+    RuleSet,
+    apply,
+    legal_moves,
+    new_game,
+    observe,
+    poch,
+)
 from pocha_rules.compact import compact_view, seat_events, step_events, update_view
 from pocha_rules.poch import GameState as PochState
 from pocha_rules.poch import compact as poch_compact
 
+from .poch.strategies import games as poch_games
+from .poch.strategies import play_out, random_chooser
 from .strategies import rule_sets, seeds
 from .test_json_views import TOUR
 
@@ -115,33 +127,64 @@ def test_bad_arguments_are_refused() -> None:
 # --- Poch ---------------------------------------------------------------------
 
 
-def check_poch_game(state: PochState, rng: random.Random) -> int:
-    seats: list[int | None] = [None, *range(state.players)]
-    held = {seat: poch_compact.compact_view(state, seat) for seat in seats}
-    moves = 0
-    while not state.is_over:
-        move = rng.choice(poch.legal_moves(state))
-        after = poch.apply(state, move)
+def check_poch_game(states: list[PochState]) -> set[str]:
+    """Check every seat's and a spectator's view along a played game; the
+    kinds of event seen."""
+    seats: list[int | None] = [None, *range(states[0].players)]
+    held = {seat: poch_compact.compact_view(states[0], seat) for seat in seats}
+    kinds: set[str] = set()
+    for state, after in itertools.pairwise(states):
+        move = next(m for m in poch.legal_moves(state) if poch.apply(state, m) == after)
         for seat in seats:
             happened = poch_compact.step_events(state, move, after, seat)
             assert happened[0] == {"event": "move", "seat": state.to_move, "move": str(move)}
+            assert happened[-1]["event"] == "turn"
+            kinds.update(str(event["event"]) for event in happened)
             held[seat] = update_view(held[seat], happened)
             assert held[seat] == poch_compact.compact_view(after, seat), (seat, move)
-        state = after
-        moves += 1
-    return moves
+    assert kinds <= set(poch_compact.EVENTS)
+    return kinds
+
+
+def poch_game(rules: poch.RuleSet, seed: int) -> list[PochState]:
+    return play_out(poch.new_game(rules, seed=seed), random_chooser(seed))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_events_keep_every_seats_view_of_poch_current(players: int) -> None:
-    state = poch.new_game(poch.RuleSet(players=players), seed=players)
-    assert check_poch_game(state, random.Random(players)) > 0
+    kinds = check_poch_game(poch_game(poch.RuleSet(players=players), players))
+    assert {"betting", "payment", "showdown", "stop", "went_out", "deal_ended"} <= kinds
+    assert {"dealt", "trump_pools", "game_over"} <= kinds
 
 
-@settings(max_examples=10)
-@given(players=st.integers(3, 6), seed=seeds())
-def test_events_keep_poch_views_current_from_any_seed(players: int, seed: int) -> None:
-    check_poch_game(poch.new_game(poch.RuleSet(players=players), seed=seed), random.Random(seed))
+@settings(max_examples=15)
+@given(states=poch_games())
+def test_events_keep_poch_views_current_under_any_rules(states: list[PochState]) -> None:
+    check_poch_game(states)
+
+
+def test_poch_events_say_what_happened() -> None:
+    rules = poch.RuleSet(players=3, centre_pool=True, board_at_end="shared")
+    states = poch_game(rules, 4)
+    seen: dict[str, dict[str, object]] = {}
+    for state, after in itertools.pairwise(states):
+        for event in poch_compact.seat_events(state, after, 1):
+            seen.setdefault(str(event["event"]), event)
+    assert set(seen) == set(poch_compact.EVENTS)
+    assert set(seen["payment"]) == {"event", "payer", "payee", "chips", "reason"}
+    assert set(seen["showdown"]) == {"event", "winners", "shown"}
+    assert set(seen["stop"]) == {"event", "seat", "card"}
+    reasons = {
+        str(event["reason"])
+        for state, after in itertools.pairwise(states)
+        for event in poch_compact.seat_events(state, after, None)
+        if event["event"] == "payment"
+    }
+    assert {"dressing", "trump_pool", "bet", "stop", "cards", "centre"} <= reasons
+    dealt = seen["dealt"]
+    assert len(dealt["hand"]) == 5  # type: ignore[arg-type]
+    spectator = poch_compact.seat_events(states[-2], states[-1], None)
+    assert all(event.get("hand", []) == [] for event in spectator)
 
 
 def test_a_poch_spectator_sees_no_hand_and_seat_events_find_the_move() -> None:
@@ -156,7 +199,12 @@ def test_a_poch_spectator_sees_no_hand_and_seat_events_find_the_move() -> None:
     )
     with pytest.raises(PochaError, match="one move after"):
         poch_compact.seat_events(after, state, 2)
-    with pytest.raises(PochaError, match="no event named 'turn'"):
-        update_view(view, [{"event": "turn"}])
+    with pytest.raises(PochaError, match="no event named 'changed'"):
+        update_view(view, [{"event": "changed", "view": {}}])
+    with pytest.raises(InvalidDataError, match=r"invalid event at events\[1\].phase: missing"):
+        update_view(view, [{"event": "stop"}, {"event": "turn"}])
+    bad = {"event": "payment", "payer": 9, "payee": 0, "chips": 1, "reason": "x"}
+    with pytest.raises(InvalidDataError, match=r"events\[0\]: a 'payment' event that does not"):
+        update_view(view, [bad])
     size = max(len(json.dumps(poch_compact.compact_view(s, 0))) for s in (state, after))
     assert size <= 4096

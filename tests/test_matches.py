@@ -37,7 +37,7 @@ from pocha_rules.matches import (
     play_match,
 )
 from pocha_rules.records import GameRecord
-from tests.parallel_helpers import DyingBot, FaultyBot, FirstMoveBot, IllegalBot
+from tests.parallel_helpers import DyingBot, FaultyBot, FirstMoveBot, IllegalBot, process_pool
 
 SHORT: Final = RuleSet(schedule=(3, 5, 3))
 BOTS: Final[dict[str, BotFactory]] = {"heuristic": HeuristicBot, "random": RandomBot}
@@ -231,7 +231,7 @@ def test_a_match_gives_the_same_result_however_it_is_spread() -> None:
         assert match.run(24, **kwargs) == expected  # type: ignore[arg-type]
     with cf.ThreadPoolExecutor(3) as threads:
         assert match.run(24, executor=threads, chunk_size=4) == expected
-    with cf.ProcessPoolExecutor(2) as processes:
+    with process_pool(2) as processes:
         assert match.run(24, executor=processes, workers=2) == expected
 
 

@@ -44,6 +44,7 @@ from tests.parallel_helpers import (
     Slow,
     Squares,
     group_is_gone,
+    process_pool,
 )
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -88,7 +89,7 @@ def test_any_executor_gives_the_same_results() -> None:
     expected = [n * n for n in range(40)]
     with cf.ThreadPoolExecutor(3) as threads:
         assert values(run_chunks(Squares(), 40, executor=threads, chunk_size=3)) == expected
-    with cf.ProcessPoolExecutor(2) as processes:
+    with process_pool(2) as processes:
         chunks = run_chunks(Squares(), 40, executor=processes, workers=2)
         assert values(chunks) == expected
         # An executor that was passed in is left running.
@@ -193,7 +194,7 @@ def test_a_chunk_that_always_kills_its_worker_is_named(tmp_path: Path) -> None:
 
 
 def test_a_broken_executor_that_was_passed_in_names_the_missing_games() -> None:
-    with cf.ProcessPoolExecutor(2) as pool, pytest.raises(LostGamesError) as caught:
+    with process_pool(2) as pool, pytest.raises(LostGamesError) as caught:
         run_chunks(DyingSquares(9), 30, executor=pool, workers=2, chunk_size=3)
     error = caught.value
     assert any(9 in missing for missing in error.missing)
@@ -279,7 +280,7 @@ def test_simulate_refuses_bad_values() -> None:
 
 
 def test_simulate_reports_lost_games_by_number() -> None:
-    with cf.ProcessPoolExecutor(1) as pool:
+    with process_pool(1) as pool:
         with pytest.raises(LostGamesError):  # its worker dies: the pool is broken
             run_chunks(DyingSquares(0), 1, executor=pool, workers=1)
         with pytest.raises(LostGamesError, match=r"^games 0-9 are missing") as caught:

@@ -26,7 +26,14 @@ from pocha_rules.poch import actions as poch_actions
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
 from pocha_rules.views import PlayerView, observe
 
-__all__ = ["GameDoor", "door_named", "game_door", "poch_deal_view", "poch_events"]
+__all__ = [
+    "GameDoor",
+    "door_named",
+    "game_door",
+    "poch_deal_view",
+    "poch_events",
+    "poch_payment",
+]
 
 
 @attrs.frozen
@@ -101,7 +108,8 @@ def _poch_card(card: poch.Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def _poch_payment(payment: poch.Payment) -> dict[str, object]:
+def poch_payment(payment: poch.Payment) -> dict[str, object]:
+    """A payment as JSON data."""
     return {
         "payer": payment.payer,
         "payee": payment.payee,
@@ -144,7 +152,7 @@ def poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
         "table": [[p.seat, str(p.card)] for p in view.table],
         "last_card": _poch_card(view.last_card),
         "moves": _poch_seated(view.moves),
-        "payments": [_poch_payment(payment) for payment in view.deal_payments],
+        "payments": [poch_payment(payment) for payment in view.deal_payments],
         "legal_moves": [str(move) for move in legal],
         "legal_actions": list(poch_actions.legal_actions(view)) if legal else [],
     }
@@ -164,7 +172,7 @@ def _poch_view(view: poch.PlayerView) -> dict[str, object]:
             "trump": deal.trump.letter,
             "turnup": str(deal.turnup),
             "moves": _poch_seated(deal.moves),
-            "payments": [_poch_payment(payment) for payment in deal.payments],
+            "payments": [poch_payment(payment) for payment in deal.payments],
             "balances": list(deal.balances),
             "changes": list(deal.changes),
         }

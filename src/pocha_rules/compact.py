@@ -41,7 +41,7 @@ import copy
 from collections.abc import Iterable
 from typing import Final
 
-from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.errors import InvalidDataError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.cards import Card
 from pocha_rules._pocha.engine import legal_moves
@@ -51,6 +51,7 @@ from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._view_json import history_members, view_members
 from pocha_rules.actions import action_table
 from pocha_rules.events import caused, events
+from pocha_rules.poch import compact as poch_compact
 from pocha_rules.views import observe
 
 __all__ = [
@@ -198,20 +199,10 @@ def _for_seat(
     return out
 
 
-_POCH_KINDS: Final = ("move", "deal_ended", "game_over", "changed")
-"""The events of a move of Poch: all but ``changed`` are for a log, and
-``changed`` holds every member of the view that the move changed."""
-
-
 def _apply(view: dict[str, object], event: dict[str, object]) -> None:
     kind = event["event"]
-    if view.get("schema") == "poch-view":
-        if kind not in _POCH_KINDS:
-            raise PochaError(say("event_unknown", got=shown(kind)))
-        if kind == "changed":
-            members = event["view"]
-            assert isinstance(members, dict)
-            view.update(copy.deepcopy(members))
+    if view.get("schema") == poch_compact.VIEW_SCHEMA:
+        poch_compact.apply_event(view, event)
         return
     n = len(view["hand_sizes"])  # type: ignore[arg-type]
     if kind == "move":
@@ -293,9 +284,8 @@ def update_view(view: dict[str, object], events: Iterable[dict[str, object]]) ->
 
     This is all a client must do to keep its view current; the logic is
     small enough to write again in any language (each event changes the
-    members its name says). It serves Poch's compact views too
-    (:mod:`pocha_rules.poch.compact`), whose ``changed`` event holds the
-    members a move changed.
+    members its name says). It serves Poch's compact views too, with the
+    events of :mod:`pocha_rules.poch.compact`.
 
     Raises:
         PochaError: An event's kind is not known, or the view holds its
@@ -309,8 +299,19 @@ def update_view(view: dict[str, object], events: Iterable[dict[str, object]]) ->
     if any(name in view for name in _HISTORY):
         raise PochaError(say("view_has_history"))
     out = copy.deepcopy(view)
-    for event in events:
+    for index, event in enumerate(events):
         if not isinstance(event, dict):
             raise TypeError(f"an event must be a dict, got {got(event)}")
-        _apply(out, event)
+        try:
+            _apply(out, event)
+        except PochaError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            where = f"events[{index}]"
+            if isinstance(error, KeyError):
+                where = f"{where}.{error.args[0]}"
+                raise InvalidDataError("event", where, say("missing")) from None
+            kind = shown(event.get("event"))
+            reason = say("event_not_for_view", kind=kind, error=type(error).__name__)
+            raise InvalidDataError("event", where, reason) from None
     return out

@@ -197,6 +197,7 @@ SPANISH: Final[dict[str, str]] = {
     "token_unknown": "ningún puesto tiene esta clave",
     "since_out_of_range": "since tiene que ser de 0 a {high}, no {got}",
     "event_unknown": "no hay ningún evento llamado {got}",
+    "event_not_for_view": "un evento {kind} que no encaja en la vista ({error})",
     "expected_pair": "se esperaba un par [puesto, texto], no {got}",
     "view_compact": "falta: una vista compacta no se puede volver a leer "
     "(escríbela con su historia)",

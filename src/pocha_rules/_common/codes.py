@@ -160,6 +160,7 @@ MESSAGES: Final[dict[str, str]] = {
     "token_unknown": "no seat has this token",
     "since_out_of_range": "since must be from 0 to {high}, got {got}",
     "event_unknown": "no event named {got}",
+    "event_not_for_view": "a {kind} event that does not fit the view ({error})",
     "expected_pair": "expected a [seat, text] pair, got {got}",
     "view_compact": "missing: a compact view cannot be read back (write it with its history)",
     "round_kind_differs": "not the kind of the round, {kind}",
