@@ -56,9 +56,9 @@ def test_a_whole_view_of_poch_is_read_back_as_it_was(rules: poch.RuleSet) -> Non
             data = json.loads(json.dumps(door.view_dict(view)))
             assert door.view_from_dict(data) == view
             seen += 1
-        if state.is_over:
+        if (mover := state.to_move) is None:
             break
-        state = poch.apply(state, bots[state.to_move].act(poch.observe(state, state.to_move)))
+        state = poch.apply(state, bots[mover].act(poch.observe(state, mover)))
     assert seen > 50
     assert state.deal_results  # finished deals were read back too
 
