@@ -59,9 +59,9 @@ class TableSettings:
 
     Attributes:
         game: ``"pocha"`` or ``"poch"``.
-        preset: A name of :data:`PRESETS` for the game.
+        preset: A name of :data:`~pocha_rules.serve.PRESETS` for the game.
         players: The number of seats.
-        bots: By seat, the bot that plays it (a name of :data:`BOTS`) or
+        bots: By seat, the bot that plays it (a name of :data:`~pocha_rules.serve.BOTS`) or
             ``None`` for a person.
         seed: The seed of the deals (and of the bots).
         dealer: The first dealer.
