@@ -10,6 +10,7 @@ import importlib.util
 _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
+    "pocha_rules/_spiel.py": ("pyspiel",),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/poch/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/batch": ("numpy",),

@@ -54,17 +54,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 import attrs
 import numpy as np
 import pyspiel
 
+from pocha_rules import _spiel
 from pocha_rules._common.errors import (
     InvalidActionError,
-    InvalidRecordError,
-    InvalidRulesError,
     PochaError,
     reason_of,
     say,
@@ -77,7 +76,7 @@ from pocha_rules._common.records import (
     fail,
     members,
 )
-from pocha_rules._common.text import got, shown
+from pocha_rules._common.text import got
 from pocha_rules.poch._cards import CARDS, deck_indices
 from pocha_rules.poch._engine import apply
 from pocha_rules.poch._game import new_game
@@ -152,23 +151,10 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
     TypeError: game parameter players must be an int, got str: '3'
 
     """
-    if not isinstance(parameters, Mapping):
-        raise TypeError(
-            f"game parameters must be a mapping of names to values, got {got(parameters)}"
-        )
-    options: dict[str, Any] = {"players": _DEFAULT_PLAYERS}
-    for name, value in parameters.items():
-        default = _DEFAULTS.get(name) if isinstance(name, str) else None
-        if default is None:
-            field = name[:60] if isinstance(name, str) else shown(name)
-            raise InvalidRulesError(field, say("not_a_parameter", game=GAME_NAME))
-        expected = type(default)
-        if type(value) is not expected:
-            raise TypeError(
-                f"game parameter {name} must be a{'n' if expected is int else ''} "
-                f"{expected.__name__}, got {type(value).__name__}: {shown(value)}"
-            )
-        options[name] = value
+    options: dict[str, Any] = {
+        "players": _DEFAULT_PLAYERS,
+        **_spiel.typed_parameters(parameters, _DEFAULTS, GAME_NAME),
+    }
     for name in _NULLABLE:
         if options.get(name) == 0:
             options[name] = None
@@ -179,21 +165,8 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
 
 # --- the game ---------------------------------------------------------------------------
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Poch",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
+_GAME_TYPE: Final = _spiel.game_type(
+    GAME_NAME, "Poch", range(3, 7), _DEFAULTS, information_tensor=False
 )
 
 
@@ -238,15 +211,12 @@ class PochGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         rules = rules_from_parameters(params or {})
-        low, high = _utility_bounds(rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=action_table(rules).size,
-            max_chance_outcomes=max(rules.deck, rules.players),
-            num_players=rules.players,
-            min_utility=low,
-            max_utility=high,
-            utility_sum=None,
-            max_game_length=rules.deal_count * _deal_decisions(rules),
+        info = _spiel.game_info(
+            rules,
+            actions=action_table(rules).size,
+            outcomes=rules.deck,
+            utility=_utility_bounds(rules),
+            length=rules.deal_count * _deal_decisions(rules),
         )
         super().__init__(_GAME_TYPE, info, dict(params or {}))
         self.rules = rules
@@ -255,6 +225,15 @@ class PochGame(pyspiel.Game):
     def new_initial_state(self) -> PochState:
         """The start of a game: the first dealer is to be drawn."""
         return PochState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
+    ) -> PochObserver:
+        """An observer of the seat's own view: with perfect recall for the
+        information state (a string only), without for the observation."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return PochObserver(self, iig_obs_type, params)
 
     def deserialize_state(self, text: str) -> PochState:
         """The state that :meth:`PochState.serialize` wrote as ``text``:
@@ -270,26 +249,8 @@ class PochGame(pyspiel.Game):
         """
         parameters, history = _read_state_text(text)
         rules, _ = _checked_rules(parameters)
-        if rules != self.rules:
-            raise InvalidRecordError("rules", say("state_of_other_rules"))
-        state = self.new_initial_state()
-        for index, action in enumerate(history):
-            if state.is_terminal():
-                raise InvalidRecordError(f"history[{index}]", say("history_after_end"))
-            try:
-                state.apply_action(action)
-            except PochaError as error:
-                raise InvalidRecordError(f"history[{index}]", reason_of(error)) from None
+        state: PochState = _spiel.replay_history(self, rules, history)
         return state
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
-    ) -> PochObserver:
-        """An observer of the seat's own view: with perfect recall for the
-        information state (a string only), without for the observation."""
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return PochObserver(self, iig_obs_type, params)
 
 
 def load_game(rules: RuleSet | None = None) -> Any:
@@ -364,8 +325,8 @@ def _read_state_text(text: str) -> tuple[dict[str, object], tuple[int, ...]]:
 
 
 class _Position(NamedTuple):
-    """Where a game stands (private, immutable: OpenSpiel clones a state by
-    deep-copying its attributes, and this one copies as itself)."""
+    """Where a game of Poch stands: immutable and private. (OpenSpiel
+    clones a state by deep-copying what it holds; this copies as itself.)"""
 
     first_dealer: int
     """-1 until drawn."""
@@ -403,18 +364,15 @@ def _receiver(position: int, order: tuple[int, ...]) -> int | None:
     return None
 
 
-class PochState(pyspiel.State):
+class PochState(_spiel.DealtState):
     """A state of ``python_poch``. The game of cards is :attr:`game_state`
     once a deal is being played."""
+
+    _legal_ids = staticmethod(legal_actions)
 
     def __init__(self, game: PochGame) -> None:
         super().__init__(game)
         self._at = _START
-
-    @property
-    def _rules(self) -> RuleSet:
-        rules: RuleSet = self.get_game().rules
-        return rules
 
     def _dealing(self) -> bool:
         """Whether cards are being dealt (a chance node)."""
@@ -436,26 +394,8 @@ class PochState(pyspiel.State):
 
     # --- the OpenSpiel API --------------------------------------------------------------
 
-    def current_player(self) -> int:
-        """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
-        game = self._at.game
-        assert game is not None
-        if game.to_move is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return game.to_move
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        game = self._at.game
-        return game is not None and game.is_over
-
-    def _legal_actions(self, player: int) -> list[int]:
-        game = self.game_state
-        if game is None or player != game.to_move:
-            return []
-        return list(legal_actions(game))
+    def _game(self) -> GameState | None:
+        return self._at.game
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, all equally likely."""
@@ -513,13 +453,6 @@ class PochState(pyspiel.State):
             return f"deal {CARDS[pack[action]]}"
         return str(action_table(self._rules).move(action))
 
-    def returns(self) -> list[float]:
-        """The players' net chips at the end; 0 before."""
-        game = self._at.game
-        if game is None or not game.is_over:
-            return [0.0] * self._rules.players
-        return [float(net) for net in game.net]
-
     def serialize(self) -> str:
         """The state as text: the rules and the history of action ids, as
         one line of JSON, which :meth:`PochGame.deserialize_state` reads
@@ -556,8 +489,10 @@ class PochState(pyspiel.State):
             return "the first dealer is to be drawn"
         game = self.game_state
         if game is None:
-            dealt = " ".join(str(CARDS[card]) for card in at.dealing)
-            return f"dealing deal {len(at.orderings) + 1}: {dealt or '(nothing yet)'}"
+            number = len(at.orderings) + 1
+            return f"dealing deal {number}: " + (
+                " ".join(str(CARDS[card]) for card in at.dealing) or "(nothing yet)"
+            )
         if game.is_over:
             return f"over: net {list(game.net)}, winners {list(game.winners)}"
         hands = " | ".join(" ".join(map(str, hand)) for hand in game.hands)
@@ -576,22 +511,21 @@ def _replay(
     rules = game.rules
     place = {card: outcome for outcome, card in enumerate(deck_indices(rules.deck))}
     table = action_table(rules)
-    state = game.new_initial_state()
-    state.apply_action(first_dealer)
-    packs = iter(orderings)
-    to_play = iter(moves)
-    while not state.is_terminal():
-        if state.is_chance_node():
+
+    def dealer(pack: tuple[int, ...]) -> Callable[[PochState], None]:
+        def deal(state: PochState) -> None:
             at = state._at
             assert at.game is not None
-            for card in next(packs)[: 5 * len(at.game.order) + 1]:
+            for card in pack[: 5 * len(at.game.order) + 1]:
                 state.apply_action(place[card])
-            continue
-        move = next(to_play, None)
-        if move is None:
-            break
-        state.apply_action(table.action(move))
-    return state
+
+        return deal
+
+    state = game.new_initial_state()
+    state.apply_action(first_dealer)
+    return _spiel.play_through(
+        state, map(dealer, orderings), (table.action(move) for move in moves)
+    )
 
 
 # --- observations -----------------------------------------------------------------------
@@ -604,16 +538,7 @@ class PochObserver:
     one from :meth:`PochGame.make_py_observer`."""
 
     def __init__(self, game: PochGame, iig_obs_type: Any, params: object) -> None:
-        if params:
-            raise PochaError(say("observer_params", game=GAME_NAME, got=shown(params)))
-        if (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise PochaError(
-                say("observer_type", game=GAME_NAME, type=_observation_type(iig_obs_type))
-            )
-        self.perfect_recall: bool = iig_obs_type.perfect_recall
+        self.perfect_recall = _spiel.check_observer(GAME_NAME, iig_obs_type, params)
         """Whether this observes the information state (else the observation)."""
         layout = observation_layout(game.rules)
         size = 0 if self.perfect_recall else layout[-1].offset + layout[-1].size
@@ -650,15 +575,6 @@ class PochObserver:
         if view is not None:
             lines.append(view_text(view))
         return "\n".join(lines)
-
-
-def _observation_type(kind: Any) -> str:
-    """An ``IIGObservationType`` as words (its repr is an object's address)."""
-    private = str(kind.private_info).rsplit(".", 1)[-1]
-    return (
-        f"IIGObservationType(perfect_recall={kind.perfect_recall}, "
-        f"public_info={kind.public_info}, private_info={private})"
-    )
 
 
 def _dealt_to(ordering: tuple[int, ...], order: tuple[int, ...], seat: int) -> str:
@@ -707,21 +623,7 @@ def _dealing_text(state: PochState, player: int) -> str:
     return f"seat {player}: deal {len(at.orderings) + 1} is being dealt; got {got}"
 
 
-# The views of the last few states asked for, by state and seat: OpenSpiel
-# asks for a seat's tensor and strings one after the other.
-_VIEWS: Final[dict[tuple[int, int], tuple[GameState, PlayerView]]] = {}
-
-
-def _view(state: GameState, seat: int) -> PlayerView:
-    key = (id(state), seat)
-    entry = _VIEWS.get(key)
-    if entry is not None and entry[0] is state:
-        return entry[1]
-    if len(_VIEWS) >= 64:
-        _VIEWS.clear()
-    view = observe(state, seat)
-    _VIEWS[key] = (state, view)
-    return view
+_view: Final = _spiel.ViewCache(observe)
 
 
 pyspiel.register_game(_GAME_TYPE, PochGame)
