@@ -72,7 +72,7 @@ nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
 nitpick_ignore_regex += [
-    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax|starlette)\..*"),
     # JAX ships no inventory offline: its names stay plain text.
     ("py:(func|mod|class)", r"jax(\..*)?"),
     ("py:class", r"Array"),
