@@ -105,7 +105,7 @@ def test_a_view_hides_the_other_hands() -> None:
     assert backs == [2, 1, 1]  # seats 0, 1 and 2 hold 2, 1 and 1 cards
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "Triunfo: copas" in texts
-    assert "como lo ve el asiento 3" in texts
+    assert "como lo ve el puesto 3" in texts
 
 
 def test_jupyter_shows_states_views_and_cards() -> None:

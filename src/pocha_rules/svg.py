@@ -78,7 +78,7 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
         "points": "ptos",
         "dealer": "reparte",
         "to_move": "le toca",
-        "view": "como lo ve el asiento {}",
+        "view": "como lo ve el puesto {}",
     },
 }
 
