@@ -15,7 +15,7 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
 )
-from pocha_rules._cli.output import Output
+from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.playing import Screen, add_play_parser, bot_text, run_game
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
@@ -410,7 +410,7 @@ def _other_seats(
     """A bot for every seat (the people's are not asked), and what plays
     the other seats, in words."""
     from pocha_rules._cli.match import load_bot
-    from pocha_rules.engines import EngineBot
+    from pocha_rules.engines import Engine, EngineSetupError
 
     n = rules.players
     if args.engine is not None:
@@ -419,12 +419,15 @@ def _other_seats(
         if not args.time_limit > 0:
             fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         try:
-            engines: list[GameBot[PlayerView, Move]] = [
-                EngineBot(args.engine, time_limit=args.time_limit, seed=seed + 1 + seat)
-                for seat in range(n)
-            ]
+            engine = Engine(args.engine, time_limit=args.time_limit)
+            engine.check()  # an engine that cannot play is refused before the game
+        except EngineSetupError as error:
+            raise Stop(2, str(error)) from None
         except (TypeError, PochaError) as error:
             fail(f"--engine: {error}")
+        engines: list[GameBot[PlayerView, Move]] = [
+            engine(seed=seed + 1 + seat) for seat in range(n)
+        ]
         return engines, _("engine")
     if args.bot in BOTS:
         return list(bots_for([args.bot] * n, seed)), bot_text(args.bot)

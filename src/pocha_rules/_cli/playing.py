@@ -475,7 +475,9 @@ class _Table(Generic[_R, _S, _M, _V]):
             if why is not None:
                 raise BotFault(
                     "illegal",
-                    _("played {move}, which is illegal: {reason}").format(move=move, reason=why),
+                    _("its move {move} is illegal: {reason}").format(
+                        move=repr(str(move)), reason=why
+                    ),
                 )
         except Exception as error:
             kind = error.kind if isinstance(error, BotFault) else "error"
