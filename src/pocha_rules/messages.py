@@ -418,6 +418,7 @@ SPANISH: Final[dict[str, str]] = {
     "top_score_not_tied": "la ronda {round} sería de desempate, pero la puntuación más alta "
     "{score} no está empatada",
     "position_deal_missing": "una posición necesita el reparto de su ronda",
+    "poch_names_lang_unknown": "los nombres del Poch se dan en 'en', 'de' o 'es', no {got}",
     "names_lang_unknown": "los nombres se dan en 'es' (español) o 'en' (inglés), no {got}",
     "game_unknown": "ningún juego se llama {got}; los juegos son {known}",
     "game_bot_unknown": "ningún bot incorporado se llama {got}; los bots son {known}",

@@ -297,6 +297,7 @@ MESSAGES: Final[dict[str, str]] = {
     "no_tiebreak_rounds": "the game has {rounds} rounds and no tiebreak rounds (tiebreak={tiebreak})",
     "top_score_not_tied": "round {round} would be a tiebreak round, but the top score {score} is not tied",
     "position_deal_missing": "a position needs the deal of its round",
+    "poch_names_lang_unknown": "Poch's names are given in 'en', 'de' or 'es', not {got}",
     "names_lang_unknown": "names are given in 'es' (Spanish) or 'en' (English), not {got}",
     "game_unknown": "no game is called {got}; the games are {known}",
     "game_bot_unknown": "no built-in bot is called {got}; the bots are {known}",
