@@ -183,6 +183,8 @@ SPANISH: Final[dict[str, str]] = {
     "hand_size_differs": "{cards} cartas, pero hand_sizes dice {size}",
     "hand_differs": "no es la mano visible del propio puesto",
     "deals_for_rounds": "{deals} repartos para {rounds} rondas terminadas",
+    "view_value_unreachable": "ninguna partida con estas reglas da este valor "
+    "con el resto de la vista",
     "view_unreachable": "las reglas no pueden llegar a esta vista ({error})",
     "move_seat_differs": "la jugada la hizo el puesto {seat}, no {got}",
     "legal_moves_differ": "no son las jugadas legales de la vista",

@@ -146,6 +146,7 @@ MESSAGES: Final[dict[str, str]] = {
     "hand_size_differs": "{cards} cards, but hand_sizes says {size}",
     "hand_differs": "not the seat's own visible hand",
     "deals_for_rounds": "{deals} deals for {rounds} finished rounds",
+    "view_value_unreachable": "no game of these rules gives this value with the rest of the view",
     "view_unreachable": "the view is not one the rules can reach ({error})",
     "move_seat_differs": "the move was made by seat {seat}, not {got}",
     "legal_moves_differ": "not the view's legal moves",
