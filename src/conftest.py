@@ -10,7 +10,9 @@ import importlib.util
 _NEEDS = {
     "pocha_rules/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "pocha_rules/openspiel.py": ("pyspiel", "numpy"),
+    "pocha_rules/_spiel.py": ("pyspiel",),
     "pocha_rules/poch/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "pocha_rules/poch/openspiel.py": ("pyspiel", "numpy"),
     "pocha_rules/batch": ("numpy",),
     "pocha_rules/jax": ("jax", "numpy"),
     "pocha_rules/vector.py": ("numpy",),
@@ -19,6 +21,7 @@ _NEEDS = {
     "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
     "pocha_rules/learner_vector.py": ("gymnasium", "numpy"),
     "pocha_rules/stable_baselines.py": ("stable_baselines3", "gymnasium", "numpy"),
+    "pocha_rules/serve": ("starlette", "uvicorn", "websockets"),
 }
 
 collect_ignore = [

@@ -24,14 +24,16 @@ PROMPT: Final = re.compile(
 )
 
 
-def _play_on_a_terminal(*args: str, lang: str = "en") -> tuple[int, str]:
-    """Play ``pocha play args`` to the end on a terminal, pressing Enter at
-    every hand-over and choosing the first move at every prompt: the exit
-    status and everything the terminal showed."""
+def _play_on_a_terminal(
+    *args: str, lang: str = "en", command: tuple[str, ...] = ("play",)
+) -> tuple[int, str]:
+    """Play ``pocha command args`` to the end on a terminal, pressing Enter
+    at every hand-over and choosing the first move at every prompt: the
+    exit status and everything the terminal showed."""
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "NO_COLOR": "1", "COLUMNS": "100"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "pocha_rules", "--lang", lang, "play", *args],
+        [sys.executable, "-m", "pocha_rules", "--lang", lang, *command, *args],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -114,3 +116,20 @@ def test_the_hand_over_in_spanish() -> None:
     assert "puesto 1, pulsa Intro> " in shown
     assert CLEAR in shown
     assert "pass the keyboard" not in shown
+
+
+def test_hot_seat_at_poch_too() -> None:
+    status, shown = _play_on_a_terminal(
+        "--human", "0", "--human", "1", "--players", "3", "--seed", "4",
+        "--rule", "end=deals", "--rule", "deals=1", command=("poch", "play"),
+    )  # fmt: skip
+    assert status == 0, shown
+    assert "seats: 0 person, 1 person, 2 heuristic bot" in shown
+    screens = shown.split(CLEAR)
+    assert len(screens) > 2
+    for before, screen in itertools.pairwise(screens):
+        movers = set(re.findall(r"-- seat (\d), your move", screen))
+        assert len(movers) <= 1, screen
+        for seat in movers:
+            assert f"pass the keyboard to seat {seat}, then press Enter" in before
+    assert "the game is over after 1 deals" in shown

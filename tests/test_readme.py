@@ -43,6 +43,9 @@ _EXTRAS_MODULES = (
     "open_spiel",
     "distributed",
     "ray",
+    "starlette",
+    "uvicorn",
+    "websockets",
 )
 
 _BLOCKER = f"""

@@ -196,3 +196,37 @@ def test_a_poch_move_out_of_turn_is_refused() -> None:
     with pytest.raises(OutOfTurnError, match=f"it is seat {turn}'s turn"):
         table.play(tokens[other], legal[0])
     assert table.moves == 0
+
+
+def test_a_token_given_before_seats_its_person_again() -> None:
+    table = Table(
+        RULES, seed=1, dealer=3, bots={1: RandomBot(1), 2: RandomBot(2), 3: RandomBot(3)}
+    )
+    token = table.sit(0)
+    table.play(token, table.view(token)["legal_moves"][0])  # type: ignore[index]
+    again = Table(
+        RULES, seed=1, dealer=3, bots={1: RandomBot(1), 2: RandomBot(2), 3: RandomBot(3)}
+    )
+    assert again.sit(0, token) == token
+    for step in table.steps()[again.moves :]:
+        if step.before.to_move == 0:
+            again.play(token, step.move)
+    assert again.state == table.state
+    assert again.steps() == table.steps()
+    assert table.steps(table.moves) == ()
+    with pytest.raises(PochaError) as refused:
+        table.steps(table.moves + 1)
+    assert refused.value.code == "since_out_of_range"
+    with pytest.raises(TypeError, match="since must be an int"):
+        table.steps("0")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("token", ["short", "x" * 129, "with spaces in it here", "é" * 20])
+def test_a_token_given_must_have_a_token_s_form(token: str) -> None:
+    table = Table(RULES, seed=1)
+    with pytest.raises(PochaError) as refused:
+        table.sit(0, token)
+    assert refused.value.code == "token_form"
+    assert table.free_seats() == (0, 1, 2, 3)
+    with pytest.raises(TypeError, match="token must be a str or None"):
+        table.sit(0, b"x" * 20)  # type: ignore[arg-type]

@@ -83,18 +83,17 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 import numpy as np
 import pyspiel
 
+from pocha_rules import _spiel
 from pocha_rules._common.errors import (
     InvalidActionError,
-    InvalidRecordError,
     InvalidRulesError,
     PochaError,
-    reason_of,
     say,
 )
 from pocha_rules._common.text import got, shown
@@ -196,29 +195,22 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
     TypeError: game parameter players must be an int, got str: '3'
 
     """
-    if not isinstance(parameters, Mapping):
-        raise TypeError(
-            f"game parameters must be a mapping of names to values, got {got(parameters)}"
-        )
-    options: dict[str, Any] = {}
-    for name, value in parameters.items():
-        default = _DEFAULTS.get(name) if isinstance(name, str) else None
-        if default is None:
-            field = name[:60] if isinstance(name, str) else shown(name)
-            raise InvalidRulesError(field, say("not_a_parameter", game=GAME_NAME))
-        if name == "schedule" and type(value) is int:
-            # OpenSpiel reads "schedule=9" as a number: one round of 9 cards.
-            if value.bit_length() > 64:
-                raise InvalidRulesError(name, say("schedule_number_too_large", got=shown(value)))
-            value = str(value)
-        expected = type(default)
-        if type(value) is not expected:
-            raise TypeError(
-                f"game parameter {name} must be a{'n' if expected is int else ''} "
-                f"{expected.__name__}, got {type(value).__name__}: {shown(value)}"
-            )
-        options[name] = _option(name, value)
+    options: dict[str, Any] = {
+        name: _option(name, value)
+        for name, value in _spiel.typed_parameters(
+            parameters, _DEFAULTS, GAME_NAME, _schedule_number
+        ).items()
+    }
     return RuleSet(**options)
+
+
+def _schedule_number(name: str, value: object) -> object:
+    """OpenSpiel reads ``schedule=9`` as a number: one round of 9 cards."""
+    if name == "schedule" and type(value) is int:
+        if value.bit_length() > 64:
+            raise InvalidRulesError(name, say("schedule_number_too_large", got=shown(value)))
+        return str(value)
+    return value
 
 
 def _words(value: str) -> list[str]:
@@ -251,21 +243,8 @@ def _option(name: str, value: object) -> object:
 
 # --- the game ---------------------------------------------------------------------------
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Pocha",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
+_GAME_TYPE: Final = _spiel.game_type(
+    GAME_NAME, "Pocha", range(3, 9), _DEFAULTS, information_tensor=True
 )
 
 
@@ -309,15 +288,12 @@ class PochaGame(pyspiel.Game):
         if type(params.get("schedule")) is int:
             # Kept as text, so that the game's name loads again.
             params["schedule"] = f"{params['schedule']} "
-        low, high = _utility_bounds(rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=action_table(rules).size,
-            max_chance_outcomes=max(rules.deck_size, rules.players),
-            num_players=rules.players,
-            min_utility=low,
-            max_utility=high,
-            utility_sum=None,
-            max_game_length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
+        info = _spiel.game_info(
+            rules,
+            actions=action_table(rules).size,
+            outcomes=rules.deck_size,
+            utility=_utility_bounds(rules),
+            length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
         )
         super().__init__(_GAME_TYPE, info, params)
         self.rules = rules
@@ -345,16 +321,7 @@ class PochaGame(pyspiel.Game):
 
         """
         rules, history = read_state_text(text)
-        if rules != self.rules:
-            raise InvalidRecordError("rules", say("state_of_other_rules"))
-        state = self.new_initial_state()
-        for index, action in enumerate(history):
-            if state.is_terminal():
-                raise InvalidRecordError(f"history[{index}]", say("history_after_end"))
-            try:
-                state.apply_action(action)
-            except PochaError as error:
-                raise InvalidRecordError(f"history[{index}]", reason_of(error)) from None
+        state: PochaState = _spiel.replay_history(self, rules, history)
         return state
 
     def make_py_observer(
@@ -414,20 +381,17 @@ class _Position(NamedTuple):
 _START: Final = _Position(-1, (), (), None)
 
 
-class PochaState(pyspiel.State):
+class PochaState(_spiel.DealtState):
     """A state of ``python_pocha``. The game of cards is
     :attr:`game_state` once a round is being played."""
+
+    _legal_ids = staticmethod(legal_actions)
 
     def __init__(self, game: PochaGame) -> None:
         super().__init__(game)
         self._at = _START
 
     # --- where the game stands ----------------------------------------------------------
-
-    @property
-    def _rules(self) -> RuleSet:
-        rules: RuleSet = self.get_game().rules
-        return rules
 
     def _dealing(self) -> bool:
         """Whether cards are being dealt (a chance node)."""
@@ -461,26 +425,8 @@ class PochaState(pyspiel.State):
 
     # --- the OpenSpiel API --------------------------------------------------------------
 
-    def current_player(self) -> int:
-        """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
-        game = self._at.game
-        assert game is not None
-        if game.to_move is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return game.to_move
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        game = self._at.game
-        return game is not None and game.is_over
-
-    def _legal_actions(self, player: int) -> list[int]:
-        game = self.game_state
-        if game is None or player != game.to_move:
-            return []
-        return list(legal_actions(game))
+    def _game(self) -> GameState | None:
+        return self._at.game
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, all equally likely."""
@@ -572,13 +518,6 @@ class PochaState(pyspiel.State):
             return f"deal {table.cards[action]}"
         return str(table.move(action))
 
-    def returns(self) -> list[float]:
-        """The players' game totals at the end; 0 before."""
-        game = self._at.game
-        if game is None or not game.is_over:
-            return [0.0] * self._rules.players
-        return [float(total) for total in game.scores]
-
     def serialize(self) -> str:
         """The state as text: the rules and the history of action ids, as
         one line of JSON, which :meth:`PochaGame.deserialize_state` (or
@@ -638,17 +577,11 @@ def _deal_order(deal: Deal, dealer: int, shows: bool) -> list[int]:
 
 def _replay(game: PochaGame, world: GameState) -> PochaState:
     """The OpenSpiel state of ``world``: its deals as chance outcomes, its moves as actions."""
-    rules = game.rules
-    table = action_table(rules)
+    table = action_table(game.rules)
     play_id = {card.index: action for action, card in enumerate(table.cards)}
-    state = game.new_initial_state()
-    state.apply_action(world.first_dealer)
-    deals = world.deals
-    moves = iter(world.history)
-    round_index = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            deal = deals[round_index]
+
+    def dealer(deal: Deal) -> Callable[[PochaState], None]:
+        def play(state: PochaState) -> None:
             entry, dealer = state._round_to_deal()
             shows = not state._needs_turned_up_card(entry) and deal.trump_card is not None
             for card in _deal_order(deal, dealer, shows):
@@ -656,13 +589,14 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
             if state._needs_turned_up_card(entry):
                 assert deal.trump_card is not None
                 state.apply_action(play_id[deal.trump_card.index])
-            round_index += 1
-            continue
-        move = next(moves, None)
-        if move is None:
-            break
-        state.apply_action(table.action(move))
-    return state
+
+        return play
+
+    state = game.new_initial_state()
+    state.apply_action(world.first_dealer)
+    return _spiel.play_through(
+        state, map(dealer, world.deals), (table.action(move) for move in world.history)
+    )
 
 
 # --- observations -----------------------------------------------------------------------
@@ -675,16 +609,7 @@ class PochaObserver:
     :meth:`PochaGame.make_py_observer`."""
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
-        if params:
-            raise PochaError(say("observer_params", game=GAME_NAME, got=shown(params)))
-        if (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise PochaError(
-                say("observer_type", game=GAME_NAME, type=_observation_type(iig_obs_type))
-            )
-        self.perfect_recall: bool = iig_obs_type.perfect_recall
+        self.perfect_recall = _spiel.check_observer(GAME_NAME, iig_obs_type, params)
         """Whether this observes the information state (else the observation)."""
         rules = game.rules
         layout = observation_layout(rules)
@@ -734,15 +659,6 @@ class PochaObserver:
         return information_text(view)
 
 
-def _observation_type(kind: Any) -> str:
-    """An ``IIGObservationType`` as words (its repr is an object's address)."""
-    private = str(kind.private_info).rsplit(".", 1)[-1]
-    return (
-        f"IIGObservationType(perfect_recall={kind.perfect_recall}, "
-        f"public_info={kind.public_info}, private_info={private})"
-    )
-
-
 def _dealing_text(state: PochaState, player: int, history: bool) -> str:
     at = state._at
     if at.first_dealer < 0:
@@ -761,21 +677,7 @@ def _dealing_text(state: PochaState, player: int, history: bool) -> str:
     return text
 
 
-# The views of the last few states asked for, by state and seat: OpenSpiel
-# asks for a seat's tensor and strings one after the other.
-_VIEWS: Final[dict[tuple[int, int], tuple[GameState, PlayerView]]] = {}
-
-
-def _view(state: GameState, seat: int) -> PlayerView:
-    key = (id(state), seat)
-    entry = _VIEWS.get(key)
-    if entry is not None and entry[0] is state:
-        return entry[1]
-    if len(_VIEWS) >= 64:
-        _VIEWS.clear()
-    view = observe(state, seat)
-    _VIEWS[key] = (state, view)
-    return view
+_view: Final = _spiel.ViewCache(observe)
 
 
 pyspiel.register_game(_GAME_TYPE, PochaGame)

@@ -82,7 +82,7 @@ under rules that may have changed.
 
 from __future__ import annotations
 
-import json
+import functools
 import os
 from collections.abc import Iterable, Mapping
 from typing import Final
@@ -91,6 +91,21 @@ import attrs
 
 from pocha_rules._common.errors import InvalidDealError, PochaError, reason_of, say
 from pocha_rules._common.files import write_atomically
+from pocha_rules._common.records import MAX_RECORD_CHARS as _MAX_RECORD_CHARS
+from pocha_rules._common.records import (
+    MAX_SCORE,
+    RecordFormat,
+    check_seed,
+    check_seed_field,
+    describe,
+    fail,
+    numbers_text,
+    read_each,
+    read_seat,
+    seat_numbers,
+    to_tags,
+    whole,
+)
 from pocha_rules._common.tags import MAX_TAG_NAME as _MAX_TAG_NAME
 from pocha_rules._common.tags import MAX_TAG_VALUE as _MAX_TAG_VALUE
 from pocha_rules._common.tags import MAX_TAGS as _MAX_TAGS
@@ -105,24 +120,7 @@ from pocha_rules._pocha.schedules import Round
 from pocha_rules._pocha.shuffle import deal_from_seed
 from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._pocha.tables import tables_for
-from pocha_rules._record_json import (
-    MAX_SCORE,
-    as_list,
-    check_seed,
-    describe,
-    fail,
-    members,
-    no_constant,
-    read_deal,
-    read_move,
-    read_rules,
-    read_tags,
-    rules_data,
-    seat_numbers,
-    short,
-    unique_members,
-    whole,
-)
+from pocha_rules._record_json import read_deal, read_move, read_rules, rules_data
 
 __all__ = [
     "FORMAT",
@@ -153,7 +151,7 @@ RULES_VERSION: Final = 1
 deals and moves could give a different game (what is legal, how a round is
 scored), so that old records are not silently replayed under new rules."""
 
-MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
+MAX_RECORD_CHARS: Final = _MAX_RECORD_CHARS
 """The longest record text :meth:`GameRecord.from_json` and :func:`load`
 accept (16 MiB); a full classic game takes about 15 KB."""
 
@@ -168,19 +166,27 @@ MAX_TAG_VALUE: Final = _MAX_TAG_VALUE
 
 Tags.__module__ = __name__  # documented, and shown in reprs, as records.Tags
 
-_MEMBERS: Final = (
-    "format",
-    "version",
-    "rules_version",
-    "rules",
-    "seed",
-    "first_dealer",
-    "deals",
-    "moves",
-    "scores",
-    "round_scores",
+_FORMAT: Final = RecordFormat(
+    format=FORMAT,
+    version=VERSION,
+    rules_version=RULES_VERSION,
+    members=(
+        "format",
+        "version",
+        "rules_version",
+        "rules",
+        "seed",
+        "first_dealer",
+        "deals",
+        "moves",
+        "scores",
+        "round_scores",
+    ),
+    not_a_record=say("not_a_record"),
+    others={"poch-record": say("record_is_poch")},
+    objects=("rules", "tags"),
+    lists=("deals", "round_scores", "moves"),
 )
-_OPTIONAL_MEMBERS: Final = ("tags",)
 
 
 # --- the record -------------------------------------------------------------
@@ -200,16 +206,6 @@ def _totals(value: Iterable[int] | None) -> tuple[int, ...] | None:
 
 def _table(value: Iterable[Iterable[int]] | None) -> tuple[tuple[int, ...], ...] | None:
     return None if value is None else tuple(tuple(row) for row in value)
-
-
-def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> Tags:
-    return Tags() if value is None else Tags(value)
-
-
-def _seed(instance: object, attribute: object, value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"seed must be an int, got {got(value)}")
-    check_seed(value, "seed")
 
 
 def _score(value: object) -> None:
@@ -255,7 +251,7 @@ class GameRecord:
 
     rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
     """The rules the game was played under."""
-    seed: int = attrs.field(validator=_seed)
+    seed: int = attrs.field(validator=check_seed_field)
     """The game's seed (it deals every round not given in :attr:`deals`),
     below ``2**256`` in size."""
     first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
@@ -280,7 +276,7 @@ class GameRecord:
     """The points of every finished round by seat, or ``None`` if unknown."""
     rules_version: int = attrs.field(default=RULES_VERSION)
     """The rules behaviour version the game was played under."""
-    tags: Tags = attrs.field(default=None, converter=_tags)
+    tags: Tags = attrs.field(default=None, converter=to_tags)
     """Free-form facts about the game, kept as they are given: players'
     names, the place, the date, the event (see :class:`Tags` for what a tag
     may hold). They do not take part in :func:`replay`."""
@@ -331,16 +327,8 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
-        rules = rules_data(self.rules)
-        data: dict[str, object] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules_version": self.rules_version,
-        }
-        if self.tags:
-            data["tags"] = dict(self.tags)
-        return data | {
-            "rules": rules,
+        return _FORMAT.header(self) | {
+            "rules": rules_data(self.rules),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "deals": [
@@ -368,54 +356,21 @@ class GameRecord:
                 the error says where and why.
 
         """
-        if not isinstance(data, dict):
-            fail("record", say("expected_object", got=describe(data)))
-        if data.get("format") == "poch-record":
-            fail("format", say("record_is_poch"))
-        if "format" not in data:
-            fail("format", say("not_a_record"))
-        if data["format"] != FORMAT:
-            fail(
-                "format",
-                say("format_unknown", expected=repr(FORMAT), got=describe(data["format"])),
-            )
-        if "version" not in data:
-            fail("version", say("missing"))
-        version = whole(data["version"], "version")
-        if version != VERSION:
-            fail("version", say("record_version", version=VERSION, got=describe(version)))
-        top = members(data, "", _MEMBERS, _OPTIONAL_MEMBERS)
-        rules_version = whole(top["rules_version"], "rules_version")
-        if rules_version != RULES_VERSION:
-            fail(
-                "rules_version",
-                say("rules_version", got=describe(rules_version), version=RULES_VERSION),
-            )
-        tags = read_tags(top["tags"]) if "tags" in top else Tags()
+        top, tags = _FORMAT.open(data)
         rules = read_rules(top["rules"])
         seed = check_seed(top["seed"], "seed")
-        first_dealer = whole(top["first_dealer"], "first_dealer")
-        if not 0 <= first_dealer < rules.players:
-            fail(
-                "first_dealer",
-                say("seat_out_of_range", high=rules.players - 1, got=describe(first_dealer)),
-            )
-        deals = tuple(
-            read_deal(entry, f"deals[{i}]", rules)
-            for i, entry in enumerate(as_list(top["deals"], "deals"))
-        )
-        moves = tuple(
-            read_move(entry, f"moves[{i}]", rules.deck)
-            for i, entry in enumerate(as_list(top["moves"], "moves"))
-        )
+        first_dealer = read_seat(top["first_dealer"], "first_dealer", rules.players)
+        deals = read_each(top["deals"], "deals", functools.partial(read_deal, rules=rules))
+        moves = read_each(top["moves"], "moves", functools.partial(read_move, deck=rules.deck))
         scores = None
         if top["scores"] is not None:
             scores = seat_numbers(top["scores"], "scores", rules.players)
         round_scores = None
         if top["round_scores"] is not None:
-            round_scores = tuple(
-                seat_numbers(row, f"round_scores[{i}]", rules.players)
-                for i, row in enumerate(as_list(top["round_scores"], "round_scores"))
+            round_scores = read_each(
+                top["round_scores"],
+                "round_scores",
+                functools.partial(seat_numbers, players=rules.players),
             )
         return cls(
             rules=rules,
@@ -425,7 +380,7 @@ class GameRecord:
             moves=moves,
             scores=scores,
             round_scores=round_scores,
-            rules_version=rules_version,
+            rules_version=whole(top["rules_version"], "rules_version"),
             tags=tags,
         )
 
@@ -433,29 +388,7 @@ class GameRecord:
         """The record as JSON text: one rule per line, one deal per line and
         the moves a few to a line, so that records read (and diff) well.
         """
-        data = self.to_dict()
-        parts = []
-        for key, value in data.items():
-            name = json.dumps(key)
-            if key in ("rules", "tags"):
-                assert isinstance(value, dict)
-                inner = ",\n".join(
-                    f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()
-                )
-                parts.append(f"  {name}: {{\n{inner}\n  }}")
-            elif key in ("deals", "round_scores", "moves") and value:
-                assert isinstance(value, list)
-                if key == "moves":
-                    step = self.rules.players
-                    rows = [value[i : i + step] for i in range(0, len(value), step)]
-                    lines = [", ".join(json.dumps(m) for m in row) for row in rows]
-                else:
-                    lines = [json.dumps(item) for item in value]
-                inner = ",\n".join(f"    {line}" for line in lines)
-                parts.append(f"  {name}: [\n{inner}\n  ]")
-            else:
-                parts.append(f"  {name}: {json.dumps(value)}")
-        return "{\n" + ",\n".join(parts) + "\n}\n"
+        return _FORMAT.text(self.to_dict(), step=self.rules.players)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -472,20 +405,7 @@ class GameRecord:
             TypeError: ``text`` is not a string.
 
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str of JSON, got {got(text)}")
-        if len(text) > MAX_RECORD_CHARS:
-            fail(
-                "record",
-                say("record_too_long", length=len(text), most=MAX_RECORD_CHARS),
-            )
-        try:
-            data = json.loads(text, object_pairs_hook=unique_members, parse_constant=no_constant)
-        except RecursionError:
-            fail("record", say("json_too_deep"))
-        except ValueError as error:  # JSONDecodeError, huge numbers, duplicates
-            fail("record", say("json_invalid", error=short(str(error), 120)))
-        return cls.from_dict(data)
+        return cls.from_dict(_FORMAT.parse(text, MAX_RECORD_CHARS))
 
 
 # --- replay -------------------------------------------------------------------
@@ -612,11 +532,7 @@ def _explicit_rounds(record: GameRecord) -> int:
 def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revoke]]:
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, got {got(record)}")
-    if record.rules_version != RULES_VERSION:
-        fail(
-            "rules_version",
-            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
-        )
+    _FORMAT.check_rules_version(record.rules_version)
     players = record.rules.players
     if type(record.first_dealer) is not int or not 0 <= record.first_dealer < players:
         fail(
@@ -676,15 +592,11 @@ def _replay(record: GameRecord, *, lenient: bool) -> tuple[GameState, list[Revok
     return state, revokes
 
 
-def _numbers(values: Iterable[int]) -> str:
-    return "[" + ", ".join(shown(value) for value in values) + "]"
-
-
 def _check_scores(record: GameRecord, state: GameState) -> None:
     if record.scores is not None and record.scores != state.scores:
         fail(
             "scores",
-            say("scores_differ", said=_numbers(record.scores), given=str(list(state.scores))),
+            say("scores_differ", said=numbers_text(record.scores), given=str(list(state.scores))),
         )
     if record.round_scores is None:
         return
@@ -693,7 +605,7 @@ def _check_scores(record: GameRecord, state: GameState) -> None:
         if stored != real:
             fail(
                 f"round_scores[{index}]",
-                say("scores_differ", said=_numbers(stored), given=str(list(real))),
+                say("scores_differ", said=numbers_text(stored), given=str(list(real))),
             )
     if len(record.round_scores) != len(actual):
         fail(
@@ -746,12 +658,4 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         OSError: The file cannot be read.
 
     """
-    with open(path, "rb") as file:
-        raw = file.read(4 * MAX_RECORD_CHARS + 1)
-    if len(raw) > 4 * MAX_RECORD_CHARS:
-        fail("record", say("file_too_long", most=MAX_RECORD_CHARS))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        fail("record", say("file_not_utf8", byte=error.start))
-    return GameRecord.from_json(text)
+    return GameRecord.from_json(_FORMAT.read_file(path, MAX_RECORD_CHARS))

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping
@@ -97,6 +98,8 @@ _DOORS: dict[
     "poch": (poch_compact.compact_view, poch_compact.step_events, _poch_apply),
 }
 _FORMATS: dict[str, str] = {"pocha-record": "pocha", "poch-record": "poch"}
+_TOKEN_FORM = re.compile(r"[A-Za-z0-9_-]{16,128}")
+"""A token given to :meth:`Table.sit`: what :func:`secrets.token_urlsafe` writes."""
 
 
 class Table:
@@ -204,21 +207,34 @@ class Table:
             n = self._game.players(self.rules)
             return tuple(s for s in range(n) if s not in taken)
 
-    def sit(self, seat: int) -> str:
+    def sit(self, seat: int, token: str | None = None) -> str:
         """Seat a person at ``seat``; their secret token (keep it from the
         others: whoever holds it plays the seat).
 
+        Args:
+            seat: The seat.
+            token: The token to seat them with, in place of a new one: a
+                token handed out before (a server that keeps its tokens
+                seats its players again with them after a restart). It is
+                16 to 128 characters of ``A-Z a-z 0-9 - _``, as
+                :func:`secrets.token_urlsafe` writes them.
+
         Raises:
             PochaError: ``seat`` is not a seat of the game, or is taken (by
-                a bot or a person).
-            TypeError: ``seat`` is not an int.
+                a bot or a person), or ``token`` is not a token's form.
+            TypeError: ``seat`` is not an int, or ``token`` not a string.
 
         """
+        if token is not None:
+            if not isinstance(token, str):
+                raise TypeError(f"token must be a str or None, got {got(token)}")
+            if not _TOKEN_FORM.fullmatch(token):
+                raise PochaError(say("token_form"))
         with self._lock:
             self._check_seat(self._state, seat)
             if seat in self._bots or seat in self._tokens:
                 raise PochaError(say("seat_taken", seat=seat))
-            token = secrets.token_urlsafe(24)
+            token = secrets.token_urlsafe(24) if token is None else token
             self._tokens[seat] = token
             return token
 
@@ -305,6 +321,27 @@ class Table:
             state = after
         self._state = state
 
+    def steps(self, since: int = 0) -> tuple[Step, ...]:
+        """Every move made at the table after the first ``since``, with the
+        states on either side (hidden cards included: for the server only,
+        such as to write each move down as it is made).
+
+        Raises:
+            PochaError: ``since`` is not from 0 to :attr:`moves`.
+            TypeError: ``since`` is not an int.
+
+        """
+        with self._lock:
+            self._check_since(since)
+            return tuple(self._steps[since:])
+
+    def _check_since(self, since: object) -> None:
+        if type(since) is not int:
+            raise TypeError(f"since must be an int, got {got(since)}")
+        if not 0 <= since <= len(self._steps):
+            high = len(self._steps)
+            raise PochaError(say("since_out_of_range", high=high, got=shown(since)))
+
     # --- what each seat may know --------------------------------------------
 
     def view(self, token: str | None = None) -> dict[str, object]:
@@ -337,11 +374,7 @@ class Table:
         """
         with self._lock:
             seat = self._seat(token)
-            if type(since) is not int:
-                raise TypeError(f"since must be an int, got {got(since)}")
-            if not 0 <= since <= len(self._steps):
-                high = len(self._steps)
-                raise PochaError(say("since_out_of_range", high=high, got=shown(since)))
+            self._check_since(since)
             out: list[dict[str, object]] = []
             for step in self._steps[since:]:
                 out += self._events(step.before, step.move, step.after, seat)

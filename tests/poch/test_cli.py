@@ -228,6 +228,16 @@ def test_resume_refuses_a_finished_game_and_new_rules(tmp_path: Path) -> None:
     assert "--resume with --players: a saved game keeps its rules" in result.stderr
 
 
+def test_quit_keeps_the_game_and_ends_well_with_save(tmp_path: Path) -> None:
+    result = pocha(*HUMAN_GAME, "--save", "game.json", stdin="1\nquit\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the game so far is saved in game.json" in result.stdout
+    assert len(load(tmp_path / "game.json").moves) >= 1
+    without = pocha(*HUMAN_GAME, stdin="1\nabandonar\n", cwd=tmp_path)
+    assert without.returncode == 1
+    assert "the game is abandoned" in without.stderr
+
+
 def test_save_refuses_to_replace_a_file(tmp_path: Path) -> None:
     (tmp_path / "taken.json").write_text("{}")
     result = pocha("poch", "play", "--save", "taken.json", cwd=tmp_path)

@@ -16,7 +16,9 @@ each:
 - ``explain`` (:mod:`.explain`): what each move may or may not do in a
   written position, and why.
 - ``poch`` (:mod:`.poch`): the same commands for Poch, the other game, as
-  a group of their own (``pocha poch play``, ...).
+  a group of their own (``pocha poch play``, ...);
+- ``serve`` (:mod:`.serve`): a web server of tables to play with friends
+  in the browser (the ``serve`` extra).
 
 Rules come from ``--preset``, ``--players``, ``--deck`` and any number of
 ``--rule NAME=VALUE`` (:mod:`.options`). Output is plain text when stdout is
@@ -41,6 +43,7 @@ from pocha_rules._cli import (
     poch,
     records,
     rules,
+    serve,
     simulate,
     tournament,
 )
@@ -124,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_parser(commands, [output])
     explain.add_parser(commands, [output])
     poch.add_parser(commands, [output])
+    serve.add_parser(commands, [output])
     return parser
 
 

@@ -1,9 +1,12 @@
-"""``pocha validate`` and ``pocha replay``: check and read game records."""
+"""``pocha validate`` and ``pocha replay``: check and read game records;
+and what the records commands of both games share (reading a record file,
+adding a command that reads one)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail, examples
@@ -16,7 +19,69 @@ from pocha_rules.messages import message, translate
 if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
 
-__all__ = ["add_parsers", "run_replay", "run_validate"]
+__all__ = [
+    "add_parsers",
+    "add_record_parser",
+    "read_record",
+    "replayed",
+    "run_replay",
+    "run_validate",
+]
+
+_R = TypeVar("_R")
+_S = TypeVar("_S")
+_T = TypeVar("_T")
+
+
+def add_record_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+    name: str,
+    *,
+    help: str,
+    description: str,
+    example_lines: tuple[str, ...],
+    run: Callable[..., int],
+    **defaults: Any,
+) -> argparse.ArgumentParser:
+    """Add a command that reads one record file (its argument ``file``),
+    with ``run`` (and any other ``defaults``) set on its parser."""
+    parser = commands.add_parser(
+        name, parents=parents, help=help, description=description, **examples(*example_lines)
+    )
+    parser.add_argument("file", help=_("the record (JSON)"))
+    parser.set_defaults(run=run, subparser=parser, **defaults)
+    return parser
+
+
+def read_record(path: str, read: Callable[[str], _T]) -> _T:
+    """What ``read`` makes of the record file at ``path`` (a game's record
+    and its replay); a file that cannot be read, or a record refused, stops
+    the command with a message that says why."""
+    from pocha_rules._common.errors import InvalidRecordError
+
+    try:
+        return read(path)
+    except OSError as error:
+        reason = printable(str(error.strerror or error))
+        raise Stop(
+            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
+        ) from None
+    except InvalidRecordError as error:
+        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
+
+
+def replayed(
+    load: Callable[[str], _R], replay: Callable[[_R], _S]
+) -> Callable[[str], tuple[_R, _S]]:
+    """A reader for :func:`read_record`: a game's ``load``, then ``replay``
+    of the record it gives."""
+
+    def read(path: str) -> tuple[_R, _S]:
+        record = load(path)
+        return record, replay(record)
+
+    return read
 
 
 def add_parsers(
@@ -24,37 +89,38 @@ def add_parsers(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``pocha validate`` and ``pocha replay`` to ``commands``."""
-    validate = commands.add_parser(
+    validate = add_record_parser(
+        commands,
+        parents,
         "validate",
-        parents=parents,
         help=_("check a game record"),
         description=_("Check a game record by replaying it move by move."),
-        **examples(
+        example_lines=(
             "pocha validate game.json",
             "pocha validate --lenient table.json   # " + _("a real table's game with revokes"),
         ),
+        run=run_validate,
     )
-    validate.add_argument("file", help=_("the record (JSON)"))
     validate.add_argument(
         "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
     )
-    validate.set_defaults(run=run_validate, subparser=validate)
 
-    replay = commands.add_parser(
+    replay = add_record_parser(
+        commands,
+        parents,
         "replay",
-        parents=parents,
         help=_("the score sheet of a recorded game"),
         description=_(
             "Print the score sheet of a recorded game, finished or not; with "
             "--moves, first go through the game trick by trick."
         ),
-        **examples(
+        example_lines=(
             "pocha replay game.json",
             "pocha replay --moves game.json   # " + _("every bid, trick and round"),
             "pocha replay --lenient table.json",
         ),
+        run=run_replay,
     )
-    replay.add_argument("file", help=_("the record (JSON)"))
     replay.add_argument(
         "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
     )
@@ -63,7 +129,6 @@ def add_parsers(
         action="store_true",
         help=_("go through the game trick by trick: bids, tricks and who takes them, rounds"),
     )
-    replay.set_defaults(run=run_replay, subparser=replay)
 
 
 def _load_and_replay(
@@ -71,23 +136,13 @@ def _load_and_replay(
 ) -> tuple[GameState, LenientReplay | None, dict[str, str]]:
     """The game of the record at ``path``, its lenient replay (with
     ``lenient``) and its tags."""
-    from pocha_rules._common.errors import InvalidRecordError
     from pocha_rules.records import load, replay, replay_lenient
 
-    try:
-        record = load(path)
-        tags = dict(record.tags)
-        if lenient:
-            result = replay_lenient(record)
-            return result.state, result, tags
-        return replay(record), None, tags
-    except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(
-            1, _("cannot read {path}: {reason}").format(path=shown_path(path), reason=reason)
-        ) from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
+    if lenient:
+        record, result = read_record(path, replayed(load, replay_lenient))
+        return result.state, result, dict(record.tags)
+    record, state = read_record(path, replayed(load, replay))
+    return state, None, dict(record.tags)
 
 
 def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:

@@ -12,7 +12,7 @@ from pocha_rules import poch
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._common.files import not_a_regular_file
+from pocha_rules._common.files import not_a_regular_file, write_atomically
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules._pocha.state import GameState
 
@@ -90,21 +90,12 @@ def save(
     appeared at ``path`` while the game was played, the game goes to the
     first free name of ``game-2.json``, ``game-3.json``...
     """
-    if isinstance(state, GameState):
-        from pocha_rules.records import GameRecord, dump
+    from pocha_rules.games import for_rules
 
-        record = GameRecord.from_state(state, tags=tags)
+    text = for_rules(state.rules).to_record(state, tags=tags)
 
-        def write(target: str, overwrite: bool) -> None:
-            dump(record, target, overwrite=overwrite)
-
-    else:
-        from pocha_rules.poch import records as poch_records
-
-        poch_record = poch_records.GameRecord.from_state(state, tags=tags)
-
-        def write(target: str, overwrite: bool) -> None:
-            poch_records.dump(poch_record, target, overwrite=overwrite)
+    def write(target: str, overwrite: bool) -> None:
+        write_atomically(text, target, overwrite=overwrite)
 
     so_far = _("the game so far is saved in {path}")
     said = so_far if partial else _("the game is saved in {path}")

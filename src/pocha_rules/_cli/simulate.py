@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
@@ -34,7 +36,20 @@ from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.parallel import run_chunks
 from pocha_rules.views import observe
 
-__all__ = ["SeatGames", "Sums", "add_parser", "bots_from_args", "run", "simulate_arguments"]
+__all__ = [
+    "SeatGames",
+    "SeatRun",
+    "SeatSums",
+    "Sums",
+    "add_parser",
+    "bots_from_args",
+    "print_summary",
+    "run",
+    "seat_games",
+    "simulate_arguments",
+]
+
+_S = TypeVar("_S", bound="SeatSums")
 
 
 def add_parser(
@@ -100,29 +115,44 @@ def bots_from_args(
     return names
 
 
-class Sums:
-    """Integer sums over games, by seat: what the summary is made of."""
+class SeatSums:
+    """Integer sums over games, for a summary: the games, the names of
+    :attr:`COUNTS` (numbers over all seats) and of :attr:`PER_SEAT` (one
+    number per seat), added up chunk by chunk."""
+
+    COUNTS: ClassVar[tuple[str, ...]] = ()
+    """The attributes that are one number."""
+    PER_SEAT: ClassVar[tuple[str, ...]] = ()
+    """The attributes that are a number per seat."""
 
     def __init__(self, players: int) -> None:
         self.games = 0
-        self.rounds = 0
-        self.totals = [0] * players
-        self.exact = [0] * players
-        self.pochas = [0] * players
-        self.wins = [0] * players
+        for name in self.COUNTS:
+            setattr(self, name, 0)
+        for name in self.PER_SEAT:
+            setattr(self, name, [0] * players)
 
-    def add(self, other: Sums) -> None:
+    def add(self, other: Self) -> None:
         """Add ``other``'s games to these."""
         self.games += other.games
-        self.rounds += other.rounds
-        for mine, theirs in (
-            (self.totals, other.totals),
-            (self.exact, other.exact),
-            (self.pochas, other.pochas),
-            (self.wins, other.wins),
-        ):
-            for seat, value in enumerate(theirs):
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in self.PER_SEAT:
+            mine = getattr(self, name)
+            for seat, value in enumerate(getattr(other, name)):
                 mine[seat] += value
+
+
+class Sums(SeatSums):
+    """Integer sums over games of Pocha, by seat: what the summary is made of."""
+
+    COUNTS = ("rounds",)
+    PER_SEAT = ("totals", "exact", "pochas", "wins")
+    rounds: int
+    totals: list[int]
+    exact: list[int]
+    pochas: list[int]
+    wins: list[int]
 
 
 class SeatGames:
@@ -161,14 +191,70 @@ class SeatGames:
         return sums
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    rules = rules_from_args(args, fail)
-    names = bots_from_args(args, BOTS, rules.players, fail)
-    games_from_args(args, fail)
-    workers = workers_from_args(args, fail)
-    n = rules.players
-    base = seed_from_args(args, fail, games=args.games)
-    job = SeatGames(rules, names, base)
+@attrs.frozen
+class SeatRun(Generic[_S]):
+    """What a ``simulate`` command's games gave."""
+
+    sums: _S
+    """The sums over the games that finished."""
+    stopped: Exception | KeyboardInterrupt | None
+    """What stopped the run; ``None`` when every game finished."""
+    seconds: float
+    """How long the games took."""
+    base: int
+    """The seed of game 0."""
+    workers: int
+    """The processes that played them."""
+
+
+def print_summary(
+    out: Output,
+    args: argparse.Namespace,
+    run: SeatRun[Any],
+    command: str,
+    report: Mapping[str, object],
+    table: tuple[str, Sequence[str], Sequence[Sequence[str]]],
+) -> int:
+    """Print a ``simulate`` command's summary of ``run``: as JSON
+    (``report``'s members, and how the run went) with ``--json``, else as a
+    ``table`` (its title when every game finished, its headers and rows)
+    and a line of speed; return the command's status."""
+    games, base, seconds, stopped = run.sums.games, run.base, run.seconds, run.stopped
+    if args.json:
+        counts = dict(report)
+        tail = {name: counts.pop(name) for name in ("rules", "seats")}
+        whole = {
+            **counts,
+            "first_seed": base,
+            "seconds": seconds,
+            "games_per_second": games / seconds if seconds else None,
+            "workers": run.workers,
+            "complete": stopped is None,
+            **tail,
+        }
+        print(json.dumps(whole, indent=2), file=out.stream)
+        return stop_status(command, stopped, games, args.games)
+    title, headers, rows = table
+    if stopped is not None:
+        title = _(
+            "{games} of {asked} games (seeds from {first}); the others did not finish"
+        ).format(games=games, asked=args.games, first=base)
+    out.table(title, list(headers), [list(row) for row in rows])
+    out.line(speed_line(games, seconds, run.workers))
+    return stop_status(command, stopped, games, args.games)
+
+
+def seat_games(
+    args: argparse.Namespace,
+    out: Output,
+    job: Callable[[range], _S],
+    sums: _S,
+    workers: int,
+    base: int,
+) -> SeatRun[_S]:
+    """Play ``args.games`` games with ``job`` (game ``i`` dealt from
+    ``base + i``), a chunk at a time over ``workers`` processes, adding each
+    chunk's sums to ``sums``."""
     chunks, stopped, seconds = spread(
         out,
         args.games,
@@ -177,9 +263,20 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
         ),
     )
-    sums = Sums(n)
     for _numbers, part in chunks:
         sums.add(part)
+    return SeatRun(sums, stopped, seconds, base, workers)
+
+
+def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
+    rules = rules_from_args(args, fail)
+    names = bots_from_args(args, BOTS, rules.players, fail)
+    games_from_args(args, fail)
+    workers = workers_from_args(args, fail)
+    n = rules.players
+    base = seed_from_args(args, fail, games=args.games)
+    run = seat_games(args, out, SeatGames(rules, names, base), Sums(n), workers, base)
+    sums = run.sums
     games = sums.games
     seats: list[dict[str, Any]] = [
         {
@@ -192,20 +289,6 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         }
         for seat in range(n)
     ]
-    if args.json:
-        report = {
-            "games": games,
-            "rounds": sums.rounds,
-            "first_seed": base,
-            "seconds": seconds,
-            "games_per_second": games / seconds if seconds else None,
-            "workers": workers,
-            "complete": stopped is None,
-            "rules": {k: json_option(v) for k, v in rules.options().items()},
-            "seats": seats,
-        }
-        print(json.dumps(report, indent=2), file=out.stream)
-        return stop_status("simulate", stopped, games, args.games)
     rows = [
         [
             _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"]),
@@ -216,15 +299,20 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         ]
         for s in seats
     ]
-    if stopped is None:
-        title = _("{games} games, seeds {first} to {last}").format(
-            games=games, first=base, last=base + games - 1
-        )
-    else:
-        title = _(
-            "{games} of {asked} games (seeds from {first}); the others did not finish"
-        ).format(games=games, asked=args.games, first=base)
+    title = _("{games} games, seeds {first} to {last}").format(
+        games=games, first=base, last=base + games - 1
+    )
     headers = [_("seat"), _("mean score"), _("exact bids"), _("pochas"), _("wins")]
-    out.table(title, headers, rows)
-    out.line(speed_line(games, seconds, workers))
-    return stop_status("simulate", stopped, games, args.games)
+    return print_summary(
+        out,
+        args,
+        run,
+        "simulate",
+        {
+            "games": games,
+            "rounds": sums.rounds,
+            "rules": {k: json_option(v) for k, v in rules.options().items()},
+            "seats": seats,
+        },
+        (title, headers, rows),
+    )

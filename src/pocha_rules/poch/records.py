@@ -61,32 +61,35 @@ that may have changed.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
 
 from pocha_rules._common.errors import PochaError, reason_of, say
 from pocha_rules._common.files import write_atomically
-from pocha_rules._common.tags import Tags
-from pocha_rules._common.text import got, shown
-from pocha_rules._record_json import (
+from pocha_rules._common.records import MAX_RECORD_CHARS as _MAX_RECORD_CHARS
+from pocha_rules._common.records import (
     MAX_SCORE,
-    as_list,
+    RecordFormat,
     check_seed,
+    check_seed_field,
     describe,
-    envelope,
     fail,
-    flag,
-    load_json,
     members,
-    read_file,
-    read_string,
-    record_text,
+    numbers_text,
+    read_each,
+    read_options,
+    read_parsed,
+    read_seat,
     seat_numbers,
+    to_tags,
     whole,
 )
+from pocha_rules._common.tags import Tags
+from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import Card
 from pocha_rules.poch._dealing import seeded_ordering
 from pocha_rules.poch._engine import apply
@@ -116,32 +119,34 @@ RULES_VERSION: Final = 1
 """The version of Poch's rules behaviour: it changes whenever the same
 rules, deals and moves could give a different game."""
 
-MAX_RECORD_CHARS: Final = 16 * 1024 * 1024
+MAX_RECORD_CHARS: Final = _MAX_RECORD_CHARS
 """The longest record text :meth:`GameRecord.from_json` and :func:`load`
 accept (16 MiB)."""
 
-_OPTIONS: Final = tuple(field.name for field in attrs.fields(RuleSet))
 _NULLABLE: Final = frozenset({"bet_rounds_max", "deals"})
 _DEFAULTS: Final = attrs.asdict(RuleSet(players=3))
-_MEMBERS: Final = (
-    "format",
-    "version",
-    "rules_version",
-    "rules",
-    "seed",
-    "first_dealer",
-    "starting_balances",
-    "starting_pools",
-    "deals",
-    "moves",
-    "balances",
+_FORMAT: Final = RecordFormat(
+    format=FORMAT,
+    version=VERSION,
+    rules_version=RULES_VERSION,
+    members=(
+        "format",
+        "version",
+        "rules_version",
+        "rules",
+        "seed",
+        "first_dealer",
+        "starting_balances",
+        "starting_pools",
+        "deals",
+        "moves",
+        "balances",
+    ),
+    not_a_record=say("not_a_game_record", game="poch"),
+    others={"pocha-record": say("record_is_pocha")},
+    objects=("rules", "tags", "starting_pools"),
+    lists=("deals", "moves"),
 )
-
-
-def _seed(instance: object, attribute: object, value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"seed must be an int, got {got(value)}")
-    check_seed(value, "seed")
 
 
 def _ints(value: Iterable[int]) -> tuple[int, ...]:
@@ -162,10 +167,6 @@ def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
 
 def _balances(value: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if value is None else tuple(value)
-
-
-def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> Tags:
-    return Tags() if value is None else Tags(value)
 
 
 def _numbers(instance: object, attribute: Any, value: tuple[int, ...] | None) -> None:
@@ -208,7 +209,7 @@ class GameRecord:
 
     rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
     """The rules the game was played under."""
-    seed: int = attrs.field(validator=_seed)
+    seed: int = attrs.field(validator=check_seed_field)
     """The game's seed."""
     first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
     """The seat that dealt first."""
@@ -232,7 +233,7 @@ class GameRecord:
     """The balances when the record was made, or ``None`` if unknown."""
     rules_version: int = attrs.field(default=RULES_VERSION)
     """The rules behaviour version the game was played under."""
-    tags: Tags = attrs.field(default=None, converter=_tags)
+    tags: Tags = attrs.field(default=None, converter=to_tags)
     """Free-form facts about the game (see :class:`~pocha_rules.records.Tags`);
     they take no part in :func:`replay`."""
 
@@ -271,14 +272,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON data (dicts, lists, strings, numbers, ``None``)."""
-        data: dict[str, object] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules_version": self.rules_version,
-        }
-        if self.tags:
-            data["tags"] = dict(self.tags)
-        return data | {
+        return _FORMAT.header(self) | {
             "rules": attrs.asdict(self.rules),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
@@ -298,21 +292,10 @@ class GameRecord:
                 reads; the error says where and why.
 
         """
-        if isinstance(data, dict) and data.get("format") == "pocha-record":
-            fail("format", say("record_is_pocha"))
-        top, tags = envelope(
-            data,
-            format=FORMAT,
-            game="poch",
-            version=VERSION,
-            rules_version=RULES_VERSION,
-            names=_MEMBERS,
-        )
+        top, tags = _FORMAT.open(data)
         rules = _read_rules(top["rules"])
         n = rules.players
-        first_dealer = whole(top["first_dealer"], "first_dealer")
-        if not 0 <= first_dealer < n:
-            fail("first_dealer", say("seat_out_of_range", high=n - 1, got=describe(first_dealer)))
+        first_dealer = read_seat(top["first_dealer"], "first_dealer", n)
         pools = members(top["starting_pools"], "starting_pools", rules.pool_names)
         for name, raw in pools.items():
             chips = whole(raw, f"starting_pools.{name}")
@@ -321,17 +304,9 @@ class GameRecord:
                     f"starting_pools.{name}",
                     say("poch_pool_chips", got=describe(chips)),
                 )
-        deals = tuple(
-            tuple(
-                _card(card, f"deals[{i}][{j}]", rules.deck)
-                for j, card in enumerate(as_list(deal, f"deals[{i}]"))
-            )
-            for i, deal in enumerate(as_list(top["deals"], "deals"))
-        )
-        moves = tuple(
-            _move(entry, f"moves[{i}]", rules.deck)
-            for i, entry in enumerate(as_list(top["moves"], "moves"))
-        )
+        card = functools.partial(_card, deck=rules.deck)
+        deals = read_each(top["deals"], "deals", lambda deal, at: read_each(deal, at, card))
+        moves = read_each(top["moves"], "moves", functools.partial(_move, deck=rules.deck))
         balances = None
         if top["balances"] is not None:
             balances = seat_numbers(top["balances"], "balances", n)
@@ -344,18 +319,14 @@ class GameRecord:
             deals=deals,
             moves=moves,
             balances=balances,
+            rules_version=whole(top["rules_version"], "rules_version"),
             tags=tags,
         )
 
     def to_json(self) -> str:
         """The record as JSON text: one rule a line, one deal a line, the
         moves a few to a line."""
-        return record_text(
-            self.to_dict(),
-            objects=("rules", "tags", "starting_pools"),
-            lists=("deals", "moves"),
-            step=self.rules.players,
-        )
+        return _FORMAT.text(self.to_dict(), step=self.rules.players)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -367,45 +338,19 @@ class GameRecord:
             TypeError: ``text`` is not a string.
 
         """
-        return cls.from_dict(load_json(text, MAX_RECORD_CHARS))
+        return cls.from_dict(_FORMAT.parse(text, MAX_RECORD_CHARS))
 
 
 def _read_rules(value: object) -> RuleSet:
-    data = members(value, "rules", _OPTIONS)
-    options: dict[str, object] = {}
-    for name in _OPTIONS:
-        where = f"rules.{name}"
-        raw = data[name]
-        default = _DEFAULTS[name]
-        if raw is None and name in _NULLABLE:
-            options[name] = None
-        elif isinstance(default, bool):
-            options[name] = flag(raw, where)
-        elif isinstance(default, str):
-            options[name] = read_string(raw, where)
-        else:
-            options[name] = whole(raw, where)
-    try:
-        return RuleSet(**options)  # type: ignore[arg-type]
-    except PochaError as error:
-        field = getattr(error, "field", None)
-        fail(f"rules.{field}" if field else "rules", reason_of(error))
+    return read_options(value, _DEFAULTS, RuleSet, nullable=_NULLABLE)
 
 
 def _card(value: object, where: str, deck: int) -> Card:
-    text = read_string(value, where)
-    try:
-        return Card.parse(text, deck=deck)
-    except PochaError as error:
-        fail(where, reason_of(error))
+    return read_parsed(value, where, functools.partial(Card.parse, deck=deck))
 
 
 def _move(value: object, where: str, deck: int) -> Move:
-    text = read_string(value, where)
-    try:
-        return parse_move(text, deck=deck)
-    except PochaError as error:
-        fail(where, reason_of(error))
+    return read_parsed(value, where, functools.partial(parse_move, deck=deck))
 
 
 # --- replay ---------------------------------------------------------------------
@@ -434,11 +379,7 @@ def replay(record: GameRecord) -> GameState:
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a poch GameRecord, got {got(record)}")
-    if record.rules_version != RULES_VERSION:
-        fail(
-            "rules_version",
-            say("rules_version", got=shown(record.rules_version), version=RULES_VERSION),
-        )
+    _FORMAT.check_rules_version(record.rules_version)
     rules = record.rules
     n = rules.players
     if not 0 <= record.first_dealer < n:
@@ -493,7 +434,7 @@ def replay(record: GameRecord) -> GameState:
             "balances",
             say(
                 "scores_differ",
-                said=_numbers_text(record.balances),
+                said=numbers_text(record.balances),
                 given=str(list(state.balances)),
             ),
         )
@@ -510,10 +451,6 @@ def _explicit_deals(record: GameRecord) -> int:
         if tuple(card.index for card in deal) != seeded_ordering(record.seed, index, deck):
             explicit = index + 1
     return explicit
-
-
-def _numbers_text(values: Sequence[int]) -> str:
-    return "[" + ", ".join(shown(value) for value in values) + "]"
 
 
 # --- files --------------------------------------------------------------------------
@@ -545,4 +482,4 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
         OSError: The file cannot be read.
 
     """
-    return GameRecord.from_json(read_file(path, MAX_RECORD_CHARS))
+    return GameRecord.from_json(_FORMAT.read_file(path, MAX_RECORD_CHARS))

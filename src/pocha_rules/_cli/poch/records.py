@@ -7,10 +7,10 @@ import argparse
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail, examples
-from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import option_rows, rules_arguments, rules_from_args
 from pocha_rules._cli.poch.show import final_lines, narrate_payments
-from pocha_rules._common.errors import InvalidRecordError
+from pocha_rules._cli.records import add_record_parser, read_record, replayed
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason
 
@@ -22,29 +22,30 @@ def add_parsers(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``validate``, ``replay`` and ``rules`` to ``pocha poch``."""
-    validate = commands.add_parser(
+    add_record_parser(
+        commands,
+        parents,
         "validate",
-        parents=parents,
         help=_("check a Poch record"),
         description=_("Check a Poch record by replaying it move by move."),
-        **examples("pocha poch validate poch.json"),
+        example_lines=("pocha poch validate poch.json",),
+        run=run_validate,
+        command="poch validate",
     )
-    validate.add_argument("file", help=_("the record (JSON)"))
-    validate.set_defaults(run=run_validate, subparser=validate, command="poch validate")
-
-    replay = commands.add_parser(
+    replay = add_record_parser(
+        commands,
+        parents,
         "replay",
-        parents=parents,
         help=_("the deals of a recorded Poch game"),
         description=_(
             "Show a recorded Poch game, finished or not: each deal's dealer, trump, "
             "who took the poch and each seat's result; with --moves every move and payment."
         ),
-        **examples("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
+        example_lines=("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
+        run=run_replay,
+        command="poch replay",
     )
-    replay.add_argument("file", help=_("the record (JSON)"))
     replay.add_argument("--moves", action="store_true", help=_("every move and payment too"))
-    replay.set_defaults(run=run_replay, subparser=replay, command="poch replay")
 
     rules = commands.add_parser(
         "rules",
@@ -63,14 +64,8 @@ def add_parsers(
 def _load(path: str) -> tuple[GameState, dict[str, str]]:
     from pocha_rules.poch.records import load, replay
 
-    try:
-        record = load(path)
-        return replay(record), dict(record.tags)
-    except OSError as error:
-        reason = printable(str(error.strerror or error))
-        raise Stop(1, f"cannot read {shown_path(path)}: {reason}") from None
-    except InvalidRecordError as error:
-        raise Stop(1, f"{shown_path(path)}: {error}") from None
+    record, state = read_record(path, replayed(load, replay))
+    return state, dict(record.tags)
 
 
 def _moves(state: GameState) -> int:

@@ -32,17 +32,20 @@ from pocha_rules._cli.poch.options import (
     rules_arguments,
     rules_from_args,
 )
-from pocha_rules._cli.simulate import bots_from_args, simulate_arguments
+from pocha_rules._cli.simulate import (
+    SeatSums,
+    bots_from_args,
+    print_summary,
+    seat_games,
+    simulate_arguments,
+)
 from pocha_rules._cli.workers import (
-    speed_line,
-    spread,
     spread_arguments,
     stop_status,
     workers_from_args,
 )
 from pocha_rules._common.errors import PochaError
 from pocha_rules.matches import BotFailedError, Match
-from pocha_rules.parallel import run_chunks
 from pocha_rules.poch import Reason, RuleSet, play_game
 
 __all__ = ["SeatGames", "Sums", "add_parsers", "run_match", "run_simulate"]
@@ -102,25 +105,15 @@ def add_parsers(
     match.set_defaults(run=run_match, subparser=match, command="poch match")
 
 
-class Sums:
+class Sums(SeatSums):
     """Integer sums over games of Poch, by seat."""
 
-    def __init__(self, players: int) -> None:
-        self.games = 0
-        self.deals = 0
-        self.net = [0] * players
-        self.wins = [0] * players
-        self.pochs = [0] * players
-
-    def add(self, other: Sums) -> None:
-        """Add ``other``'s games to these."""
-        self.games += other.games
-        self.deals += other.deals
-        for mine, theirs in ((self.net, other.net), (self.wins, other.wins)):
-            for seat, value in enumerate(theirs):
-                mine[seat] += value
-        for seat, value in enumerate(other.pochs):
-            self.pochs[seat] += value
+    COUNTS = ("deals",)
+    PER_SEAT = ("net", "wins", "pochs")
+    deals: int
+    net: list[int]
+    wins: list[int]
+    pochs: list[int]
 
 
 class SeatGames:
@@ -157,18 +150,8 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     games_from_args(args, fail)
     workers = workers_from_args(args, fail)
     base = seed_from_args(args, fail, games=args.games)
-    job = SeatGames(rules, names, base)
-    chunks, stopped, seconds = spread(
-        out,
-        args.games,
-        _("simulating"),
-        lambda advance: run_chunks(
-            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
-        ),
-    )
-    sums = Sums(rules.players)
-    for _first, part in chunks:
-        sums.add(part)
+    run = seat_games(args, out, SeatGames(rules, names, base), Sums(rules.players), workers, base)
+    sums = run.sums
     games = sums.games
     seats: list[dict[str, Any]] = [
         {
@@ -180,21 +163,6 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         }
         for seat in range(rules.players)
     ]
-    if args.json:
-        report = {
-            "game": "poch",
-            "games": games,
-            "deals": sums.deals,
-            "first_seed": base,
-            "seconds": seconds,
-            "games_per_second": games / seconds if seconds else None,
-            "workers": workers,
-            "complete": stopped is None,
-            "rules": attrs.asdict(rules),
-            "seats": seats,
-        }
-        print(json.dumps(report, indent=2), file=out.stream)
-        return stop_status("poch simulate", stopped, games, args.games)
     rows = [
         [
             f"seat {s['seat']} ({s['bot']})",
@@ -204,13 +172,22 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         ]
         for s in seats
     ]
-    if stopped is None:
-        title = f"{games} games of Poch, seeds {base} to {base + games - 1}"
-    else:
-        title = f"{games} of {args.games} games (seeds from {base}); the others did not finish"
-    out.table(title, ["seat", "mean net chips", "pochs won per game", "wins"], rows)
-    out.line(speed_line(games, seconds, workers))
-    return stop_status("poch simulate", stopped, games, args.games)
+    title = f"{games} games of Poch, seeds {base} to {base + games - 1}"
+    headers = ["seat", "mean net chips", "pochs won per game", "wins"]
+    return print_summary(
+        out,
+        args,
+        run,
+        "poch simulate",
+        {
+            "game": "poch",
+            "games": games,
+            "deals": sums.deals,
+            "rules": attrs.asdict(rules),
+            "seats": seats,
+        },
+        (title, headers, rows),
+    )
 
 
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:

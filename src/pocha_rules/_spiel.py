@@ -1,0 +1,267 @@
+"""What the OpenSpiel games of Pocha (:mod:`pocha_rules.openspiel`) and Poch
+(:mod:`pocha_rules.poch.openspiel`) share: their game type, the checking of
+game parameters, a state whose game of cards is dealt by chance nodes,
+replaying a serialised history, the observers' checks, and a small cache of
+seats' views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+import pyspiel
+
+from pocha_rules._common.errors import (
+    InvalidRecordError,
+    InvalidRulesError,
+    PochaError,
+    reason_of,
+    say,
+)
+from pocha_rules._common.text import got, shown
+
+__all__ = [
+    "DealtState",
+    "ViewCache",
+    "check_observer",
+    "game_info",
+    "game_type",
+    "play_through",
+    "replay_history",
+    "typed_parameters",
+]
+
+_S = TypeVar("_S")
+_P = TypeVar("_P", bound="_Spiel")
+_V = TypeVar("_V")
+
+
+def game_type(
+    name: str,
+    long_name: str,
+    players: range,
+    parameters: Mapping[str, int | bool | str],
+    *,
+    information_tensor: bool,
+) -> Any:
+    """The ``pyspiel.GameType`` of a card game dealt by explicit chance
+    nodes, of imperfect information, general-sum, rewarded at the end."""
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players.stop - 1,
+        min_num_players=players.start,
+        provides_information_state_string=True,
+        provides_information_state_tensor=information_tensor,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(parameters),
+    )
+
+
+def typed_parameters(
+    parameters: Mapping[str, object],
+    defaults: Mapping[str, int | bool | str],
+    game: str,
+    adjust: Callable[[str, object], object] | None = None,
+) -> dict[str, object]:
+    """Game parameters, each one of ``defaults`` and of its default's type
+    (after ``adjust``, which may read a value OpenSpiel gave another type).
+
+    Raises:
+        TypeError: ``parameters`` is not a mapping, or a parameter has the
+            wrong type; the message names it.
+        InvalidRulesError: A parameter is not one of ``game``'s.
+
+    """
+    if not isinstance(parameters, Mapping):
+        raise TypeError(
+            f"game parameters must be a mapping of names to values, got {got(parameters)}"
+        )
+    options: dict[str, object] = {}
+    for name, value in parameters.items():
+        default = defaults.get(name) if isinstance(name, str) else None
+        if default is None:
+            field = name[:60] if isinstance(name, str) else shown(name)
+            raise InvalidRulesError(field, say("not_a_parameter", game=game))
+        if adjust is not None:
+            value = adjust(name, value)
+        expected = type(default)
+        if type(value) is not expected:
+            raise TypeError(
+                f"game parameter {name} must be a{'n' if expected is int else ''} "
+                f"{expected.__name__}, got {type(value).__name__}: {shown(value)}"
+            )
+        options[name] = value
+    return options
+
+
+def replay_history(game: Any, rules: object, history: tuple[int, ...] | list[int]) -> Any:
+    """A new state of ``game`` after each action of a serialised
+    ``history``, each one checked, when the text's ``rules`` are the
+    game's; anything else is refused as the text's."""
+    if rules != game.rules:
+        raise InvalidRecordError("rules", say("state_of_other_rules"))
+    state = game.new_initial_state()
+    for index, action in enumerate(history):
+        if state.is_terminal():
+            raise InvalidRecordError(f"history[{index}]", say("history_after_end"))
+        try:
+            state.apply_action(action)
+        except PochaError as error:
+            raise InvalidRecordError(f"history[{index}]", reason_of(error)) from None
+    return state
+
+
+def game_info(
+    rules: Any, *, actions: int, outcomes: int, utility: tuple[float, float], length: int
+) -> Any:
+    """The ``pyspiel.GameInfo`` of a rule set: its number of action ids and
+    of chance outcomes at most, its players, its bounds on the returns and
+    on the number of decisions."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=actions,
+        max_chance_outcomes=max(outcomes, rules.players),
+        num_players=rules.players,
+        min_utility=utility[0],
+        max_utility=utility[1],
+        utility_sum=None,
+        max_game_length=length,
+    )
+
+
+def check_observer(game: str, iig_obs_type: Any, params: object) -> bool:
+    """Refuse an observer of anything but a seat's own view with public
+    information; return whether it has perfect recall."""
+    if params:
+        raise PochaError(say("observer_params", game=game, got=shown(params)))
+    if (
+        iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        or not iig_obs_type.public_info
+    ):
+        raise PochaError(say("observer_type", game=game, type=_observation_type(iig_obs_type)))
+    return bool(iig_obs_type.perfect_recall)
+
+
+def _observation_type(kind: Any) -> str:
+    """An ``IIGObservationType`` as words (its repr is an object's address)."""
+    private = str(kind.private_info).rsplit(".", 1)[-1]
+    return (
+        f"IIGObservationType(perfect_recall={kind.perfect_recall}, "
+        f"public_info={kind.public_info}, private_info={private})"
+    )
+
+
+def play_through(
+    state: _P,
+    deals: Iterable[Callable[[_P], None]],
+    actions: Iterable[int],
+) -> _P:
+    """``state`` after the game's decisions, ``actions`` in order, each
+    chance node (a deal) met on the way dealt by the next of ``deals``;
+    it stops when the actions run out or the game ends."""
+    dealing = iter(deals)
+    decisions = iter(actions)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            next(dealing)(state)
+            continue
+        action = next(decisions, None)
+        if action is None:
+            break
+        state.apply_action(action)
+    return state
+
+
+class _Spiel(Protocol):
+    def is_terminal(self) -> bool: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def apply_action(self, action: int) -> None: ...
+
+
+class ViewCache(Generic[_S, _V]):
+    """The views of the last few states asked for, by state and seat:
+    OpenSpiel asks for a seat's tensor and strings one after the other."""
+
+    def __init__(self, observe: Callable[[_S, int], _V]) -> None:
+        self._observe = observe
+        self._views: dict[tuple[int, int], tuple[_S, _V]] = {}
+
+    def __call__(self, state: _S, seat: int) -> _V:
+        """``seat``'s view of ``state``."""
+        key = (id(state), seat)
+        entry = self._views.get(key)
+        if entry is not None and entry[0] is state:
+            return entry[1]
+        if len(self._views) >= 64:
+            self._views.clear()
+        view = self._observe(state, seat)
+        self._views[key] = (state, view)
+        return view
+
+
+class _Game(Protocol):
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+class DealtState(pyspiel.State):
+    """A state whose game of cards (:meth:`_game`) is dealt by chance nodes
+    (while :meth:`_dealing`): the player to move, the end, the legal
+    actions and the returns, the same for either game."""
+
+    def _game(self) -> Any:
+        """The game of cards, or ``None`` before the first deal."""
+        raise NotImplementedError
+
+    def _dealing(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def _rules(self) -> Any:
+        return self.get_game().rules
+
+    _legal_ids: Callable[[Any], tuple[int, ...]]
+    """The game's :func:`legal_actions` (set as a static method)."""
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        if self._dealing():
+            return int(pyspiel.PlayerId.CHANCE)
+        game: _Game = self._game()
+        if game.to_move is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return game.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        game: _Game | None = self._game()
+        return game is not None and game.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._dealing():
+            return []
+        game: _Game = self._game()
+        if player != game.to_move:
+            return []
+        return list(self._legal_ids(game))
+
+    def returns(self) -> list[float]:
+        """The players' results at the end of the game; 0 before."""
+        game: _Game | None = self._game()
+        if game is None or not game.is_over:
+            return [0.0] * int(self._rules.players)
+        return [float(score) for score in game.scores]
