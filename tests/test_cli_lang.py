@@ -172,7 +172,7 @@ def test_help_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--lang", "es", "--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith("uso: pocha [-h] [--plain] [--lang {en,es}]")
+    assert out.startswith("uso: pocha [-h] [--plain] [--lang {en,es,de}]")
     assert "La pocha, el juego español de pedir las bazas justas" in out
     assert "opciones:" in out
     assert "muestra esta ayuda y sale" in out
@@ -219,7 +219,8 @@ def test_bots_playing_with_the_score_sheet_in_spanish(capsys: pytest.CaptureFixt
         r"Pocha: 4 jugadores, 2 rondas, semilla 4; reparte primero el puesto \d", lines[0]
     )
     assert (
-        lines[1] == "puestos: 0 bot heuristic, 1 bot heuristic, 2 bot heuristic, 3 bot heuristic"
+        lines[1]
+        == "puestos: 0 bot heurístico, 1 bot heurístico, 2 bot heurístico, 3 bot heurístico"
     )
     assert lines[2].split() == [
         "ronda",
@@ -259,7 +260,7 @@ def test_a_person_plays_in_process_in_spanish(
     assert "puesto 1> ?" in out
     assert "  palos: o oros, c copas, e espadas, b bastos" in out
     assert "no se puede: " in out  # five tricks in a one-card round
-    assert "puesto 1: apuesta 1 baza" in out
+    assert "puesto 1: pido 1" in out  # as the player said it
     assert re.search(r"^final: .*; ganadores: puesto", out, re.M)
     # The same game in English.
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(entries) + "\n"))
@@ -284,7 +285,7 @@ def test_a_person_plays_a_whole_game_in_spanish() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith("Pocha: 4 jugadores, 2 rondas, semilla 5")
-    assert "puestos: 0 tú, 1 bot heuristic, 2 bot heuristic, 3 bot heuristic" in out
+    assert "puestos: 0 tú, 1 bot heurístico, 2 bot heurístico, 3 bot heurístico" in out
     assert "== ronda 1/2: 1 carta a cada uno; reparte el puesto" in out
     assert "== ronda 2/2: 2 cartas a cada uno; reparte el puesto" in out
     assert "-- puesto 0, te toca" in out
@@ -294,7 +295,8 @@ def test_a_person_plays_a_whole_game_in_spanish() -> None:
     assert "Una carta es su número y la letra del palo" in out  # ayuda
     assert "no se puede: " in out  # 12o while bidding
     assert "no hay jugada 9: elige del 1 al 2" in out
-    assert "puesto 0: apuesta 0 bazas" in out
+    assert "puesto 0: pido 0" in out  # echoed as the player said it
+    assert "apuesta 0" not in out
     assert re.search(r"puesto \d: juega (el|la) \w+ de (oros|copas|espadas|bastos)", out)
     assert "se lleva la baza" in out
     assert "cada puesto: pedidas/hechas" in out
@@ -316,7 +318,7 @@ def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
         "--save",
         str(saved),
         *SHORT,
-        stdin="salir\n",
+        stdin="abandonar\n",
         env=SPANISH,
     )
     assert done.returncode == 0  # left by choice, and kept: nothing went wrong
@@ -324,12 +326,41 @@ def test_a_person_leaves_in_spanish(tmp_path: Path) -> None:
     assert f"la partida hasta ahora queda guardada en {saved}" in done.stdout
     assert "para seguirla: pocha play --resume" in done.stdout
     assert saved.exists()
+    # "salir" (to lead, at a card table) is still read, but no longer offered.
     unsaved = pocha("play", "--human", "0", "--seed", "3", *SHORT, stdin="salir\n", env=SPANISH)
     assert unsaved.returncode == 1
     assert "pocha play: la partida queda abandonada" in unsaved.stderr
     assert "la partida no se ha guardado" in unsaved.stdout
     ended = pocha("play", "--human", "0", "--seed", "3", *SHORT, stdin="", env=SPANISH)
     assert "se acabó la entrada: la partida queda abandonada" in ended.stderr
+    helped = pocha(
+        "play", "--human", "0", "--seed", "3", *SHORT, stdin="ayuda\nterminar\n", env=SPANISH
+    )
+    assert "  abandonar deja la partida" in helped.stdout
+    assert "salir" not in helped.stdout
+    assert "pocha play: la partida queda abandonada" in helped.stderr
+
+
+def test_the_spanish_command_line_speaks_no_english_at_the_table() -> None:
+    # A bid while cards are played is refused in Spanish, a pass in an
+    # auction reads as said, the bots are named in Spanish, and the rule of
+    # the last bidder has the site's name.
+    entries = ["1", "pido 5"] + ["1"] * 30
+    done = pocha(
+        "play", "--human", "0", "--seed", "3", "--rule", "schedule=1,2a",
+        stdin="\n".join(entries) + "\n", env=SPANISH,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "puestos: 0 tú, 1 bot heurístico, 2 bot heurístico, 3 bot heurístico" in out
+    assert re.search(r"no se puede: ahora toca juego de las bazas, no pido 5", out), out
+    assert "bid" not in out
+    assert "heuristic" not in out
+    assert re.search(r"^subasta: +puesto \d: (puja \d|paso)", out, re.M), out
+    assert not re.search(r"puesto \d paso", out)
+    rules = pocha("rules", env=SPANISH)
+    assert "la regla del postre también con 1 carta" in rules.stdout
+    assert "gancho" not in rules.stdout
 
 
 def test_help_and_rules_in_spanish_from_the_locale() -> None:
@@ -429,7 +460,7 @@ def test_a_forfeit_in_spanish(tmp_path: Path) -> None:
             r"\(error\): raised ValueError: the bot broke \(--traceback muestra dónde\)",
             line,
         ), line
-    assert done.stdout.startswith("enfrentamiento con asientos, 20 partidas, ")
+    assert done.stdout.startswith("enfrentamiento por puestos, 20 partidas, ")
     assert "± 95%: medio ancho del intervalo de confianza del 95%" in done.stdout
 
 
@@ -452,5 +483,5 @@ def test_a_game_of_poch_begins_and_ends_in_spanish() -> None:
     assert lines[0] == (
         "Poch: 4 jugadores, 32 cartas, 50 fichas cada uno, semilla 2; da primero el puesto 2"
     )
-    assert lines[1] == "puestos: 0 tú, 1 bot heuristic, 2 bot heuristic, 3 bot heuristic"
+    assert lines[1] == "puestos: 0 tú, 1 bot heurístico, 2 bot heurístico, 3 bot heurístico"
     assert "pocha poch play: la partida queda abandonada" in done.stderr

@@ -60,12 +60,70 @@ def test_play_against_an_engine_as_a_person() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_engines_play_a_whole_game_and_an_engine_that_dies_is_replaced() -> None:
+def test_engines_play_a_whole_game() -> None:
     done = pocha("--engine", "node examples/engine.js", "--seed", "4", *SHORT)
     assert done.returncode == 0, done.stderr
     assert "final:" in done.stdout
-    dying = pocha("--engine", f"{sys.executable} -c 'import sys; sys.exit(4)'", *SHORT)
+
+
+DYING_ENGINE = """
+import json, sys
+for line in sys.stdin:
+    if json.loads(line)["type"] == "hello":
+        print(json.dumps({"type": "ready", "version": 2}), flush=True)
+    else:
+        sys.exit(4)
+"""
+
+
+def test_an_engine_that_dies_in_the_game_is_replaced(tmp_path: Path) -> None:
+    engine = tmp_path / "dying.py"
+    engine.write_text(DYING_ENGINE)
+    dying = pocha("--engine", f"{sys.executable} {engine}", *SHORT)
     assert dying.returncode == 0, dying.stderr
     assert "bot failed (crash): its process ended (exit status 4); a random bot plays on" in (
         dying.stdout
     )
+
+
+STUBBORN_ENGINE = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "version": 2}), flush=True)
+    elif message["type"] == "turn":
+        answer = {"type": "move", "turn": message["turn"], "move": "play 1o"}
+        print(json.dumps(answer), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+def test_an_engine_s_illegal_move_is_named_once_as_its_move(tmp_path: Path) -> None:
+    engine = tmp_path / "stubborn.py"
+    engine.write_text(STUBBORN_ENGINE)
+    done = pocha("--engine", f"{sys.executable} {engine}", "--seed", "3", "--rule",
+                 "schedule=1", "--plain")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if "failed" in line]
+    assert len(lines) == 4, done.stdout  # each seat's engine, once: a random bot plays on
+    assert all(
+        "bot failed (illegal): its move 'play 1o' is illegal: it is time for a bid" in line
+        for line in lines
+    ), done.stdout
+    assert "played play" not in done.stdout
+
+
+def test_an_engine_that_cannot_play_is_refused_before_the_game(tmp_path: Path) -> None:
+    missing = pocha("--engine", str(tmp_path / "no-such-engine"), *SHORT)
+    assert missing.returncode == 2, missing.stdout
+    assert missing.stdout == ""  # no game began
+    [line] = missing.stderr.splitlines()
+    assert line.startswith(f"pocha play: engine '{tmp_path / 'no-such-engine'}' cannot play: ")
+    assert "No such file" in line
+    dies = pocha("--engine", f"{sys.executable} -c 'import sys; sys.exit(4)'", *SHORT)
+    assert dies.returncode == 2, dies.stdout
+    assert dies.stdout == ""
+    [line] = dies.stderr.splitlines()
+    assert "cannot play: its process ended (exit status 4)" in line, line

@@ -20,11 +20,12 @@ pty = pytest.importorskip("pty", reason="needs pseudo-terminals (POSIX)")
 
 CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"
 PROMPT: Final = re.compile(
-    r"((?:seat|puesto) (\d), (?:press Enter|pulsa Intro)> |(?:seat|puesto) (\d)> )$"
+    r"((?:seat|puesto|Platz) (\d), (?:press Enter|pulsa Intro|Eingabetaste drücken)> "
+    r"|(?:seat|puesto|Platz) (\d)> )$"
 )
 
 
-def _play_on_a_terminal(
+def play_on_a_terminal(
     *args: str, lang: str = "en", command: tuple[str, ...] = ("play",)
 ) -> tuple[int, str]:
     """Play ``pocha command args`` to the end on a terminal, pressing Enter
@@ -71,7 +72,7 @@ def _play_on_a_terminal(
 
 def test_hot_seat_never_shows_one_players_cards_to_the_next() -> None:
     # Before: seat 1's cards were shown under seat 0's, on the same screen.
-    status, shown = _play_on_a_terminal("--human", "0", "--human", "1", "--seed", "3", *SHORT)
+    status, shown = play_on_a_terminal("--human", "0", "--human", "1", "--seed", "3", *SHORT)
     assert status == 0, shown
     assert "seats: 0 person, 1 person, 2 heuristic bot, 3 heuristic bot" in shown
     screens = shown.split(CLEAR)
@@ -98,7 +99,7 @@ def test_hot_seat_never_shows_one_players_cards_to_the_next() -> None:
 
 
 def test_one_person_at_a_terminal_is_not_asked_to_pass_the_keyboard() -> None:
-    status, shown = _play_on_a_terminal("--human", "2", "--seed", "3", *SHORT)
+    status, shown = play_on_a_terminal("--human", "2", "--seed", "3", *SHORT)
     assert status == 0, shown
     assert "seats: 0 heuristic bot, 1 heuristic bot, 2 you, 3 heuristic bot" in shown
     assert "pass the keyboard" not in shown
@@ -106,11 +107,11 @@ def test_one_person_at_a_terminal_is_not_asked_to_pass_the_keyboard() -> None:
 
 
 def test_the_hand_over_in_spanish() -> None:
-    status, shown = _play_on_a_terminal(
+    status, shown = play_on_a_terminal(
         "--human", "0", "--human", "1", "--seed", "3", *SHORT, lang="es"
     )
     assert status == 0, shown
-    assert "puestos: 0 persona, 1 persona, 2 bot heuristic, 3 bot heuristic" in shown
+    assert "puestos: 0 persona, 1 persona, 2 bot heurístico, 3 bot heurístico" in shown
     assert "pasa el teclado al puesto 0 y pulsa Intro" in shown
     assert "pasa el teclado al puesto 1 y pulsa Intro" in shown
     assert "puesto 1, pulsa Intro> " in shown
@@ -119,7 +120,7 @@ def test_the_hand_over_in_spanish() -> None:
 
 
 def test_hot_seat_at_poch_too() -> None:
-    status, shown = _play_on_a_terminal(
+    status, shown = play_on_a_terminal(
         "--human", "0", "--human", "1", "--players", "3", "--seed", "4",
         "--rule", "end=deals", "--rule", "deals=1", command=("poch", "play"),
     )  # fmt: skip
@@ -132,4 +133,4 @@ def test_hot_seat_at_poch_too() -> None:
         assert len(movers) <= 1, screen
         for seat in movers:
             assert f"pass the keyboard to seat {seat}, then press Enter" in before
-    assert "the game is over after 1 deals" in shown
+    assert "the game is over after 1 deal\n" in shown

@@ -90,8 +90,8 @@ def test_the_hook_and_a_move_after_the_end() -> None:
         IllegalMoveError(Bid(1), 3, "the hook"), "hook", move="bid 1", seat=3, bid=1, cards=1
     )
     assert reason(error) == (
-        "el gancho: el último en pedir no puede pedir 1, porque las peticiones sumarían 1, "
-        "las bazas de la ronda"
+        "la regla del postre: el último en pedir no puede pedir 1, porque las peticiones "
+        "sumarían 1, las bazas de la ronda"
     )
     over = coded(
         IllegalMoveError(Bid(1), None, "the game is over"), "game_over", seat=None, move="bid 1"

@@ -107,7 +107,7 @@ def test_a_view_hides_the_other_hands() -> None:
     assert backs == [2, 1, 1]  # seats 0, 1 and 2 hold 2, 1 and 1 cards
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "Triunfo: copas" in texts
-    assert "como lo ve el asiento 3" in texts
+    assert "como lo ve el puesto 3" in texts
 
 
 def test_jupyter_shows_states_views_and_cards() -> None:
@@ -266,7 +266,7 @@ def test_a_table_has_a_title_and_a_description_in_its_language() -> None:
     assert seat is not None
     for lang, words in (
         ("en", ("Seat 2 to move.", "won by seat", "On the table:", "Playable:")),
-        ("es", ("Le toca al asiento 2.", "la gana el asiento", "En la mesa:", "Se pueden jugar:")),
+        ("es", ("Le toca al puesto 2.", "la gana el puesto", "En la mesa:", "Se pueden jugar:")),
     ):
         root = _parse(table(observe(state, seat), lang=lang))  # type: ignore[arg-type]
         children = list(root)

@@ -24,6 +24,7 @@ from pocha_rules.bots import RandomBot
 from pocha_rules.events import step
 from pocha_rules.poch import actions as poch_actions
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
+from pocha_rules.poch.records import _read_rules as read_poch_rules
 from pocha_rules.views import PlayerView, observe
 
 __all__ = [
@@ -160,10 +161,14 @@ def poch_deal_view(view: poch.PlayerView) -> dict[str, object]:
 
 def _poch_view(view: poch.PlayerView) -> dict[str, object]:
     """A seat's whole view of a game of Poch, as JSON data: the deal's view,
-    the balances the game and the deal began with, and the finished deals."""
+    the rules, the balances the game and the deal began with, the pools the
+    deal began with, and the finished deals (all :func:`_poch_view_from_dict`
+    needs to read it back)."""
     data = poch_deal_view(view)
+    data["rules"] = attrs.asdict(view.rules)
     data["starting_balances"] = list(view.starting_balances)
     data["deal_start_balances"] = list(view.deal_start_balances)
+    data["deal_start_pools"] = list(view.deal_start_pools)
     data["past_deals"] = [
         {
             "index": deal.index,
@@ -215,10 +220,100 @@ def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[
     return after, poch_events(state, move, after)
 
 
-def _poch() -> GameDoor:
-    def unreadable(data: object) -> Any:
-        raise PochaError(say("engine_poch_serve"))
+def _poch_view_from_dict(data: Any) -> poch.PlayerView:
+    """The :class:`poch.PlayerView <pocha_rules.poch.PlayerView>` that
+    :func:`_poch_view` wrote (a served engine's view).
 
+    Raises:
+        PochaError: ``data`` is not such a view; the error says where.
+
+    """
+    try:
+        return _poch_view_of(data)
+    except PochaError as error:
+        raise PochaError(say("engine_view_unreadable", reason=str(error))) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        reason = f"{type(error).__name__}: {error}"
+        raise PochaError(say("engine_view_unreadable", reason=reason)) from None
+
+
+def _poch_view_of(data: Any) -> poch.PlayerView:
+    rules = read_poch_rules(data["rules"])
+
+    def card(text: str) -> poch.Card:
+        return poch.Card.parse(text, deck=rules.deck)
+
+    def maybe(text: str | None) -> poch.Card | None:
+        return None if text is None else card(text)
+
+    def seated(pairs: list[list[Any]]) -> tuple[tuple[int, Any], ...]:
+        return tuple((seat, poch.parse_move(text, deck=rules.deck)) for seat, text in pairs)
+
+    def payments(items: list[dict[str, Any]], deal: int) -> tuple[poch.Payment, ...]:
+        # The board shared at the end of the game counts as the deal after the last.
+        after_last = len(data["past_deals"])
+        return tuple(
+            poch.Payment(
+                deal=after_last if item["reason"] == poch.Reason.BOARD else deal,
+                payer=item["payer"],
+                payee=item["payee"],
+                chips=item["chips"],
+                reason=poch.Reason(item["reason"]),
+            )
+            for item in items
+        )
+
+    return poch.PlayerView(
+        rules=rules,
+        seat=data["seat"],
+        phase=poch.Phase(data["phase"]),
+        to_move=data["to_move"],
+        first_dealer=data["first_dealer"],
+        deal_number=data["deal_number"],
+        dealer=data["dealer"],
+        order=tuple(data["order"]),
+        out=tuple(data["out"]),
+        starting_balances=tuple(data["starting_balances"]),
+        balances=tuple(data["balances"]),
+        pools=tuple((name, chips) for name, chips in data["pools"].items()),
+        deal_start_balances=tuple(data["deal_start_balances"]),
+        deal_start_pools=tuple(data["deal_start_pools"]),
+        turnup=maybe(data["turnup"]),
+        stock_size=data["stock_size"],
+        hand=tuple(card(text) for text in data["hand"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        shown=tuple(tuple(card(text) for text in cards) for cards in data["shown"]),
+        takings=tuple((pool, seat) for pool, seat in data["takings"]),
+        opener=data["opener"],
+        contestants=tuple(data["contestants"]),
+        stakes=tuple(data["stakes"]),
+        level=data["level"],
+        bet_rounds=data["bet_rounds"],
+        poch_winners=tuple(data["poch_winners"]),
+        table=tuple(poch.PlayedCard(seat, card(text)) for seat, text in data["table"]),
+        last_card=maybe(data["last_card"]),
+        moves=seated(data["moves"]),
+        deal_payments=payments(data["payments"], data["deal_number"]),
+        past_deals=tuple(
+            poch.DealResult(
+                index=deal["index"],
+                dealer=deal["dealer"],
+                seats=tuple(deal["seats"]),
+                ordering=(),  # never shown
+                trump=poch.Suit.parse(deal["trump"]),
+                turnup=card(deal["turnup"]),
+                moves=seated(deal["moves"]),
+                payments=payments(deal["payments"], deal["index"]),
+                balances=tuple(deal["balances"]),
+                changes=tuple(deal["changes"]),
+            )
+            for deal in data["past_deals"]
+        ),
+        legal=tuple(poch.parse_move(text, deck=rules.deck) for text in data["legal_moves"]),
+    )
+
+
+def _poch() -> GameDoor:
     return GameDoor(
         name="poch",
         rules_type=poch.RuleSet,
@@ -233,7 +328,7 @@ def _poch() -> GameDoor:
         rules_dict=attrs.asdict,
         view_dict=_poch_view,
         round_view=poch_deal_view,
-        view_from_dict=unreadable,
+        view_from_dict=_poch_view_from_dict,
         parse_move=poch.parse_move,
         action_to_move=poch_actions.action_to_move,
     )

@@ -9,6 +9,9 @@ the close (private: :mod:`pocha_rules.engines` speaks the protocol over it).
 - Both pipes are non-blocking: a write to an engine that stopped reading,
   and a read from one that stopped writing, wait at most until the
   deadline they are given.
+- The group is guarded (:func:`~pocha_rules._common.stopping.guard_group`):
+  if the arena's process is killed before it ends the group, the group is
+  ended all the same.
 - A line is capped while it is read: an engine that writes more than
   :data:`MAX_LINE` bytes without a newline is refused as soon as it has,
   without keeping more than that.
@@ -25,6 +28,8 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from typing import IO, Final
+
+from pocha_rules._common.stopping import guard_group, release_group
 
 __all__ = ["MAX_LINE", "EngineProcess", "PipeFault"]
 
@@ -68,6 +73,8 @@ class EngineProcess:
             start_new_session=_GROUP_KILL,
             close_fds=True,
         )
+        if _GROUP_KILL:  # ended with the arena, even if the arena is killed
+            guard_group(self._process.pid)
         assert self._process.stdin is not None
         assert self._process.stdout is not None
         self._in = self._process.stdin.fileno()
@@ -228,6 +235,7 @@ class EngineProcess:
         if _GROUP_KILL:
             with contextlib.suppress(OSError):
                 os.killpg(process.pid, signal.SIGKILL)
+            release_group(process.pid)
         else:  # pragma: no cover - no process groups
             with contextlib.suppress(OSError):
                 process.kill()

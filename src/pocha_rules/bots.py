@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from pocha_rules._common import checks
+from pocha_rules._common.bots import RandomChoice
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import CARDS, SUIT_MASKS, SUIT_OF, Card, mask_of
@@ -68,7 +69,7 @@ def _moves(view: PlayerView) -> tuple[Move, ...]:
     return moves
 
 
-class RandomBot:
+class RandomBot(RandomChoice[PlayerView, Move]):
     """Plays a uniformly random legal move; reproducible with ``seed``.
 
     >>> from pocha_rules import RuleSet, new_game, observe
@@ -77,15 +78,7 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(checks.bot_seed(seed))
-
-    def act(self, view: PlayerView) -> Move:
-        """A random legal move of the seat to move."""
-        return self._rng.choice(_moves(view))
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
+    _legal = staticmethod(_moves)
 
 
 class HeuristicBot:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Final
 
 from pocha_rules._arena_games import door_named, game_door
@@ -501,7 +501,7 @@ class Engine:
 
 
 def serve(
-    factory: Callable[..., Any],
+    factory: Callable[..., Any] | Mapping[str, Callable[..., Any]],
     stdin: IO[str],
     stdout: IO[str],
     *,
@@ -511,9 +511,13 @@ def serve(
     protocol's messages from ``stdin`` and answer on ``stdout``, until
     ``quit`` or the end of the input. It speaks version 2 when offered,
     asking for the whole view at every turn (a Python bot plays from a
-    :class:`~pocha_rules.PlayerView`), and plays Pocha or Poch as the
-    ``game`` message says. Returns 0, or 1 after a message it cannot read
-    (which it reports on ``stdout`` as ``{"type": "error", "message": ...}``).
+    :class:`~pocha_rules.PlayerView` of Pocha, or a
+    :class:`pocha_rules.poch.PlayerView`), and plays Pocha or Poch as the
+    ``game`` message says: ``factory`` is one factory for either game, or
+    a factory for each game by name (``{"pocha": ..., "poch": ...}``).
+    Returns 0, or 1 after a message it cannot read or a game it has no bot
+    for (which it reports on ``stdout`` as ``{"type": "error", "message":
+    ...}``).
     """
     bot: Bot | None = None
     door: Any = None
@@ -543,7 +547,10 @@ def serve(
                 if isinstance(seed, str) and seed.lstrip("-").isdigit() and len(seed) < 30:
                     seed = int(seed)
                 door = door_named(message.get("game", "pocha"))
-                bot = factory(seed=seed if type(seed) is int else 0)
+                make = factory.get(door.name) if isinstance(factory, Mapping) else factory
+                if make is None:
+                    raise PochaError(say("engine_no_bot_for_game", game=door.name))
+                bot = make(seed=seed if type(seed) is int else 0)
             elif kind in ("events", "quit"):
                 notify = getattr(bot, "notify", None)
                 if callable(notify) and message.get("events"):

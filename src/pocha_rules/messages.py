@@ -10,8 +10,9 @@ Spanish, in the words a Pocha table uses (*asistir*, *fallar*, *montar*,
 >>> SPANISH["must_follow_suit"]
 'hay que asistir: se salió a {led} y la mano tiene {allowed}'
 
-An app that speaks another language keeps its own table of the same codes,
-as :data:`SPANISH` does. An error without a code (raised by code outside the
+Poch's codes are told in German too (``lang="de"``, :data:`GERMAN`): Poch
+is a German game. An app that speaks another language keeps its own table
+of the same codes, as :data:`SPANISH` does. An error without a code (raised by code outside the
 library) or with a code this table does not know keeps its English message.
 """
 
@@ -20,15 +21,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from contextlib import suppress
-from typing import Final
+from typing import Final, Literal
 
 from pocha_rules._common.errors import PochaError
+from pocha_rules._messages_de import GERMAN as _GERMAN
+from pocha_rules._messages_de import GERMAN_FRAMES, GERMAN_VERBS
 from pocha_rules._pocha.cards import Card
 from pocha_rules._pocha.moves import parse_move
 from pocha_rules._pocha.state import Phase
 from pocha_rules.names import Language, card_name, move_text, phase_name
 
-__all__ = ["SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
+__all__ = ["GERMAN", "SPANISH", "SPANISH_FRAMES", "message", "reason", "translate"]
 
 SPANISH_FRAMES: Final[dict[str, str]] = {
     "PochaError": "{reason}",
@@ -93,7 +96,7 @@ SPANISH: Final[dict[str, str]] = {
     "not_a_move": "{got} no es una jugada",
     "wrong_phase": "ahora toca {expected}, no {move}",
     "bid_out_of_range": "en la ronda de {cards} se pide de 0 a {cards}",
-    "hook": "el gancho: el último en pedir no puede pedir {bid}, porque las peticiones "
+    "hook": "la regla del postre: el último en pedir no puede pedir {bid}, porque las peticiones "
     "sumarían {cards}, las bazas de la ronda",
     "first_must_call": "el primero tiene que pujar un número y no puede pasar",
     "call_out_of_range": "en la ronda de {cards} se puja de 0 a {cards}",
@@ -365,8 +368,8 @@ SPANISH: Final[dict[str, str]] = {
     "(semilla del reparto {deal_seed}) {reason}",
     "engine_command_empty": "la orden de un motor está vacía",
     "engine_setup": "el motor {name} no puede jugar: {reason}",
-    "engine_poch_serve": "pocha engine sirve solo bots de la Pocha: "
-    "una vista del Poch no se puede leer",
+    "engine_view_unreadable": "la vista no se puede leer: {reason}",
+    "engine_no_bot_for_game": "no hay bot para jugar al {game}",
     "time_limit_not_positive": "time_limit tiene que ser más de 0 segundos, no {got}",
     "engine_message_not_object": "se esperaba un objeto JSON, no {got}",
     "engine_turn_before_game": "un turno antes de ninguna partida",
@@ -494,11 +497,54 @@ SPANISH: Final[dict[str, str]] = {
 """Each code's Spanish sentence, a :meth:`str.format` template of the same
 params as the English one."""
 
+GERMAN: Final[dict[str, str]] = _GERMAN
+"""Each Poch code's German sentence (Poch is a German game; Pocha's codes
+have none), a :meth:`str.format` template of the same params as the
+English one: ``message(error, "de")`` and ``reason(error, "de")`` read it."""
 
-def _language(lang: object) -> Language:
+
+def _language(lang: object) -> Language | Literal["de"]:
+    if lang == "de":
+        return "de"
     from pocha_rules.names import _language as checked
 
     return checked(lang)
+
+
+def _german(code: str, params: Mapping[str, object]) -> str | None:
+    template = GERMAN.get(code)
+    if template is None:
+        return None
+    values = dict(params)
+    verb = params.get("verb")
+    if isinstance(verb, str):
+        values["verb"] = GERMAN_VERBS.get(verb, verb)
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _german_message(error: PochaError, code: str, params: Mapping[str, object]) -> str:
+    said = _german(code, params)
+    if said is None:
+        return str(error)
+    if not hasattr(error, "reason"):
+        return said
+    frame = GERMAN_FRAMES.get(type(error).__name__, "{reason}")
+    if "{where}" in frame and not params.get("where"):
+        frame = frame.replace(" bei {where}", "")
+    if "{seat}" in frame and params.get("seat") is None:
+        frame = frame.replace(" von Platz {seat}", "")
+    values = dict(params)
+    move = params.get("move")
+    if isinstance(move, str):
+        verb, _space, rest = move.partition(" ")
+        values["move"] = " ".join([GERMAN_VERBS.get(verb, verb), *([rest] if rest else [])])
+    try:
+        return frame.format_map({**values, "reason": said})
+    except (KeyError, IndexError, ValueError):
+        return said
 
 
 _CARD_CODES: Final = frozenset(
@@ -567,7 +613,7 @@ def translate(text: str, lang: str = "es") -> str:
     written again from them; other text is given back as it is.
 
     Raises:
-        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+        PochaError: ``lang`` is none of ``"es"``, ``"en"`` and ``"de"``.
 
     """
     if _language(lang) == "en":
@@ -575,6 +621,8 @@ def translate(text: str, lang: str = "es") -> str:
     code, params = getattr(text, "code", None), getattr(text, "params", None)
     if not isinstance(code, str) or not isinstance(params, Mapping):
         return str(text)
+    if lang == "de":
+        return _german(code, params) or str(text)
     return _spanish(code, params) or str(text)
 
 
@@ -585,7 +633,7 @@ def reason(error: PochaError, lang: str = "es") -> str:
 
     Raises:
         TypeError: ``error`` is not a :class:`~pocha_rules.PochaError`.
-        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+        PochaError: ``lang`` is none of ``"es"``, ``"en"`` and ``"de"``.
 
     """
     if not isinstance(error, PochaError):
@@ -596,6 +644,8 @@ def reason(error: PochaError, lang: str = "es") -> str:
     code, params = getattr(error, "code", None), getattr(error, "params", None)
     if not isinstance(code, str) or not isinstance(params, Mapping):
         return english
+    if lang == "de":
+        return _german(code, params) or english
     return _spanish(code, params) or english
 
 
@@ -607,7 +657,7 @@ def message(error: PochaError, lang: str = "es") -> str:
 
     Raises:
         TypeError: ``error`` is not a :class:`~pocha_rules.PochaError`.
-        PochaError: ``lang`` is neither ``"es"`` nor ``"en"``.
+        PochaError: ``lang`` is none of ``"es"``, ``"en"`` and ``"de"``.
 
     """
     if not isinstance(error, PochaError):
@@ -617,6 +667,8 @@ def message(error: PochaError, lang: str = "es") -> str:
     code, params = getattr(error, "code", None), getattr(error, "params", None)
     if not isinstance(code, str) or not isinstance(params, Mapping):
         return str(error)
+    if lang == "de":
+        return _german_message(error, code, params)
     said = _spanish(code, params)
     if said is None:
         return str(error)

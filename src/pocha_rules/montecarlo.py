@@ -59,7 +59,7 @@ _PHASES: Final = {
 }
 
 
-class MonteCarloBot(MonteCarloSearch):
+class MonteCarloBot(MonteCarloSearch[PlayerView, Move]):
     """Chooses each move by playing the round out in sampled deals.
 
     Args:
@@ -87,13 +87,7 @@ class MonteCarloBot(MonteCarloSearch):
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         super().__init__(seed, samples)
 
-    def act(self, view: PlayerView) -> Move:
-        """The move whose playouts score best for the seat to move."""
-        move: Move = super().act(view)
-        return move
-
-    def _legal(self, view: PlayerView) -> tuple[Move, ...]:
-        return _moves(view)
+    _legal = staticmethod(_moves)
 
     def _totals(self, view: PlayerView, moves: Sequence[Move]) -> list[int]:
         """Each move's total points for the seat over the sampled deals."""

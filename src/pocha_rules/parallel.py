@@ -50,7 +50,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.main_guard import check_main_module
-from pocha_rules._common.stopping import STOP_SIGNALS, end_processes, handled
+from pocha_rules._common.stopping import STOP_SIGNALS, end_processes, end_with, handled
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.rollout import simulate as _simulate
 from pocha_rules._pocha.rules import RuleSet
@@ -177,10 +177,13 @@ def _call(job: Callable[[range], Any], chunk: range, attempt: int) -> _Outcome:
     return _Outcome(value, None, "", time.perf_counter() - start)
 
 
-def _ignore_sigint() -> None:
+def _start_worker(owner: int) -> None:
     """Workers of the default pool leave Ctrl-C, and a hangup (the terminal
     closed), to the process that runs them, which stops them. (A
-    termination request still ends a worker: that is how they are stopped.)"""
+    termination request still ends a worker: that is how they are stopped.)
+    A worker ends with ``owner``, the process it works for, even if that
+    process is killed outright."""
+    end_with(owner)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -197,7 +200,8 @@ def _new_pool(workers: int) -> cf.ProcessPoolExecutor:
     return cf.ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context(method),
-        initializer=_ignore_sigint,
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
     )
 
 

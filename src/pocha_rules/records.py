@@ -171,9 +171,6 @@ _FORMAT: Final = RecordFormat(
     version=VERSION,
     rules_version=RULES_VERSION,
     members=(
-        "format",
-        "version",
-        "rules_version",
         "rules",
         "seed",
         "first_dealer",

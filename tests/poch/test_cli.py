@@ -31,9 +31,12 @@ ENOUGH = "1\n" * 300
 def test_rules_shows_every_option_and_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["poch", "rules", "--players", "5", "--rule", "centre_pool=yes"]) == 0
     out = capsys.readouterr().out
-    assert "deck                 52\n" in out
-    assert "centre_pool          true\n" in out
-    assert "bet_rounds_max       3\n" in out
+    assert "deck                 52         32 cards (7 to ace in each suit) or 52" in out
+    assert "centre_pool          true       a centre pool, taken by the first to shed" in out
+    assert "bet_rounds_max       3          the most rounds of betting in a deal" in out
+    assert "two_pair             own_type   two pair beats any pair\n" in out
+    assert "level: in the betting, the stake every player still in must reach" in out
+    assert "A deal, step by step" not in out
     assert "5 players, 52 cards: 5 each, 1 turned up for trump, 26 in the stock\n" in out
     assert "pools: ace, king, queen, jack, ten, marriage, sequence, poch, centre; " in out
     assert "the game lasts at most 5 deals\n" in out

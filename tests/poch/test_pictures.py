@@ -218,7 +218,7 @@ def test_a_table_says_what_it_shows_in_each_language() -> None:
     expected = {
         "en": ("Deal 1 · shedding", f"Seat {seat} to move.", "Trump: clubs", "Playable:"),
         "de": ("Spiel 1 · Ausspielen", f"Platz {seat} ist am Zug.", "Trumpf: Kreuz", "Spielbar:"),
-        "es": ("Mano 1 · descarte", f"Le toca al asiento {seat}.", "Triunfo: tréboles", "jugar:"),
+        "es": ("Mano 1 · descarte", f"Le toca al puesto {seat}.", "Triunfo: tréboles", "jugar:"),
     }
     for lang, words in expected.items():
         root = _parse(table(observe(state, seat), lang=lang))  # type: ignore[arg-type]

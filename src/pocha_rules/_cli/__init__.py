@@ -98,8 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plain_help = _("plain text output (no colours, tables or bars)")
     lang_help = _(
-        "the language of the command's texts: en (English) or es (Spanish); "
-        "by default the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"
+        "the language of the command's texts: en (English), es (Spanish) or de "
+        "(German, for Poch's commands); by default the locale's (LANGUAGE, LC_ALL, "
+        "LC_MESSAGES, LANG)"
     )
     parser.add_argument("--plain", action="store_true", help=plain_help)
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=lang_help)

@@ -8,7 +8,7 @@ import random
 import sys
 
 from pocha_rules import messages
-from pocha_rules._cli.i18n import _, current_language, ngettext
+from pocha_rules._cli.i18n import _, current_language, ngettext, pocha_language
 from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
 from pocha_rules._pocha.engine import apply, explain
@@ -71,7 +71,7 @@ def candidates(position: GameState | PlayerView) -> tuple[Move, ...]:
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     text: str = args.position
-    lang: Language = current_language()
+    lang: Language = pocha_language()
     try:
         position = read(text)
     except PositionError as error:

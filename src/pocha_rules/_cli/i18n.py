@@ -1,10 +1,13 @@
-"""The command line's language: English, or Spanish from a gettext catalog.
+"""The command line's language: English, or Spanish or German from a
+gettext catalog (German for Poch's commands, Poch being a German game;
+Pocha's own texts have no German and stay English).
 
 Every text the command writes goes through :func:`_` (``ngettext`` for the
 ones with a number), which returns it in the language chosen by
 :func:`set_language`: ``--lang`` when given, else the locale
 (:func:`language_from_environment`). English is the source; the Spanish
-catalog is ``locales/es/LC_MESSAGES/pocha.po`` next to this module, and
+catalog is ``locales/es/LC_MESSAGES/pocha.po`` next to this module (the
+German one ``locales/de/...``), and
 argparse's own words (``usage:``, ``options``, ``error:``) come from
 ``argparse.po`` there, installed for argparse's gettext domain while the
 command runs (:func:`argparse_language`).
@@ -37,12 +40,13 @@ __all__ = [
     "language_from_arguments",
     "language_from_environment",
     "ngettext",
+    "pocha_language",
     "read_po",
     "set_language",
 ]
 
-Language = Literal["en", "es"]
-LANGUAGES: Final[tuple[Language, ...]] = ("en", "es")
+Language = Literal["en", "es", "de"]
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "es", "de")
 LOCALES: Final = Path(__file__).parent / "locales"
 ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables gettext reads the language from, in its order."""
@@ -63,7 +67,7 @@ class Catalog(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         found = self.messages.get(msgid1)
         if isinstance(found, tuple) and all(found):
-            # Spanish and English: one form for 1, another for the rest.
+            # Spanish, German and English: one form for 1, another for the rest.
             return found[0] if n == 1 else found[-1]
         return msgid1 if n == 1 else msgid2
 
@@ -150,6 +154,13 @@ def current_language() -> Language:
     return _language
 
 
+def pocha_language() -> Literal["en", "es"]:
+    """The language Pocha's own words (its cards, moves and phases, named
+    by :mod:`pocha_rules.names`) are written in now: Spanish, or English
+    (German has none)."""
+    return "es" if _language == "es" else "en"
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _current.gettext(message)
@@ -162,8 +173,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def _known(entry: str) -> Language | None:
     base = entry.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
-    if base == "es":
-        return "es"
+    if base in ("es", "de"):
+        return base  # type: ignore[return-value]
     if base in ("en", "c", "posix"):
         return "en"
     return None
@@ -173,7 +184,8 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> Langu
     """The language the locale asks for, read as gettext reads it: the first
     of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set
     (``LANGUAGE`` may list several, separated by colons), Spanish for
-    ``es`` (``es_ES.UTF-8``, ``es_AR``...), else English."""
+    ``es`` (``es_ES.UTF-8``, ``es_AR``...), German for ``de``
+    (``de_DE.UTF-8``, ``de_AT``...), else English."""
     env = os.environ if environ is None else environ
     for variable in ENVIRONMENT:
         value = env.get(variable, "")
@@ -189,7 +201,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> Langu
 def language_from_arguments(arguments: list[str]) -> Language | None:
     """The language ``--lang`` asks for among ``arguments`` (the last one
     given, before the subcommand or after it), or ``None``; a value other
-    than ``en`` or ``es`` is left for argparse to refuse."""
+    than ``en``, ``es`` or ``de`` is left for argparse to refuse."""
     found: Language | None = None
     for i, argument in enumerate(arguments):
         if argument == "--":
@@ -199,10 +211,9 @@ def language_from_arguments(arguments: list[str]) -> Language | None:
             value = arguments[i + 1]
         elif argument.startswith("--lang="):
             value = argument.partition("=")[2]
-        if value == "es":
-            found = "es"
-        elif value == "en":
-            found = "en"
+        for language in LANGUAGES:
+            if value == language:
+                found = language
     return found
 
 

@@ -48,6 +48,7 @@ from pocha_rules.parallel import describe_ranges
 __all__ = [
     "BuiltInBot",
     "EngineUnusable",
+    "add_engines",
     "add_parser",
     "engine_arguments",
     "forfeit_line",
@@ -229,6 +230,26 @@ def load_engine(
     return name, engine
 
 
+def add_engines(
+    bots: dict[str, BotFactory], args: argparse.Namespace, command: str, fail: Fail
+) -> bool:
+    """Add each ``--engine NAME=COMMAND`` of ``args`` to ``bots``, once its
+    program has answered ``hello``; False, after one line on stderr, when
+    an engine cannot play (the command then exits with status 2)."""
+    for spec in args.engine:
+        try:
+            name, factory = load_engine(spec, args.time_limit, args.start_limit, args.engine_log)
+        except EngineUnusable as error:
+            print(f"pocha {command}: {error}", file=sys.stderr)
+            return False
+        except ValueError as error:
+            fail(f"--engine {spec}: {error}")
+        if name in bots:
+            fail(_("--engine {spec}: two bots named {name}").format(spec=spec, name=repr(name)))
+        bots[name] = factory
+    return True
+
+
 class EngineUnusable(ValueError):
     """An engine that does not answer ``hello``: its message names it."""
 
@@ -329,17 +350,8 @@ def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), "pocha", fail)
-    for spec in args.engine:
-        try:
-            name, factory = load_engine(spec, args.time_limit, args.start_limit, args.engine_log)
-        except EngineUnusable as error:
-            print(f"pocha match: {error}", file=sys.stderr)
-            return 2
-        except ValueError as error:
-            fail(f"--engine {spec}: {error}")
-        if name in bots:
-            fail(_("--engine {spec}: two bots named {name}").format(spec=spec, name=repr(name)))
-        bots[name] = factory
+    if not add_engines(bots, args, "match", fail):
+        return 2
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pocha_rules._cli.i18n import _, current_language, ngettext
+from pocha_rules._cli.i18n import _, ngettext, pocha_language
 from pocha_rules._cli.options import (
     BOTS,
     DEFAULT_BOT,
@@ -15,8 +15,8 @@ from pocha_rules._cli.options import (
     rules_arguments,
     rules_from_args,
 )
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, run_game
+from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.playing import Screen, add_play_parser, bot_text, run_game
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._common.errors import PochaError
@@ -99,14 +99,14 @@ def _seat(seat: int) -> str:
 def _card(card: Card) -> str:
     """A card as the narration names it: ``12o`` in English, ``el rey de
     oros (12o)`` in Spanish."""
-    if current_language() == "en":
+    if pocha_language() == "en":
         return str(card)
     return f"{card_name(card, 'es', article='definite')} ({card})"
 
 
 def _suit(suit: Suit) -> str:
     """A suit by its Spanish name, with the English one after it in English."""
-    if current_language() == "en":
+    if pocha_language() == "en":
         return f"{suit} ({suit.english})"
     return suit_name(suit, "es")
 
@@ -115,7 +115,7 @@ def _move(move: Move) -> str:
     """A move as a player types it: ``bid 2``, ``play 12o`` in English;
     ``pido 2``, ``12o``, ``triunfo o``, ``puja 3``, ``paso`` in Spanish
     (:func:`~pocha_rules.parse_move` reads both with ``lang="es"``)."""
-    if current_language() == "en":
+    if pocha_language() == "en":
         return str(move)
     if isinstance(move, Bid):
         return f"pido {move.tricks}"
@@ -192,7 +192,12 @@ def _prompt_lines(view: PlayerView) -> list[str]:
     your_move = _("-- seat {seat}, your move").format(seat=view.seat)
     lines = ["", your_move, label["trump"] + _describe_trump(view)]
     if view.calls:
-        lines.append(label["auction"] + ", ".join(f"{_seat(s)} {_move(c)}" for s, c in view.calls))
+        lines.append(
+            label["auction"]
+            + ", ".join(
+                _("{seat} {move}").format(seat=_seat(s), move=_move(c)) for s, c in view.calls
+            )
+        )
     bids = ["-" if bid is None else str(bid) for bid in view.bids]
     lines.append(label["bids"] + "  ".join(f"{_seat(s)}: {bids[s]}" for s in range(n)))
     lines.append(label["won"] + "  ".join(f"{_seat(s)}: {view.tricks_won[s]}" for s in range(n)))
@@ -245,10 +250,12 @@ def _help(rules: RuleSet) -> list[str]:
 def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> None:
     for event in events(before, after):
         if isinstance(event, MoveMade):
-            if current_language() == "en":
+            if pocha_language() == "en":
                 out.line(f"seat {event.seat}: {event.move}")
-            else:
+            elif isinstance(event.move, Play | ChooseTrump):
                 out.line(f"{_seat(event.seat)}: {move_name(event.move, 'es')}")
+            else:  # what the player said: "pido 2", "paso"
+                out.line(f"{_seat(event.seat)}: {_move(event.move)}")
         elif isinstance(event, TrickWon):
             out.line("  " + _("seat {seat} takes the trick").format(seat=event.seat))
 
@@ -337,7 +344,8 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
             "resume; 'pocha replay {path}' shows its score sheet"
         ).format(path=path, winners=winners)
 
-    def begin(self, state: GameState, earlier: Sequence[Step], watcher: int) -> None:
+    def begin(self, state: GameState, earlier: Sequence[Step], watcher: int | None) -> None:
+        assert watcher is not None  # told only with people at the table
         view = observe(state, watcher)
         self.out.line()
         self.out.line(_round_title(view))
@@ -348,7 +356,9 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def title(self, state: GameState, seat: int) -> str:
         return _round_title(observe(state, seat))
 
-    def narrate(self, before: GameState, move: Move, after: GameState, watcher: int) -> None:
+    def narrate(
+        self, before: GameState, move: Move, after: GameState, watcher: int | None
+    ) -> None:
         _narrate(self.out, before, move, after)
 
     def start(self, state: GameState, humans: Sequence[int]) -> None:
@@ -400,7 +410,7 @@ def _other_seats(
     """A bot for every seat (the people's are not asked), and what plays
     the other seats, in words."""
     from pocha_rules._cli.match import load_bot
-    from pocha_rules.engines import EngineBot
+    from pocha_rules.engines import Engine, EngineSetupError
 
     n = rules.players
     if args.engine is not None:
@@ -409,17 +419,20 @@ def _other_seats(
         if not args.time_limit > 0:
             fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         try:
-            engines: list[GameBot[PlayerView, Move]] = [
-                EngineBot(args.engine, time_limit=args.time_limit, seed=seed + 1 + seat)
-                for seat in range(n)
-            ]
+            engine = Engine(args.engine, time_limit=args.time_limit)
+            engine.check()  # an engine that cannot play is refused before the game
+        except EngineSetupError as error:
+            raise Stop(2, str(error)) from None
         except (TypeError, PochaError) as error:
             fail(f"--engine: {error}")
+        engines: list[GameBot[PlayerView, Move]] = [
+            engine(seed=seed + 1 + seat) for seat in range(n)
+        ]
         return engines, _("engine")
     if args.bot in BOTS:
-        return list(bots_for([args.bot] * n, seed)), _("{bot} bot").format(bot=args.bot)
+        return list(bots_for([args.bot] * n, seed)), bot_text(args.bot)
     try:
         name, factory = load_bot(args.bot)
     except ValueError as error:
         fail(f"--bot {args.bot}: {error}")
-    return [factory(seed=seed + 1 + seat) for seat in range(n)], _("{bot} bot").format(bot=name)
+    return [factory(seed=seed + 1 + seat) for seat in range(n)], bot_text(name)

@@ -38,6 +38,7 @@ __all__ = [
     "Screen",
     "Step",
     "add_play_parser",
+    "bot_text",
     "check_seat",
     "error_text",
     "run_game",
@@ -49,7 +50,7 @@ _S = TypeVar("_S")
 _M = TypeVar("_M")
 _V = TypeVar("_V")
 
-QUIT_WORDS: Final = frozenset({"quit", "exit", "abandonar", "terminar", "salir"})
+QUIT_WORDS: Final = frozenset({"quit", "exit", "abandonar", "terminar", "salir", "beenden"})
 """What leaves the game at the prompt (``salir`` is kept from before)."""
 HELP_WORDS: Final = frozenset({"help", "?", "ayuda", "hilfe"})
 """What asks for the help at the prompt."""
@@ -162,7 +163,7 @@ class Screen(Generic[_R, _S, _M, _V]):
         """Whether the moves are told (with people at the table, or always)."""
         return bool(humans)
 
-    def begin(self, state: _S, earlier: Sequence[Step[_S, _M]], watcher: int) -> None:
+    def begin(self, state: _S, earlier: Sequence[Step[_S, _M]], watcher: int | None) -> None:
         """The lines at the start of a round or deal (``earlier``: the moves of
         a resumed one, before ``state``)."""
         raise NotImplementedError
@@ -171,7 +172,7 @@ class Screen(Generic[_R, _S, _M, _V]):
         """The title shown to a person who sits down at the keyboard."""
         return None
 
-    def narrate(self, before: _S, move: _M, after: _S, watcher: int) -> None:
+    def narrate(self, before: _S, move: _M, after: _S, watcher: int | None) -> None:
         """Tell ``move``, and what it brought about."""
         raise NotImplementedError
 
@@ -304,6 +305,12 @@ def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
         fail(f"--tag: {error.where}: {reason(error, current_language())}")
 
 
+def bot_text(name: str) -> str:
+    """What plays a seat, in words: ``heuristic bot``, ``bot heurístico``."""
+    names = {"heuristic": _("heuristic"), "random": _("random"), "montecarlo": _("montecarlo")}
+    return _("{bot} bot").format(bot=names.get(name, name))
+
+
 def check_seat(seat: int, option: str, players: int, fail: Fail) -> None:
     """Refuse a seat that is not at the table."""
     if not 0 <= seat < players:
@@ -418,7 +425,7 @@ class _Table(Generic[_R, _S, _M, _V]):
         """Play to the end of the game; :attr:`state` is always the game so far."""
         screen, game, humans = self.screen, self.screen.game, self.humans
         out = screen.out
-        watcher = humans[0] if humans else 0
+        watcher = humans[0] if humans else None
         narrated = screen.narrated(humans)
         screen.start(self.state, humans)
         shown = -1  # the round or deal whose title is on the screen
@@ -468,7 +475,9 @@ class _Table(Generic[_R, _S, _M, _V]):
             if why is not None:
                 raise BotFault(
                     "illegal",
-                    _("played {move}, which is illegal: {reason}").format(move=move, reason=why),
+                    _("its move {move} is illegal: {reason}").format(
+                        move=repr(str(move)), reason=why
+                    ),
                 )
         except Exception as error:
             kind = error.kind if isinstance(error, BotFault) else "error"

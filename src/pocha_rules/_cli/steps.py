@@ -3,7 +3,7 @@ events of :mod:`pocha_rules.events`."""
 
 from __future__ import annotations
 
-from pocha_rules._cli.i18n import _, current_language, ngettext
+from pocha_rules._cli.i18n import _, ngettext, pocha_language
 from pocha_rules._cli.output import Output
 from pocha_rules._common.errors import IllegalMoveError
 from pocha_rules._pocha.cards import Suit
@@ -38,13 +38,13 @@ def _cards(cards: tuple[PlayedCard, ...]) -> str:
 
 
 def _suit(suit: Suit | None) -> str:
-    if suit is None or current_language() == "en":
+    if suit is None or pocha_language() == "en":
         return str(suit)
     return suit_name(suit, "es")
 
 
 def _move(move: Move) -> str:
-    return str(move) if current_language() == "en" else move_name(move, "es")
+    return str(move) if pocha_language() == "en" else move_name(move, "es")
 
 
 def _opening(state: GameState) -> str:
@@ -172,7 +172,7 @@ def print_steps(out: Output, record: GameRecord) -> None:
             out.line("  " + _("bids so far: {bids}").format(bids=", ".join(bids)))
         if last.trick:
             out.line("  " + _("on the table: {cards}").format(cards=_cards(last.trick)))
-        phase = str(last.phase) if current_language() == "en" else phase_name(last.phase, "es")
+        phase = str(last.phase) if pocha_language() == "en" else phase_name(last.phase, "es")
         out.line(
             "  "
             + _("the record stops here: seat {seat} to move ({phase})").format(

@@ -9,19 +9,25 @@ here.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 
 __all__ = ["MonteCarloSearch"]
 
+_V = TypeVar("_V")
+_M = TypeVar("_M")
 
-class MonteCarloSearch:
+
+class MonteCarloSearch(Generic[_V, _M]):
     """The skeleton of a determinised Monte Carlo bot: ``samples`` worlds per
     decision, reproducible from ``seed``; the highest total wins, the first
-    move on a tie."""
+    move on a tie. A game's bot gives ``_legal``, the legal moves of a view
+    (raising when the seat is not to move), and ``_totals``."""
+
+    _legal: Callable[[_V], Sequence[_M]]
 
     def __init__(self, seed: int | None, samples: int) -> None:
         if type(samples) is not int or samples < 1:
@@ -37,7 +43,7 @@ class MonteCarloSearch:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(samples={self._samples})"
 
-    def act(self, view: Any) -> Any:
+    def act(self, view: _V) -> _M:
         """The move whose playouts score best for the seat to move."""
         moves = self._legal(view)
         if len(moves) == 1:
@@ -46,10 +52,6 @@ class MonteCarloSearch:
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 
-    def _legal(self, view: Any) -> Sequence[Any]:
-        """The view's legal moves (raises when the seat is not to move)."""
-        raise NotImplementedError
-
-    def _totals(self, view: Any, moves: Sequence[Any]) -> list[int]:
+    def _totals(self, view: _V, moves: Sequence[_M]) -> list[int]:
         """Each move's total for the seat over the sampled worlds."""
         raise NotImplementedError

@@ -307,7 +307,7 @@ class RecordFormat:
     rules_version: int
     """The version of the game's rules behaviour written and read."""
     members: tuple[str, ...]
-    """Every member of a record but the optional ``tags``, in order."""
+    """The game's own members, in order, after the envelope's."""
     not_a_record: Reason
     """Why data without a ``format`` is refused."""
     others: Mapping[str, Reason]
@@ -351,7 +351,7 @@ class RecordFormat:
         found = whole(data["version"], "version")
         if found != self.version:
             fail("version", say("record_version", version=self.version, got=describe(found)))
-        top = members(data, "", self.members, ("tags",))
+        top = members(data, "", ("format", "version", "rules_version", *self.members), ("tags",))
         found = whole(top["rules_version"], "rules_version")
         if found != self.rules_version:
             fail(

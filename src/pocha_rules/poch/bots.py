@@ -20,11 +20,11 @@ else. :func:`~pocha_rules.poch.play_game` runs a whole game between bots.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from pocha_rules._common import checks
+from pocha_rules._common.bots import RandomChoice
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules.poch._betting import combination
@@ -57,18 +57,10 @@ def _moves(view: PlayerView) -> tuple[Move, ...]:
     return moves
 
 
-class RandomBot:
+class RandomBot(RandomChoice[PlayerView, Move]):
     """Plays a uniformly random legal move; reproducible with ``seed``."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(checks.bot_seed(seed))
-
-    def act(self, view: PlayerView) -> Move:
-        """A random legal move of the seat to move."""
-        return self._rng.choice(_moves(view))
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
+    _legal = staticmethod(_moves)
 
 
 def strength(key: tuple[int, ...], deck: int) -> float:

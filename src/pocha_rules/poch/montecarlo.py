@@ -59,7 +59,7 @@ def heuristic_playout(state: GameState) -> GameState:
     return state
 
 
-class MonteCarloBot(MonteCarloSearch):
+class MonteCarloBot(MonteCarloSearch[PlayerView, Move]):
     """Chooses each move by playing the deal out in sampled worlds.
 
     Args:
@@ -75,13 +75,7 @@ class MonteCarloBot(MonteCarloSearch):
     def __init__(self, seed: int | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         super().__init__(seed, samples)
 
-    def act(self, view: PlayerView) -> Move:
-        """The move whose playouts leave the seat the most chips."""
-        move: Move = super().act(view)
-        return move
-
-    def _legal(self, view: PlayerView) -> tuple[Move, ...]:
-        return _moves(view)
+    _legal = staticmethod(_moves)
 
     def _totals(self, view: PlayerView, moves: Sequence[Move]) -> list[int]:
         seat = view.seat

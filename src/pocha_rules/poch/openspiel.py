@@ -290,7 +290,7 @@ _STATE_FORMAT: Final = RecordFormat(
     format="python_poch-state",
     version=1,
     rules_version=1,
-    members=("format", "version", "rules_version", "rules", "history"),
+    members=("rules", "history"),
     not_a_record=say("not_a_game_record", game=GAME_NAME),
     others={},
     objects=(),

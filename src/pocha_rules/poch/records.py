@@ -11,33 +11,27 @@ offending part (``"rules.bet_max"``, ``"deals[1][7]"``, ``"moves[12]"``,
 untrusted input: whatever the text holds, reading and replaying it either
 succeeds or raises that error.
 
->>> import random
->>> from pocha_rules.poch import RuleSet, apply, legal_moves, new_game
->>> state = new_game(RuleSet(players=3), seed=5)
->>> rng = random.Random(5)
->>> while not state.is_over:
-...     state = apply(state, rng.choice(legal_moves(state)))
+>>> from pocha_rules.poch import RuleSet, new_game, parse_move
+>>> state = new_game(RuleSet(players=3), seed=5, dealer=0)
+>>> for text in ("pass", "pass", "pass"):
+...     state = apply(state, parse_move(text))
 >>> record = GameRecord.from_state(state, tags={"site": "Leipzig"})
 >>> replay(GameRecord.from_json(record.to_json())) == state
 True
 
-**The format, version 1.** A record is one JSON object with exactly these
-members (``tags`` may be left out), and no others::
+**The format, version 1.** After the envelope (``"format":
+"poch-record"``, ``"version": 1``, the ``"rules_version"`` and the optional
+``"tags"``, as in a Pocha record), a record holds exactly these members,
+and no others::
 
-    {
-      "format": "poch-record",          always this string
-      "version": 1,                     the version of this format
-      "rules_version": 1,               the rules behaviour version (RULES_VERSION)
-      "tags": {"site": "...", ...},     free-form facts about the game (optional)
-      "rules": {...},                   every RuleSet option by its name
-      "seed": 123456789,                the game's seed, a whole number
-      "first_dealer": 0,                the seat that dealt first
-      "starting_balances": [50, 50, 50],
-      "starting_pools": {"ace": 0, ...},  every pool of the rules, in board order
-      "deals": [["Qs", "7h", ...], ...],  each deal's pack, top card first
-      "moves": ["pass", "open 3", "match", "close", "play 9d", ...],
-      "balances": [47, 48, 40]          the balances the moves end with, or null
-    }
+    "rules": {...},                   every RuleSet option by its name
+    "seed": 123456789,                the game's seed, a whole number
+    "first_dealer": 0,                the seat that dealt first
+    "starting_balances": [50, 50, 50],
+    "starting_pools": {"ace": 0, ...},  every pool of the rules, in board order
+    "deals": [["Qs", "7h", ...], ...],  each deal's pack, top card first
+    "moves": ["pass", "open 3", "match", "close", "play 9d", ...],
+    "balances": [47, 48, 40]          the balances the moves end with, or null
 
 - ``rules`` holds every option of :class:`~pocha_rules.poch.RuleSet`:
   whole numbers, ``true``/``false`` for the switches, strings for the
@@ -68,26 +62,9 @@ from typing import Any, Final
 
 import attrs
 
+from pocha_rules._common import records as common
 from pocha_rules._common.errors import PochaError, reason_of, say
 from pocha_rules._common.files import write_atomically
-from pocha_rules._common.records import MAX_RECORD_CHARS as _MAX_RECORD_CHARS
-from pocha_rules._common.records import (
-    MAX_SCORE,
-    RecordFormat,
-    check_seed,
-    check_seed_field,
-    describe,
-    fail,
-    members,
-    numbers_text,
-    read_each,
-    read_options,
-    read_parsed,
-    read_seat,
-    seat_numbers,
-    to_tags,
-    whole,
-)
 from pocha_rules._common.tags import Tags
 from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import Card
@@ -119,20 +96,17 @@ RULES_VERSION: Final = 1
 """The version of Poch's rules behaviour: it changes whenever the same
 rules, deals and moves could give a different game."""
 
-MAX_RECORD_CHARS: Final = _MAX_RECORD_CHARS
+MAX_RECORD_CHARS: Final = common.MAX_RECORD_CHARS
 """The longest record text :meth:`GameRecord.from_json` and :func:`load`
 accept (16 MiB)."""
 
 _NULLABLE: Final = frozenset({"bet_rounds_max", "deals"})
 _DEFAULTS: Final = attrs.asdict(RuleSet(players=3))
-_FORMAT: Final = RecordFormat(
+_FORMAT: Final = common.RecordFormat(
     format=FORMAT,
     version=VERSION,
     rules_version=RULES_VERSION,
     members=(
-        "format",
-        "version",
-        "rules_version",
         "rules",
         "seed",
         "first_dealer",
@@ -173,8 +147,8 @@ def _numbers(instance: object, attribute: Any, value: tuple[int, ...] | None) ->
     for number in value or ():
         if type(number) is not int:
             raise TypeError(f"{attribute.name} must hold ints, got {got(number)}")
-        if abs(number) > MAX_SCORE:
-            fail(attribute.name, say("poch_chips_too_large", got=describe(number)))
+        if abs(number) > common.MAX_SCORE:
+            common.fail(attribute.name, say("poch_chips_too_large", got=common.describe(number)))
 
 
 def _pool_numbers(instance: object, attribute: object, value: tuple[tuple[str, int], ...]) -> None:
@@ -209,7 +183,7 @@ class GameRecord:
 
     rules: RuleSet = attrs.field(validator=attrs.validators.instance_of(RuleSet))
     """The rules the game was played under."""
-    seed: int = attrs.field(validator=check_seed_field)
+    seed: int = attrs.field(validator=common.check_seed_field)
     """The game's seed."""
     first_dealer: int = attrs.field(validator=attrs.validators.instance_of(int))
     """The seat that dealt first."""
@@ -233,7 +207,7 @@ class GameRecord:
     """The balances when the record was made, or ``None`` if unknown."""
     rules_version: int = attrs.field(default=RULES_VERSION)
     """The rules behaviour version the game was played under."""
-    tags: Tags = attrs.field(default=None, converter=to_tags)
+    tags: Tags = attrs.field(default=None, converter=common.to_tags)
     """Free-form facts about the game (see :class:`~pocha_rules.records.Tags`);
     they take no part in :func:`replay`."""
 
@@ -295,31 +269,35 @@ class GameRecord:
         top, tags = _FORMAT.open(data)
         rules = _read_rules(top["rules"])
         n = rules.players
-        first_dealer = read_seat(top["first_dealer"], "first_dealer", n)
-        pools = members(top["starting_pools"], "starting_pools", rules.pool_names)
+        first_dealer = common.read_seat(top["first_dealer"], "first_dealer", n)
+        pools = common.members(top["starting_pools"], "starting_pools", rules.pool_names)
         for name, raw in pools.items():
-            chips = whole(raw, f"starting_pools.{name}")
-            if not 0 <= chips <= MAX_SCORE:
-                fail(
+            chips = common.whole(raw, f"starting_pools.{name}")
+            if not 0 <= chips <= common.MAX_SCORE:
+                common.fail(
                     f"starting_pools.{name}",
-                    say("poch_pool_chips", got=describe(chips)),
+                    say("poch_pool_chips", got=common.describe(chips)),
                 )
         card = functools.partial(_card, deck=rules.deck)
-        deals = read_each(top["deals"], "deals", lambda deal, at: read_each(deal, at, card))
-        moves = read_each(top["moves"], "moves", functools.partial(_move, deck=rules.deck))
+        deals = common.read_each(
+            top["deals"], "deals", lambda deal, at: common.read_each(deal, at, card)
+        )
+        moves = common.read_each(top["moves"], "moves", functools.partial(_move, deck=rules.deck))
         balances = None
         if top["balances"] is not None:
-            balances = seat_numbers(top["balances"], "balances", n)
+            balances = common.seat_numbers(top["balances"], "balances", n)
         return cls(
             rules=rules,
-            seed=check_seed(top["seed"], "seed"),
+            seed=common.check_seed(top["seed"], "seed"),
             first_dealer=first_dealer,
-            starting_balances=seat_numbers(top["starting_balances"], "starting_balances", n),
+            starting_balances=common.seat_numbers(
+                top["starting_balances"], "starting_balances", n
+            ),
             starting_pools=pools,  # type: ignore[arg-type]
             deals=deals,
             moves=moves,
             balances=balances,
-            rules_version=whole(top["rules_version"], "rules_version"),
+            rules_version=common.whole(top["rules_version"], "rules_version"),
             tags=tags,
         )
 
@@ -342,15 +320,15 @@ class GameRecord:
 
 
 def _read_rules(value: object) -> RuleSet:
-    return read_options(value, _DEFAULTS, RuleSet, nullable=_NULLABLE)
+    return common.read_options(value, _DEFAULTS, RuleSet, nullable=_NULLABLE)
 
 
 def _card(value: object, where: str, deck: int) -> Card:
-    return read_parsed(value, where, functools.partial(Card.parse, deck=deck))
+    return common.read_parsed(value, where, functools.partial(Card.parse, deck=deck))
 
 
 def _move(value: object, where: str, deck: int) -> Move:
-    return read_parsed(value, where, functools.partial(parse_move, deck=deck))
+    return common.read_parsed(value, where, functools.partial(parse_move, deck=deck))
 
 
 # --- replay ---------------------------------------------------------------------
@@ -383,14 +361,16 @@ def replay(record: GameRecord) -> GameState:
     rules = record.rules
     n = rules.players
     if not 0 <= record.first_dealer < n:
-        fail("first_dealer", say("seat_out_of_range", high=n - 1, got=shown(record.first_dealer)))
+        common.fail(
+            "first_dealer", say("seat_out_of_range", high=n - 1, got=shown(record.first_dealer))
+        )
     if not record.deals:
-        fail("deals", say("poch_no_first_deal"))
+        common.fail("deals", say("poch_no_first_deal"))
     for i, deal in enumerate(record.deals):
         if len(deal) != rules.deck:
-            fail(f"deals[{i}]", say("poch_pack_size", deck=rules.deck, got=len(deal)))
+            common.fail(f"deals[{i}]", say("poch_pack_size", deck=rules.deck, got=len(deal)))
     if len(record.starting_balances) != n:
-        fail(
+        common.fail(
             "starting_balances",
             say("numbers_for_players", numbers=len(record.starting_balances), players=n),
         )
@@ -404,37 +384,39 @@ def replay(record: GameRecord) -> GameState:
             pools=dict(record.starting_pools),
         )
     except InvalidDealError as error:
-        fail(f"deals[{error.deal}]", reason_of(error))
+        common.fail(f"deals[{error.deal}]", reason_of(error))
     except PochaError as error:
-        fail("starting_pools" if "pool" in str(error) else "starting_balances", reason_of(error))
+        common.fail(
+            "starting_pools" if "pool" in str(error) else "starting_balances", reason_of(error)
+        )
     for index, move in enumerate(record.moves):
         where = f"moves[{index}]"
         seat = state.to_move
         if seat is None:
-            fail(where, say("move_after_end", move=str(move)))
+            common.fail(where, say("move_after_end", move=str(move)))
         if len(state.orderings) > len(record.deals):
             break
         try:
             state = apply(state, move)
         except PochaError as error:
-            fail(
+            common.fail(
                 where,
                 say("record_illegal_move", seat=seat, move=str(move), reason=reason_of(error)),
             )
     reached = len(state.orderings)
     if reached < len(record.deals):
-        fail(
+        common.fail(
             f"deals[{reached}]",
             say("poch_deal_never_reached", last=reached - 1),
         )
     if reached > len(record.deals):
-        fail("deals", say("poch_deal_missing", deal=reached - 1))
+        common.fail("deals", say("poch_deal_missing", deal=reached - 1))
     if record.balances is not None and record.balances != state.balances:
-        fail(
+        common.fail(
             "balances",
             say(
                 "scores_differ",
-                said=numbers_text(record.balances),
+                said=common.numbers_text(record.balances),
                 given=str(list(state.balances)),
             ),
         )

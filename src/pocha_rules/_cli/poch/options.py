@@ -9,7 +9,7 @@ from typing import Final
 
 import attrs
 
-from pocha_rules._cli.i18n import _
+from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import printable
@@ -39,7 +39,7 @@ def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
 
 def rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--players``, ``--deck`` and ``--rule NAME=VALUE`` for Poch's rules."""
-    group = parser.add_argument_group("rules")
+    group = parser.add_argument_group(_("rules"))
     group.add_argument("--players", type=int, default=None, help=_("3 to 6 (default 4)"))
     group.add_argument(
         "--deck", type=int, default=None, help=_("32 or 52 cards (default 32 up to 4 players)")
@@ -97,12 +97,19 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
             fail(f"--rule {name}: {error}")
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
-    except (PochaError, TypeError) as error:
+    except PochaError as error:
+        from pocha_rules.messages import message
+
+        fail(printable(message(error, current_language())))
+    except TypeError as error:
         fail(printable(str(error)))
 
 
-def option_rows(rules: RuleSet) -> list[list[str]]:
-    """Every option of ``rules`` and its value, as text."""
+def option_rows(
+    rules: RuleSet, meaning: Callable[[str, object], str] | None = None
+) -> list[list[str]]:
+    """Every option of ``rules`` and its value, as text (and what it means,
+    with ``meaning``)."""
     rows = []
     for name, value in attrs.asdict(rules).items():
         if isinstance(value, bool):
@@ -111,5 +118,5 @@ def option_rows(rules: RuleSet) -> list[list[str]]:
             text = "none"
         else:
             text = str(value)
-        rows.append([name, text])
+        rows.append([name, text] if meaning is None else [name, text, meaning(name, value)])
     return rows

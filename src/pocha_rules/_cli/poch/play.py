@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, run_game
+from pocha_rules._cli.playing import Screen, add_play_parser, bot_text, run_game
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.poch.options import (
     BOTS,
@@ -23,7 +23,9 @@ from pocha_rules._cli.poch.show import (
     deal_title,
     final_lines,
     help_lines,
+    narrate_move,
     narrate_payments,
+    parse_typed,
     prompt_lines,
 )
 from pocha_rules._common.text import shown_path
@@ -36,7 +38,6 @@ from pocha_rules.poch import (
     explain,
     new_game,
     observe,
-    parse_move,
 )
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         self, args: argparse.Namespace, rules: RuleSet, seed: int, fail: Fail
     ) -> tuple[list[GameBot[PlayerView, Move]], str]:
         bots: list[GameBot[PlayerView, Move]] = list(bots_for([args.bot] * rules.players, seed))
-        return bots, _("{bot} bot").format(bot=args.bot)
+        return bots, bot_text(args.bot)
 
     def kept_options(self, args: argparse.Namespace) -> list[str]:
         return [] if args.bot == DEFAULT_BOT else ["--bot", args.bot]
@@ -156,10 +157,10 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def narrated(self, humans: Sequence[int]) -> bool:
         return True
 
-    def begin(self, state: GameState, earlier: Sequence[Step], watcher: int) -> None:
+    def begin(self, state: GameState, earlier: Sequence[Step], watcher: int | None) -> None:
         start = earlier[0][0] if earlier else state
         self.out.line()
-        self.out.line(deal_title(observe(start, watcher)))
+        self.out.line(deal_title(observe(start, 0 if watcher is None else watcher)))
         narrate_payments(self.out, start.deal_payments)
         for step in earlier:  # a resumed deal: the moves so far
             self.narrate(*step, watcher)
@@ -167,24 +168,10 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def title(self, state: GameState, seat: int) -> str:
         return deal_title(observe(state, seat))
 
-    def narrate(self, before: GameState, move: Move, after: GameState, watcher: int) -> None:
-        out = self.out
-        out.line(_("seat {seat}: {move}").format(seat=before.to_move, move=move))
-        new = after.ledger[len(before.ledger) :]
-        this_deal = [p for p in new if p.deal == before.deal_number]
-        if after.deal_number == before.deal_number and not after.is_over:
-            mine = observe(before, watcher).shown
-            for seat, cards in enumerate(observe(after, watcher).shown):
-                extra = [c for c in cards if c not in mine[seat]]
-                if extra and seat != watcher:
-                    out.line(f"  seat {seat} shows {' '.join(map(str, extra))}")
-        narrate_payments(out, this_deal)
-        if after.deal_number != before.deal_number or after.is_over:
-            result = after.deal_results[-1]
-            changes = "  ".join(f"seat {s}: {c:+d}" for s, c in enumerate(result.changes))
-            out.line(f"  deal {result.index + 1} is over: {changes}")
-            if after.is_over:
-                narrate_payments(out, [p for p in new if p.deal != before.deal_number])
+    def narrate(
+        self, before: GameState, move: Move, after: GameState, watcher: int | None
+    ) -> None:
+        narrate_move(self.out, before, move, after, watcher)
 
     def finish(self, state: GameState, humans: Sequence[int]) -> None:
         for line in final_lines(state):
@@ -197,10 +184,7 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         return help_lines(rules)
 
     def parse(self, text: str, rules: RuleSet) -> Move:
-        words = text.split()
-        if len(words) == 1 and words[0].lower() not in ("pass", "match", "close"):
-            text = f"play {text}"
-        return parse_move(text, deck=rules.deck)
+        return parse_typed(text, rules)
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:

@@ -12,10 +12,13 @@ import attrs
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import (
+    add_engines,
     bot_failed,
     bots_from_specs,
+    engine_arguments,
     match_games,
     play_match,
+    print_forfeits,
     print_result,
 )
 from pocha_rules._cli.options import (
@@ -77,8 +80,14 @@ def add_parsers(
         description="Play Poch bots against each other, moving them round the table from "
         "game to game, and report each bot's mean net chips per game with a 95% confidence "
         f"interval. A bot is a built-in name ({', '.join(BOTS)}) or MODULE:CLASS, a class "
-        "whose constructor takes seed; NAME=MODULE:CLASS renames it.",
-        **examples("pocha poch match --bot heuristic --bot random -n 120 --duplicate"),
+        "whose constructor takes seed; NAME=MODULE:CLASS renames it; --engine NAME=COMMAND "
+        "seats a program of the engine protocol. A bot's fault (an exception, an illegal "
+        "move; an engine's crash, hang or garbage) forfeits its game and is named in one "
+        "line; the match goes on.",
+        **examples(
+            "pocha poch match --bot heuristic --bot random -n 120 --duplicate",
+            "pocha poch match --engine perl='perl examples/poch_engine.pl' --bot heuristic",
+        ),
     )
     match.add_argument(
         "--bot",
@@ -87,6 +96,7 @@ def add_parsers(
         metavar="BOT",
         help=_("a bot in the match (repeatable; default: heuristic and random)"),
     )
+    engine_arguments(match)
     match.add_argument(
         "--lineup", default=None, metavar="NAME,...", help=_("the bot at each seat of game 0")
     )
@@ -192,18 +202,25 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
 
 def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
-    bots = bots_from_specs(args.bot or ("heuristic", "random"), "poch", fail)
+    bots = bots_from_specs(
+        args.bot or ([] if args.engine else ("heuristic", "random")), "poch", fail
+    )
+    if not add_engines(bots, args, "poch match", fail):
+        return 2
     lineup = None
     if args.lineup is not None:
         lineup = [name.strip() for name in args.lineup.split(",") if name.strip()]
     seed = seed_from_args(args, fail)
     try:
-        match = Match(rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate)
+        match = Match(
+            rules, bots, lineup=lineup, seed=seed, duplicate=args.duplicate, forfeits=True
+        )
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
     games = match_games(args, match, fail, sets=20)
     workers = workers_from_args(args, fail)
     result, stopped, seconds = play_match(out, match, games, workers, args.chunk_size)
+    print_forfeits(result.forfeits, "poch match", args.traceback)
     if args.json:
         report = result.as_dict()
         report.update(
@@ -220,5 +237,5 @@ def run_match(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     else:
         print_result(out, result, games, seconds, workers)
     if isinstance(stopped, BotFailedError):
-        return bot_failed("poch match", stopped, result.games, games, show_trace=False)
+        return bot_failed("poch match", stopped, result.games, games, show_trace=args.traceback)
     return stop_status("poch match", stopped, result.games, games)

@@ -1,0 +1,88 @@
+"""The library's errors about Poch told in German, from their codes: the
+table :mod:`pocha_rules.messages` reads for ``lang="de"``.
+
+Poch is a German game, so its refusals and its record errors have German
+sentences, in the words a Poch table uses (*pochen*, *mitgehen*,
+*passen*, *aufdecken*, *Marken*, *Fach*, *Trumpf*). Pocha's codes have
+none: an error without a German sentence keeps its English message.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["GERMAN", "GERMAN_FRAMES", "GERMAN_VERBS"]
+
+GERMAN_FRAMES: Final[dict[str, str]] = {
+    "PochaError": "{reason}",
+    "ParseError": "{text} ist nicht lesbar: {reason}",
+    "InvalidRulesError": "ungültige Regeln: {field}: {reason}",
+    "IllegalMoveError": "unzulässiger Zug {move} von Platz {seat}: {reason}",
+    "OutOfTurnError": "unzulässiger Zug {move} von Platz {by}: {reason}",
+    "InvalidRecordError": "ungültige Aufzeichnung bei {where}: {reason}",
+    "InvalidActionError": "ungültige Aktion {action} von Platz {seat}: {reason}",
+}
+"""How each error class words its German message around the reason."""
+
+GERMAN_VERBS: Final[dict[str, str]] = {
+    "pass": "passen",
+    "open": "pochen",
+    "match": "mitgehen",
+    "close": "aufdecken",
+    "reopen": "nachpochen",
+    "play": "spielen",
+}
+"""Poch's moves by their English verb (the first word of a move's text),
+in German: what a German player types, and how a reason names them."""
+
+GERMAN: Final[dict[str, str]] = {
+    "other": "{reason}",
+    "out_of_turn": "Platz {seat} ist am Zug, nicht Platz {by}",
+    "not_legal": "hier nicht erlaubt",
+    "game_over": "das Spiel ist zu Ende",
+    "not_a_move": "{got} ist kein Zug",
+    "digits_too_many": "{digits} Ziffern sind hier zu viele",
+    "poch_suit_unknown": "erwartet wird eine Farbe: c, d, h oder s (Kreuz, Karo, Herz, Pik)",
+    "poch_rank_not_whole": "der Wert einer Karte ist eine ganze Zahl von 2 bis 14",
+    "poch_deck_size": "ein Spiel hat 32 oder 52 Karten, nicht {deck}",
+    "poch_card_form": "erwartet wird ein Wert (2-10, J, Q, K, A) und dahinter c, d, h oder s",
+    "poch_suit_letter_unknown": "unbekannter Farbbuchstabe {letter}: c, d, h oder s",
+    "poch_rank_not_in_deck": "im Spiel mit {deck} Karten gibt es keine {rank}",
+    "poch_chips_not_whole": "{name} ist eine ganze Zahl von Marken, 1 oder mehr",
+    "poch_chips_form": "{verb} braucht eine ganze Zahl von Marken, nicht {got}",
+    "poch_chips_too_few": "{verb} braucht mindestens 1 Marke",
+    "poch_move_form": "erwartet wird passen, pochen N, mitgehen, aufdecken, nachpochen N "
+    "oder eine Karte",
+    "poch_deck_too_small": "zu wenige Karten für {players} Spieler",
+    "poch_rounds_over": "es gab schon {limit} Runden Pochen: der Eröffner kann nur aufdecken",
+    "poch_opener_decides": "alle anderen haben geantwortet: der Eröffner, Platz {opener}, "
+    "deckt auf oder pocht nach",
+    "poch_opened_already": "Platz {opener} hat schon gepocht: mitgehen oder passen",
+    "poch_no_combination": "Platz {seat} hat keine Kombination (mindestens ein Paar) "
+    "und kann nur passen",
+    "poch_nothing_to_match": "niemand hat gepocht: es gibt nichts mitzugehen",
+    "poch_match_cost": "Mitgehen kostet {owed} Marken und Platz {seat} hat {balance}",
+    "poch_not_the_opener": "nur der Eröffner deckt auf oder pocht nach, wenn alle "
+    "anderen geantwortet haben",
+    "poch_betting_not_over": "das Pochen ist nicht vorbei: ausgelegt wird danach",
+    "poch_no_chips": "ein Platz ohne Marken kann nicht {verb}",
+    "poch_bet_over_balance": "ein Platz kann höchstens mit seinem Bestand {verb}, {cap} Marken",
+    "poch_bet_range": "ein Platz kann mit 1 bis {bet_max} Marken {verb}",
+    "poch_betting_over": "das Pochen ist vorbei: lege eine Karte aus",
+    "poch_must_follow": "Platz {seat} hat {due}, die Karte nach {last}, und muss sie legen",
+    "poch_not_in_hand": "Platz {seat} hat {card} nicht",
+    "poch_no_first_deal": "die Aufzeichnung hat kein Spiel für die Runde 0",
+    "poch_pack_size": "ein Spiel mit {deck} Karten, nicht {got}",
+    "poch_deal_missing": "das Spiel erreicht die Runde {deal}, aber die Aufzeichnung hat "
+    "kein Spiel dafür",
+    "poch_pool_chips": "ein Fach hält 0 oder mehr Marken, nicht {got}",
+    "poch_chips_too_large": "kein Spiel hat {got} Marken",
+    "poch_deals_needed": 'end="deals" braucht die Zahl der Runden',
+    "poch_deals_unused": 'gilt nur mit end="deals", nicht mit end={end}',
+    "option_choice": "muss eines von {choices} sein, nicht {got}",
+    "option_too_small": "muss mindestens {low} sein, nicht {got}",
+    "option_too_large": "darf höchstens {high} sein, nicht {got}",
+    "record_is_pocha": "das ist eine Aufzeichnung der Pocha: lies sie mit pocha_rules.records",
+}
+"""Each Poch code's German sentence, a :meth:`str.format` template of the
+same params as the English one."""
