@@ -185,24 +185,43 @@ _MARKS: Final = {"playable": "#ffd54f", "just-played": "#ff7043", "winner": "#ff
 """The colour of the ring around a marked card, by its ``data-mark``."""
 
 
+def _marked(x: float, y: float, scale: float, mark: str) -> tuple[str, str]:
+    """A marked card's ``data-mark`` attribute and the ring drawn round it,
+    its top left corner at ``(x, y)`` (both empty without a mark; shared by
+    both games' pictures)."""
+    if not mark:
+        return "", ""
+    w, h = CARD_WIDTH * scale, CARD_HEIGHT * scale
+    ring = (
+        f'<rect class="mark" x="{_n(x - 3 * scale)}" y="{_n(y - 3 * scale)}" '
+        f'width="{_n(w + 6 * scale)}" height="{_n(h + 6 * scale)}" rx="{_n(7 * scale)}" '
+        f'fill="none" stroke="{_MARKS[mark]}" stroke-width="{_n(max(3 * scale, 1.5))}"/>'
+    )
+    return f' data-mark="{mark}"', ring
+
+
+def _picture(width: float, height: float, size: float, label: str, about: str, body: str) -> str:
+    """A picture ``width`` by ``height`` units, drawn ``size`` times as large,
+    with its title and its description (shared by both games' tables)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width * size)}" '
+        f'height="{_n(height * size)}" viewBox="0 0 {_n(width)} {_n(height)}" role="img" '
+        f"aria-label={quoteattr(label)}><title>{escape(label)}</title>"
+        f"<desc>{escape(about)}</desc>{body}</svg>"
+    )
+
+
 def _card_group(c: Card, x: float, y: float, scale: float, lang: Language, mark: str = "") -> str:
     """A card's elements with its top left corner at ``(x, y)``; a ``mark``
     (a key of :data:`_MARKS`) rings it and names it in ``data-mark``."""
     w, h = CARD_WIDTH * scale, CARD_HEIGHT * scale
     fill, line = _INK[c.suit]
     title = escape(card_name(c, lang, article="bare"))
+    attribute, ring = _marked(x, y, scale, mark)
     rank = _FACES.get(c.rank, str(c.rank))
     corner = 13 * scale
-    marked = f' data-mark="{mark}"' if mark else ""
-    ring = (
-        f'<rect class="mark" x="{_n(x - 3 * scale)}" y="{_n(y - 3 * scale)}" '
-        f'width="{_n(w + 6 * scale)}" height="{_n(h + 6 * scale)}" rx="{_n(7 * scale)}" '
-        f'fill="none" stroke="{_MARKS[mark]}" stroke-width="{_n(max(3 * scale, 1.5))}"/>'
-        if mark
-        else ""
-    )
     parts = [
-        f'<g class="card" data-card="{c}"{marked}><title>{title}</title>{ring}',
+        f'<g class="card" data-card="{c}"{attribute}><title>{title}</title>{ring}',
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'rx="{_n(5 * scale)}" fill="#fffdf6" stroke="{line}" stroke-width="{_n(1.5 * scale)}"/>',
         f'<text x="{_n(x + 4 * scale)}" y="{_n(y + corner)}" font-family="sans-serif" '
@@ -451,12 +470,7 @@ def table(
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
     about = _describe(position, bottom, hands[bottom], plays, last, winner, just, words, lang)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(_WIDTH * size)}" '
-        f'height="{_n(height * size)}" viewBox="0 0 {_WIDTH} {height}" role="img" '
-        f"aria-label={quoteattr(label)}><title>{escape(label)}</title>"
-        f"<desc>{escape(about)}</desc>{''.join(body)}</svg>"
-    )
+    return _picture(_WIDTH, height, size, label, about, "".join(body))
 
 
 def _named(cards: Iterable[PlayedCard], words: dict[str, str], lang: Language) -> str:

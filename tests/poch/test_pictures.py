@@ -5,7 +5,6 @@ schema."""
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
@@ -37,24 +36,8 @@ from pocha_rules.poch.names import (
 )
 from pocha_rules.poch.svg import back, card, cards, suit_sign, table
 
+from ..test_svg import NS, _groups, _marked, _parse
 from .strategies import games
-
-NS = "{http://www.w3.org/2000/svg}"
-
-
-def _parse(picture: str) -> ET.Element:
-    root = ET.fromstring(picture)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def _groups(root: ET.Element, kind: str) -> list[ET.Element]:
-    return [g for g in root.iter(f"{NS}g") if g.get("class") == kind]
-
-
-def _marked(root: ET.Element, mark: str) -> list[str]:
-    return [str(g.get("data-card")) for g in root.iter(f"{NS}g") if g.get("data-mark") == mark]
-
 
 # --- names ----------------------------------------------------------------------
 

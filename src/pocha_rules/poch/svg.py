@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
@@ -40,14 +40,16 @@ from pocha_rules.poch.names import (
 )
 from pocha_rules.poch.views import PlayerView, observe
 from pocha_rules.svg import (
-    _MARKS,
     CARD_HEIGHT,
     CARD_WIDTH,
     _back_group,
     _check_scale,
+    _marked,
     _n,
+    _picture,
     _svg,
     _text,
+    back,
 )
 
 __all__ = ["back", "card", "cards", "suit_sign", "table"]
@@ -175,18 +177,11 @@ def _card_group(c: Card, x: float, y: float, scale: float, lang: Language, mark:
     w, h = CARD_WIDTH * scale, CARD_HEIGHT * scale
     _, line = _INK[c.suit]
     title = escape(card_name(c, lang))
+    attribute, ring = _marked(x, y, scale, mark)
     rank = _CORNERS[lang].get(c.rank, str(c.rank))
-    marked = f' data-mark="{mark}"' if mark else ""
-    ring = (
-        f'<rect class="mark" x="{_n(x - 3 * scale)}" y="{_n(y - 3 * scale)}" '
-        f'width="{_n(w + 6 * scale)}" height="{_n(h + 6 * scale)}" rx="{_n(7 * scale)}" '
-        f'fill="none" stroke="{_MARKS[mark]}" stroke-width="{_n(max(3 * scale, 1.5))}"/>'
-        if mark
-        else ""
-    )
     font = f'font-family="sans-serif" font-weight="bold" font-size="{_n(12 * scale)}"'
     return (
-        f'<g class="card" data-card="{c}"{marked}><title>{title}</title>{ring}'
+        f'<g class="card" data-card="{c}"{attribute}><title>{title}</title>{ring}'
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(5 * scale)}" '
         f'fill="#ffffff" stroke="{line}" stroke-width="{_n(1.5 * scale)}"/>'
         f'<text x="{_n(x + 4 * scale)}" y="{_n(y + 13 * scale)}" {font} fill="{line}">'
@@ -237,15 +232,6 @@ def cards(row: Iterable[Card], *, scale: float = 1.0, lang: Language = "en") -> 
     width = step * max(len(items) - 1, 0) + CARD_WIDTH * s + 2 * pad
     label = ", ".join(card_name(c, lang) for c in items)
     return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
-
-
-def back(*, scale: float = 1.0) -> str:
-    """The back of a card, the size of :func:`card`'s."""
-    s = _check_scale(scale)
-    pad = 2 * s
-    return _svg(
-        CARD_WIDTH * s + 2 * pad, CARD_HEIGHT * s + 2 * pad, _back_group(pad, pad, s), "card back"
-    )
 
 
 _WIDTH: Final = 760
@@ -328,12 +314,7 @@ def table(
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
     about = _describe(view, bottom, hands[bottom], plays, just, words, lang)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(_WIDTH * size)}" '
-        f'height="{_n(_HEIGHT * size)}" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
-        f"aria-label={quoteattr(label)}><title>{escape(label)}</title>"
-        f"<desc>{escape(about)}</desc>{''.join(body)}</svg>"
-    )
+    return _picture(_WIDTH, _HEIGHT, size, label, about, "".join(body))
 
 
 def _header(view: PlayerView, words: dict[str, str], lang: Language) -> str:
