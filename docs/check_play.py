@@ -28,8 +28,8 @@ Chromium through the pages' own controls:
 
 It prints the time from opening the Play page to the first move the page
 offers (the goal: at most 3 s on a quiet machine). It also checks that every
-page of both sites has the language switch, and that its links lead to the
-same page in each language. Any request to a
+page of every site has the language switch, and that its links lead to the
+same page in each language that has it. Any request to a
 host other than the site fails the check. Run it from the repository root
 after building both sites and ``play_assets.py``::
 
@@ -63,6 +63,7 @@ sys.path.insert(0, str(HERE / "_static" / "play"))
 
 from check_search import find_browser, serve  # noqa: E402
 from pocha_web import in_spanish  # noqa: E402
+from site_languages import LANGUAGES, translates  # noqa: E402
 
 ROOT = HERE.parent
 GAMES = 5
@@ -145,24 +146,41 @@ class _Switch(HTMLParser):
 
 def language_switches(site: Path) -> list[str]:
     """What is wrong with the language switch of the pages of ``site`` (English)
-    and ``site/es`` (Spanish): each page must link to itself in both."""
+    and of the translated sites in its folders (``es/``, ``de/``): each page must
+    link to itself in every language that has it (``site_languages.py``)."""
     problems = []
-    for root in (site, site / "es"):
-        pages = sorted(p for p in root.glob("*.html"))
-        if len(pages) < 5:
+    for code, language in LANGUAGES.items():
+        root = site / language.folder
+        pages = sorted(
+            p for p in root.rglob("*.html") if _docname(root, p).split("/")[0] not in SKIPPED
+        )
+        if len(pages) < (5 if language.pages is None else len(language.pages)):
             problems.append(f"{root}: no built pages")
         for page in pages:
+            docname = _docname(root, page)
             parser = _Switch()
             parser.feed(page.read_text(encoding="utf-8"))
-            if set(parser.links) != {"en", "es"}:
-                problems.append(f"{page}: no language switch to English and Spanish")
+            wanted_languages = {c for c in LANGUAGES if c == code or translates(c, docname)}
+            if set(parser.links) != wanted_languages:
+                problems.append(
+                    f"{page}: the language switch offers {sorted(parser.links)},"
+                    f" not {sorted(wanted_languages)}"
+                )
                 continue
             for lang, href in parser.links.items():
                 target = (page.parent / href).resolve()
-                wanted = (site if lang == "en" else site / "es").resolve() / page.name
+                wanted = (site / LANGUAGES[lang].folder / f"{docname}.html").resolve()
                 if target != wanted:
                     problems.append(f"{page}: the {lang} link goes to {href}, not to {wanted}")
     return problems
+
+
+SKIPPED = frozenset({"_static", "_sources", "_images", "es", "de"})
+"""Folders of a built site that hold no pages of its own."""
+
+
+def _docname(root: Path, page: Path) -> str:
+    return page.relative_to(root).with_suffix("").as_posix()
 
 
 def compare(lang: str, wanted: list[dict[str, Any]], shown: list[dict[str, Any]]) -> list[str]:

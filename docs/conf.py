@@ -16,6 +16,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -31,6 +33,9 @@ from sphinx.util import logging
 import pocha_rules
 
 logger = logging.getLogger(__name__)
+
+DOCS = Path(__file__).resolve().parent
+"""This folder: the sources of the site."""
 
 project = "pocha-rules"
 author = "The pocha-rules developers"
@@ -67,7 +72,7 @@ nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
 nitpick_ignore_regex += [
-    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|jax|starlette)\..*"),
     # JAX ships no inventory offline: its names stay plain text.
     ("py:(func|mod|class)", r"jax(\..*)?"),
     ("py:class", r"Array"),
@@ -154,20 +159,26 @@ no_gymnasium = importlib.util.find_spec("gymnasium") is None
 # updated (docs/contributing.md, "Translations").
 
 language = "en"
-locale_dirs = ["locales/"]
+locale_dirs = [str(DOCS / "locales")]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = False
 
-LANGUAGES = {"en": ("English", ""), "es": ("Español", "es/")}
-"""Each language of the site: its name, and its folder under the English site."""
+# The languages, their folders and the pages each translates: site_languages.py.
+sys.path.insert(0, str(DOCS))
+from site_languages import LANGUAGES, translates  # noqa: E402
 
 # --- HTML --------------------------------------------------------------------
 
 html_theme = "furo"
+# The search ranks the rules pages first among equal matches (the file says why).
+# (Sphinx opens it from the working directory: the path is made absolute.)
+html_search_scorer = str(DOCS / "search_scorer.js")
 html_title = f"pocha-rules {release}"
 html_static_path = ["_static"]
 html_css_files = ["pocha.css"]
+# The search page's summary and no-results sentence in Spanish and German.
+html_js_files = ["search_messages.js"]
 templates_path = ["_templates"]
 # Furo's sidebar, with the language switch under the search box.
 html_sidebars = {
@@ -186,13 +197,35 @@ html_sidebars = {
 
 def _language_links(app: Sphinx, config: object) -> None:
     """Give the sidebar's language switch the path from this site's root to
-    each language's root (``-D language=es`` is known only once the
-    configuration is read)."""
-    here = LANGUAGES.get(app.config.language, LANGUAGES["en"])[1]
+    each language's root, with the pages each language has (``-D language=es``
+    is known only once the configuration is read)."""
+    here = LANGUAGES.get(app.config.language, LANGUAGES["en"]).folder
     up = "../" * here.count("/")
     app.config.html_context["pocha_languages"] = [
-        (code, label, up + prefix) for code, (label, prefix) in LANGUAGES.items()
+        (code, language.label, up + language.folder, language.pages)
+        for code, language in LANGUAGES.items()
     ]
+
+
+def _some_pages(app: Sphinx, config: object) -> None:
+    """Build a language that translates some pages only (German: Poch's pages
+    for players) as a site of those pages: its root is the first of them, the
+    others are left out, and a link to one of those leads to the English site
+    (through its inventory: build the English site first). The toctrees of the
+    translated pages name the pages left out, and leave them out."""
+    language = LANGUAGES.get(app.config.language)
+    if language is None or language.pages is None:
+        return
+    config_ = app.config
+    config_.root_doc = language.pages[0]
+    sources = [*DOCS.rglob("*.md"), *DOCS.rglob("*.rst")]
+    for source in sources:
+        page = source.relative_to(DOCS).with_suffix("").as_posix()
+        if not page.startswith("_") and not translates(app.config.language, page):
+            config_.exclude_patterns.append(source.relative_to(DOCS).as_posix())
+    english = Path(app.outdir).parent / "objects.inv"
+    config_.intersphinx_mapping["site"] = ("../", (None, str(english)))
+    config_.suppress_warnings = [*config_.suppress_warnings, "toc.excluded", "toc.not_readable"]
 
 
 # --- public names defined in private modules ---------------------------------
@@ -289,6 +322,9 @@ def _resolve_reexported(
 
 
 def _check_coverage(app: Sphinx, env: BuildEnvironment) -> None:
+    language = LANGUAGES.get(app.config.language)
+    if language is not None and language.pages is not None:
+        return  # a site of some pages only: the reference is the English one
     documented = set(env.domains["py"].objects)
     package = importlib.import_module("pocha_rules")
     for module in _public_modules():
@@ -378,11 +414,39 @@ def _resolve_numpy_alias(
     return intersphinx.missing_reference(app, env, node, contnode)
 
 
+# --- the Spanish search: the question words with their accents ------------------
+# Sphinx's Spanish stopwords write the question words without their accents
+# ("quien", "cuando", "donde"); a player types them with ("quién reparte
+# primero"). The index then keeps "quién" as a word of its own (its stem,
+# "quien", is a stopword), while the search page looks up that stem and finds
+# no page at all. The accented forms are stopwords too.
+
+
+def _spanish_search() -> type:
+    from sphinx.search.es import SearchSpanish
+
+    class SpanishSearch(SearchSpanish):
+        stopwords = SearchSpanish.stopwords | {
+            "quién",
+            "quiénes",
+            "cuándo",
+            "cómo",
+            "dónde",
+            "cuál",
+            "cuáles",
+        }
+
+    return SpanishSearch
+
+
 def setup(app: Sphinx) -> None:
+    app.add_search_language(_spanish_search())
     _prefer_own_game()
     # After Furo's own handler (priority 500), which builds the tree.
     app.connect("html-page-context", _heading_levels, priority=900)
     app.connect("config-inited", _language_links)
+    # Before intersphinx reads its mapping (at priority 800).
+    app.connect("config-inited", _some_pages, priority=400)
     app.connect("builder-inited", _merge_private_sources)
     app.connect("missing-reference", _resolve_public_stdlib)
     app.connect("missing-reference", _resolve_numpy_alias)

@@ -3,7 +3,29 @@ classes, so that they pickle for worker processes."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from pocha_rules import Move, PlayerView, RandomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_pocha(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run the ``pocha`` command with ``args``, from this checkout (whose
+    tests' helpers it can import), and return what it did."""
+    return subprocess.run(
+        [sys.executable, "-m", "pocha_rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
+    )
 
 
 class BrokenBot(RandomBot):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -10,21 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.arena_helpers import run_pocha
+
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = ["--rule", "schedule=2,3", "--plain"]
 
 
 def pocha(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pocha_rules", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=300,
-        check=False,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
-    )
+    return run_pocha("play", *args, stdin=stdin, cwd=cwd)
 
 
 def test_play_against_a_bot_class_of_your_own() -> None:

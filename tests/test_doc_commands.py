@@ -17,6 +17,7 @@ NEEDS = {
     r"-m build\b": (r"pip install build\b", r"--group release\b"),
     r"\bsphinx-build\b": (r"--group (lint --group )?docs\b",),
     r"\bsphinx-intl\b": (r"--group (lint --group )?docs\b",),
+    r"docs/check_catalogs\.py": (r"--group (lint --group )?docs\b",),
     r"\bmutmut\b": (r"--group mutation\b",),
     r"\.venv/bin/": (r"python3 -m venv \.venv\b",),
 }

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pocha_rules import PochaError, poch
 from pocha_rules._arena_games import door_named
 from pocha_rules.engines import EngineBot, serve
 from pocha_rules.referee import referee_game
+from tests.arena_helpers import run_pocha
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE_HEURISTIC = [sys.executable, "-m", "pocha_rules", "engine", "heuristic"]
@@ -33,15 +33,7 @@ RULES = (
 
 
 def pocha(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pocha_rules", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
-    )
+    return run_pocha(*args)
 
 
 @pytest.mark.parametrize("rules", RULES)

@@ -24,6 +24,7 @@ __all__ = [
     "examples",
     "json_option",
     "option_text",
+    "rule_items",
     "rules_arguments",
     "rules_from_args",
 ]
@@ -82,6 +83,31 @@ def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> 
     )
 
 
+def rule_items(
+    items: Sequence[str], names: Sequence[str], read: Callable[[str, str], object], fail: Fail
+) -> dict[str, object]:
+    """The options that ``--rule NAME=VALUE`` ``items`` set, by name (one
+    of ``names``, ``-`` read as ``_``), each value read by ``read`` (whose
+    :class:`ValueError` says what is wrong with it)."""
+    options: dict[str, object] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            fail(_("--rule {item}: expected NAME=VALUE").format(item=repr(item)))
+        if name not in names:
+            fail(
+                _("--rule {name}: no such option; options: {options}").format(
+                    name=printable(name), options=", ".join(names)
+                )
+            )
+        try:
+            options[name] = read(name, value)
+        except ValueError as error:
+            fail(f"--rule {name}: {error}")
+    return options
+
+
 def _option_value(name: str, text: str) -> object:
     default = _OPTIONS[name]
     raw = text.strip()
@@ -125,27 +151,15 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         options["players"] = args.players
     if args.deck is not None:
         options["deck"] = args.deck
-    for item in args.rule:
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or not name:
-            fail(_("--rule {item}: expected NAME=VALUE").format(item=repr(item)))
-        if name not in _OPTIONS:
-            fail(
-                _("--rule {name}: no such option; options: {options}").format(
-                    name=printable(name), options=", ".join(_OPTIONS)
-                )
+    if preset is not None and any(
+        item.partition("=")[0].strip().replace("-", "_") == "schedule" for item in args.rule
+    ):
+        fail(
+            _("--preset {preset} and --rule schedule=...: give one schedule").format(
+                preset=preset
             )
-        if name == "schedule" and preset is not None:
-            fail(
-                _("--preset {preset} and --rule schedule=...: give one schedule").format(
-                    preset=preset
-                )
-            )
-        try:
-            options[name] = _option_value(name, value)
-        except ValueError as error:
-            fail(f"--rule {name}: {error}")
+        )
+    options.update(rule_items(args.rule, tuple(_OPTIONS), _option_value, fail))
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:

@@ -42,6 +42,7 @@ __all__ = [
     "SeatSums",
     "Sums",
     "add_parser",
+    "add_simulate_parser",
     "bots_from_args",
     "print_summary",
     "run",
@@ -57,21 +58,40 @@ def add_parser(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``pocha simulate`` to ``commands``."""
-    parser = commands.add_parser(
-        "simulate",
-        parents=parents,
-        help=_("play many bot games and compare the seats"),
-        description=_(
+    texts = (
+        _("play many bot games and compare the seats"),
+        _(
             "Play many games between bots at fixed seats and summarise each seat. "
             "Game i is dealt from seed --seed + i."
         ),
-        **examples(
-            "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
-        ),
+        "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
     )
-    simulate_arguments(parser, BOTS, DEFAULT_BOT)
-    rules_arguments(parser)
-    parser.set_defaults(run=run, subparser=parser)
+    add_simulate_parser(commands, parents, texts, (BOTS, DEFAULT_BOT), rules_arguments, run)
+
+
+def add_simulate_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    parents: list[argparse.ArgumentParser],
+    texts: tuple[str, str, str],
+    bots: tuple[Mapping[str, object], str],
+    rules: Callable[[argparse.ArgumentParser], None],
+    run: Callable[..., int],
+    **defaults: Any,
+) -> None:
+    """Add a game's ``simulate`` to ``commands``: its ``texts`` (the help,
+    the description and an example), its ``bots`` (by name, and the
+    default), its ``rules`` options, and ``run``."""
+    help_text, description, example = texts
+    parser = commands.add_parser(
+        "simulate",
+        parents=parents,
+        help=help_text,
+        description=description,
+        **examples(example),
+    )
+    simulate_arguments(parser, *bots)
+    rules(parser)
+    parser.set_defaults(run=run, subparser=parser, **defaults)
 
 
 def simulate_arguments(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-__all__ = ["InternedCard"]
+__all__ = ["InternedCard", "indices_of"]
 
 
 class InternedCard:
@@ -62,3 +62,13 @@ class InternedCard:
 
     def __deepcopy__(self, memo: object) -> Self:
         return self
+
+
+def indices_of(mask: int) -> list[int]:
+    """The card indices of a bit mask (bit ``i`` set for card ``i``), rising."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

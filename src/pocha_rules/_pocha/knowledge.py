@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeGuard
 
+from pocha_rules._common.cards import indices_of
 from pocha_rules._common.text import got
 from pocha_rules._common.upcalls import Upcall
 from pocha_rules._pocha.bidding import forbidden_bid as _forbidden_bid
@@ -184,14 +185,5 @@ def known_voids(view: PlayerView) -> tuple[frozenset[Card], ...]:
     check_view(view)
     unseen = unseen_mask(view)
     return tuple(
-        frozenset(CARDS[i] for i in _bits(mask & unseen)) for mask in exclusion_masks(view)
+        frozenset(CARDS[i] for i in indices_of(mask & unseen)) for mask in exclusion_masks(view)
     )
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pocha_rules._common.cards import InternedCard
+from pocha_rules._common.cards import InternedCard, indices_of
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
 
@@ -197,22 +197,7 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, in card order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def indices_of(mask: int) -> list[int]:
-    """The card indices of a bit mask, in card order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return tuple(CARDS[i] for i in indices_of(mask))
 
 
 def mask_of(cards: Iterable[Card]) -> int:

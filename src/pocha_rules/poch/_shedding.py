@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from pocha_rules._common.cards import indices_of
 from pocha_rules._common.errors import say
-from pocha_rules.poch._cards import CARDS, indices_of
+from pocha_rules.poch._cards import CARDS
 from pocha_rules.poch._dealing import end_deal
 from pocha_rules.poch._ledger import Reason
 from pocha_rules.poch._moves import PLAYS, Move, Play

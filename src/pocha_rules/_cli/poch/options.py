@@ -10,7 +10,7 @@ from typing import Final
 import attrs
 
 from pocha_rules._cli.i18n import _, current_language
-from pocha_rules._cli.options import Fail
+from pocha_rules._cli.options import Fail, rule_items
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import printable
 from pocha_rules.poch import Bot, HeuristicBot, MonteCarloBot, RandomBot, RuleSet
@@ -84,17 +84,7 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         options["players"] = args.players
     if args.deck is not None:
         options["deck"] = args.deck
-    for item in args.rule:
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or not name:
-            fail(f"--rule {printable(item)!r}: expected NAME=VALUE")
-        if name not in _OPTIONS:
-            fail(f"--rule {printable(name)}: no such option; options: {', '.join(_OPTIONS)}")
-        try:
-            options[name] = _option_value(name, value)
-        except ValueError as error:
-            fail(f"--rule {name}: {error}")
+    options.update(rule_items(args.rule, tuple(_OPTIONS), _option_value, fail))
     try:
         return RuleSet(**options)  # type: ignore[arg-type]
     except PochaError as error:

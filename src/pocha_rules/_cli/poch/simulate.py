@@ -37,10 +37,10 @@ from pocha_rules._cli.poch.options import (
 )
 from pocha_rules._cli.simulate import (
     SeatSums,
+    add_simulate_parser,
     bots_from_args,
     print_summary,
     seat_games,
-    simulate_arguments,
 )
 from pocha_rules._cli.workers import (
     spread_arguments,
@@ -59,19 +59,23 @@ def add_parsers(
     parents: list[argparse.ArgumentParser],
 ) -> None:
     """Add ``pocha poch simulate`` and ``pocha poch match`` to ``commands``."""
-    simulate = commands.add_parser(
-        "simulate",
-        parents=parents,
-        help=_("play many bot games of Poch and compare the seats"),
-        description=_(
+    texts = (
+        _("play many bot games of Poch and compare the seats"),
+        _(
             "Play many games of Poch between bots at fixed seats and summarise each "
             "seat. Game i is dealt from seed --seed + i."
         ),
-        **examples("pocha poch simulate -n 200 --bots heuristic,random,random --players 3"),
+        "pocha poch simulate -n 200 --bots heuristic,random,random --players 3",
     )
-    simulate_arguments(simulate, BOTS, DEFAULT_BOT)
-    rules_arguments(simulate)
-    simulate.set_defaults(run=run_simulate, subparser=simulate, command="poch simulate")
+    add_simulate_parser(
+        commands,
+        parents,
+        texts,
+        (BOTS, DEFAULT_BOT),
+        rules_arguments,
+        run_simulate,
+        command="poch simulate",
+    )
 
     match = commands.add_parser(
         "match",
