@@ -155,9 +155,7 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         item.partition("=")[0].strip().replace("-", "_") == "schedule" for item in args.rule
     ):
         fail(
-            _("--preset {preset} and --rule schedule=...: give one schedule").format(
-                preset=preset
-            )
+            _("--preset {preset} and --rule schedule=...: give one schedule").format(preset=preset)
         )
     options.update(rule_items(args.rule, tuple(_OPTIONS), _option_value, fail))
     try:
