@@ -1,7 +1,9 @@
 """The cost and size of a seat's view as JSON: compact, against the whole view.
 
-States are taken late in random classic games (the default rules: the last
-quarter of each game's moves); every state is viewed from the seat to move.
+States are taken late in random games (the last quarter of each game's
+moves): classic games of Pocha (the default rules), or with ``--game poch``
+games of Poch for four (the default rules); every state is viewed from the
+seat to move.
 Each repeat times, interleaved over the same states:
 
 * ``whole view`` (the reference): ``observe(state, seat).to_dict(history=True)``
@@ -16,7 +18,7 @@ reference, by the clock on the wall and by the CPU time of the process, the
 largest and median JSON sizes, and which build ran (``pocha --version``: the
 compiled build or the pure one).
 
-    python benchmarks/bench_views.py [--games 20] [--repeats 7]
+    python benchmarks/bench_views.py [--game pocha|poch] [--games 20] [--repeats 7]
 """
 
 from __future__ import annotations
@@ -31,60 +33,90 @@ from typing import Any
 
 from bench_observations import timed  # the same timer, from the script beside this one
 
-from pocha_rules import GameState, RuleSet, apply, legal_moves, new_game, observe
+from pocha_rules import RuleSet, apply, legal_moves, new_game, observe, poch
+from pocha_rules._arena_games import door_named
 from pocha_rules._cli import version_line
 from pocha_rules.compact import compact_view, step_events, update_view
+from pocha_rules.poch import compact as poch_compact
 
 REFERENCE = "whole view + dumps (reference)"
-Item = tuple[GameState, int, GameState, Any, dict[str, object]]
+Item = tuple[Any, int, Any, Any, dict[str, object]]
 
 
-def late_states(games: int) -> list[Item]:
-    """The last quarter of the moves of ``games`` random classic games: the
-    state, the seat to move, the state after its move, the move, and the
-    seat's compact view before it."""
+class Pocha:
+    """What the benchmark needs of Pocha."""
+
+    new_game = staticmethod(lambda seed: new_game(RuleSet(), seed=seed))
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    whole = staticmethod(lambda state, seat: observe(state, seat).to_dict(history=True))
+    compact_view = staticmethod(compact_view)
+    step_events = staticmethod(step_events)
+
+
+class Poch:
+    """What the benchmark needs of Poch (its whole view is the engine
+    protocol's, with the finished deals)."""
+
+    new_game = staticmethod(lambda seed: poch.new_game(poch.RuleSet(players=4), seed=seed))
+    legal_moves = staticmethod(poch.legal_moves)
+    apply = staticmethod(poch.apply)
+    whole = staticmethod(
+        lambda state, seat: door_named("poch").view_dict(poch.observe(state, seat))
+    )
+    compact_view = staticmethod(poch_compact.compact_view)
+    step_events = staticmethod(poch_compact.step_events)
+
+
+def late_states(game: Any, games: int) -> list[Item]:
+    """The last quarter of the moves of ``games`` random games: the state,
+    the seat to move, the state after its move, the move, and the seat's
+    compact view before it."""
     rng = random.Random(1)
     out: list[Item] = []
-    for game in range(games):
-        state = new_game(RuleSet(), seed=game)
+    for number in range(games):
+        state = game.new_game(number)
         states = []
         while not state.is_over:
-            move = rng.choice(legal_moves(state))
-            after = apply(state, move)
+            move = rng.choice(game.legal_moves(state))
+            after = game.apply(state, move)
             states.append((state, state.to_move, after, move))
             state = after
         for before, seat, after, move in states[len(states) * 3 // 4 :]:
             assert seat is not None
-            out.append((before, seat, after, move, compact_view(before, seat)))
+            out.append((before, seat, after, move, game.compact_view(before, seat)))
     return out
 
 
-def runners() -> dict[str, Callable[[Item], object]]:
+def runners(game: Any) -> dict[str, Callable[[Item], object]]:
     """What is timed, the reference first."""
     return {
-        REFERENCE: lambda i: json.dumps(observe(i[0], i[1]).to_dict(history=True)),
-        "compact_view": lambda i: compact_view(i[0], i[1]),
-        "compact_view + dumps": lambda i: json.dumps(compact_view(i[0], i[1])),
+        REFERENCE: lambda i: json.dumps(game.whole(i[0], i[1])),
+        "compact_view": lambda i: game.compact_view(i[0], i[1]),
+        "compact_view + dumps": lambda i: json.dumps(game.compact_view(i[0], i[1])),
         "update_view (client side)": lambda i: update_view(
-            i[4], step_events(i[0], i[3], i[2], i[1])
+            i[4], game.step_events(i[0], i[3], i[2], i[1])
         ),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("pocha", "poch"), default="pocha")
     parser.add_argument("--games", type=int, default=20, help="random games to take states from")
     parser.add_argument("--repeats", type=int, default=7, help="timed passes; medians reported")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {version_line()}")
     print("(timings on a shared machine: compare the ratios, taken in the same run)")
-    items = late_states(args.games)
-    whole = [len(json.dumps(observe(i[0], i[1]).to_dict(history=True))) for i in items]
-    compact = [len(json.dumps(compact_view(i[0], i[1]))) for i in items]
-    print(f"{len(items)} states late in {args.games} classic games")
+    game = Poch if args.game == "poch" else Pocha
+    items = late_states(game, args.games)
+    whole = [len(json.dumps(game.whole(i[0], i[1]))) for i in items]
+    compact = [len(json.dumps(game.compact_view(i[0], i[1]))) for i in items]
+    kind = "classic games of Pocha" if game is Pocha else "games of Poch for four"
+    print(f"{len(items)} states late in {args.games} {kind}")
     for name, sizes in (("whole view", whole), ("compact view", compact)):
         print(f"JSON size, {name:13} median {statistics.median(sizes):6.0f} B, max {max(sizes)} B")
-    timers = runners()
+    timers = runners(game)
     wall: dict[str, list[float]] = {name: [] for name in timers}
     cpu: dict[str, list[float]] = {name: [] for name in timers}
     for _ in range(args.repeats):

@@ -3,16 +3,18 @@ the same every time, and shown by Jupyter."""
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pocha_rules import (
     Card,
+    GameState,
     PochaError,
     RoundKind,
     RuleSet,
@@ -179,3 +181,128 @@ def test_the_pictures_in_the_docs_are_the_ones_drawn_now(name: str, draw: Any) -
     if not picture.exists():
         pytest.skip("the docs are not here (an installed package's tests)")
     assert picture.read_text(encoding="utf-8") == draw() + "\n"
+
+
+def _marked(root: ET.Element, mark: str) -> list[str]:
+    return [str(g.get("data-card")) for g in root.iter(f"{NS}g") if g.get("data-mark") == mark]
+
+
+def _played_until(moves: int, seed: int = 3) -> GameState:
+    state = new_game(RuleSet(players=4, schedule=[5]), seed=seed, dealer=0)
+    rng = random.Random(1)
+    for _ in range(moves):
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def test_the_last_trick_its_winner_and_the_card_just_played_are_marked() -> None:
+    state = _played_until(10)  # four bids, a whole trick, two cards of the next
+    assert len(state.played) == 6
+    assert len(state.trick) == 2
+    root = _parse(table(state))
+    [strip] = _groups(root, "last-trick")
+    last = state.played[:4]
+    assert [g.get("data-card") for g in _groups(strip, "card")] == [str(p.card) for p in last]
+    winner = state.trick[0].seat  # the winner leads the next trick
+    assert _marked(strip, "winner") == [str(p.card) for p in last if p.seat == winner]
+    assert f"won by seat {winner}" in [t.text for t in strip.iter(f"{NS}text")]
+    [trick] = _groups(root, "trick")
+    assert _marked(trick, "just-played") == [str(state.trick[-1].card)]
+    assert _marked(root, "just-played") == [str(state.trick[-1].card)]
+    # Between two tricks the card just played is the last trick's last.
+    between = _played_until(8)
+    assert between.trick == ()
+    assert len(between.played) == 4
+    strip_root = _parse(table(between))
+    ringed = _marked(strip_root, "just-played") + _marked(strip_root, "winner")
+    assert str(between.played[-1].card) in ringed  # the winner's ring wins
+    # Before any trick: an empty strip; without the strip, a shorter picture.
+    fresh = _parse(table(_played_until(0)))
+    [empty] = _groups(fresh, "last-trick")
+    assert _groups(empty, "card") == []
+    bare = _parse(table(state, last_trick=False))
+    assert _groups(bare, "last-trick") == []
+    assert (bare.get("height"), fresh.get("height")) == ("560", "640")
+
+
+def test_the_seat_to_move_sees_its_playable_cards_raised() -> None:
+    state = _played_until(10)
+    seat = state.to_move
+    assert seat is not None
+    plays = sorted(str(m).removeprefix("play ") for m in legal_moves(state))
+    for position in (observe(state, seat), state):
+        root = _parse(table(position, seat=seat))
+        bottom = _groups(root, "seat")[0]
+        assert bottom.get("data-seat") == str(seat)
+        assert sorted(_marked(bottom, "playable")) == plays
+    assert _marked(_parse(table(state, seat=seat, playable=False)), "playable") == []
+    # Another seat at the bottom: nothing is playable for it.
+    other = (seat + 1) % 4
+    assert _marked(_parse(table(state, seat=other)), "playable") == []
+    assert _marked(_parse(table(observe(state, other))), "playable") == []
+
+
+def test_the_table_turns_to_any_seat_and_sizes_itself() -> None:
+    state = _played_until(10)
+    for seat in range(4):
+        root = _parse(table(state, seat=seat))
+        order = [g.get("data-seat") for g in _groups(root, "seat")]
+        assert order == [str((seat + i) % 4) for i in range(4)]
+    big = _parse(table(state, scale=1.5))
+    assert (big.get("width"), big.get("height"), big.get("viewBox")) == (
+        "1140",
+        "960",
+        "0 0 760 640",
+    )
+    with pytest.raises(PochaError, match="scale must be above 0"):
+        table(state, scale=0)
+    with pytest.raises(TypeError, match="scale must be a number"):
+        table(state, scale="2")  # type: ignore[arg-type]
+
+
+def test_a_table_has_a_title_and_a_description_in_its_language() -> None:
+    state = _played_until(10)
+    seat = state.to_move
+    assert seat is not None
+    for lang, words in (
+        ("en", ("Seat 2 to move.", "won by seat", "On the table:", "Playable:")),
+        ("es", ("Le toca al puesto 2.", "la gana el puesto", "En la mesa:", "Se pueden jugar:")),
+    ):
+        root = _parse(table(observe(state, seat), lang=lang))  # type: ignore[arg-type]
+        children = list(root)
+        assert children[0].tag == f"{NS}title"
+        assert children[0].text == root.get("aria-label")
+        assert children[1].tag == f"{NS}desc"
+        about = str(children[1].text)
+        for word in words:
+            assert word in about, (lang, word, about)
+    spanish = str(list(_parse(table(observe(state, seat), lang="es")))[1].text)
+    assert " of " not in spanish
+    assert "seat" not in spanish
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 60))
+def test_the_marked_winner_won_the_last_trick(seed: int, moves: int) -> None:
+    state = new_game(RuleSet(players=4), seed=seed)
+    rng = random.Random(seed)
+    won_before: tuple[int, ...] = state.tricks_won
+    for _ in range(moves):
+        if state.is_over:
+            break
+        before = state
+        state = apply(state, rng.choice(legal_moves(state)))
+        if before.round_index == state.round_index and state.tricks_won != before.tricks_won:
+            won_before = before.tricks_won
+    root = _parse(table(state))
+    [strip] = _groups(root, "last-trick")
+    winners = [g for g in _groups(strip, "card") if g.get("data-mark") == "winner"]
+    done = len(state.played) - len(state.trick)
+    if done < state.rules.players:
+        assert winners == []
+        return
+    [winner] = winners
+    last = state.played[done - state.rules.players : done]
+    [seat] = [p.seat for p in last if str(p.card) == winner.get("data-card")]
+    gained = [s for s in range(4) if state.tricks_won[s] > won_before[s]]
+    assert gained == [seat]

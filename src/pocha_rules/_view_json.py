@@ -10,8 +10,11 @@ where (``"visible_hands[0][3]"``) and why.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeVar
+
+import attrs
 
 from pocha_rules._common.errors import (
     InvalidDataError,
@@ -26,6 +29,7 @@ from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
 from pocha_rules._pocha.rules import RuleSet
+from pocha_rules._pocha.sampling import sample_state
 from pocha_rules._pocha.schedules import Round, RoundKind
 from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._record_json import (
@@ -49,6 +53,7 @@ from pocha_rules._record_json import (
 from pocha_rules.views import FROM_DICT as VIEW_FROM_DICT
 from pocha_rules.views import FROM_JSON as VIEW_FROM_JSON
 from pocha_rules.views import TO_DICT as VIEW_TO_DICT
+from pocha_rules.views import observe
 
 if TYPE_CHECKING:
     from pocha_rules._pocha.seats import SeatedMove
@@ -525,6 +530,22 @@ def _check_view(
         _fail("legal_actions", say("legal_actions_differ"))
     if any(abs(score) > MAX_SCORE for score in view.scores):  # pragma: no cover - seat_numbers
         _fail("scores", say("scores_too_large"))
+    _check_reachable(view)
+
+
+def _check_reachable(view: PlayerView) -> None:
+    """Some game of the view's rules gives exactly this view: a state drawn
+    for it (its hidden cards dealt at random, its moves replayed) shows the
+    seat the same view, or the first member where they differ is refused."""
+    try:
+        sample = sample_state(view, random.Random(0))
+    except PochaError as error:
+        _fail("", reason_of(error))
+    seen = observe(sample, view.seat)
+    if seen != view:
+        for field in attrs.fields(type(view)):
+            if getattr(seen, field.name) != getattr(view, field.name):
+                _fail(field.name, say("view_value_unreachable"))
 
 
 def _check_round(view: PlayerView, current: tuple[SeatedMove, ...]) -> None:

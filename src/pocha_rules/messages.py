@@ -186,6 +186,8 @@ SPANISH: Final[dict[str, str]] = {
     "hand_size_differs": "{cards} cartas, pero hand_sizes dice {size}",
     "hand_differs": "no es la mano visible del propio puesto",
     "deals_for_rounds": "{deals} repartos para {rounds} rondas terminadas",
+    "view_value_unreachable": "ninguna partida con estas reglas da este valor "
+    "con el resto de la vista",
     "view_unreachable": "las reglas no pueden llegar a esta vista ({error})",
     "move_seat_differs": "la jugada la hizo el puesto {seat}, no {got}",
     "legal_moves_differ": "no son las jugadas legales de la vista",
@@ -434,6 +436,7 @@ SPANISH: Final[dict[str, str]] = {
     "top_score_not_tied": "la ronda {round} sería de desempate, pero la puntuación más alta "
     "{score} no está empatada",
     "position_deal_missing": "una posición necesita el reparto de su ronda",
+    "poch_names_lang_unknown": "los nombres del Poch se dan en 'en', 'de' o 'es', no {got}",
     "names_lang_unknown": "los nombres se dan en 'es' (español) o 'en' (inglés), no {got}",
     "game_unknown": "ningún juego se llama {got}; los juegos son {known}",
     "game_bot_unknown": "ningún bot incorporado se llama {got}; los bots son {known}",

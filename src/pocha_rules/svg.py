@@ -27,9 +27,12 @@ from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import Card, Suit
-from pocha_rules._pocha.state import GameState, Phase
+from pocha_rules._pocha.engine import legal_moves
+from pocha_rules._pocha.moves import Play
+from pocha_rules._pocha.state import GameState, Phase, PlayedCard
 from pocha_rules.names import Language, card_name, phase_name, suit_name
 from pocha_rules.views import PlayerView
 
@@ -66,6 +69,18 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
         "dealer": "dealer",
         "to_move": "to move",
         "view": "as seat {} sees it",
+        "last_trick": "Last trick",
+        "wins": "won by seat {}",
+        "no_trick": "no trick finished yet",
+        "seat_to_move": "Seat {} to move.",
+        "on_table": "On the table: {}.",
+        "empty_table": "The table is empty.",
+        "last_won": "Last trick: {}, won by seat {}.",
+        "just_played": "Just played: {} (seat {}).",
+        "playable": "Playable: {}.",
+        "your_cards": "Seat {}'s cards: {}.",
+        "by_seat": "{} (seat {})",
+        "game_over": "The game is over.",
     },
     "es": {
         "round": "Ronda",
@@ -79,6 +94,18 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
         "dealer": "reparte",
         "to_move": "le toca",
         "view": "como lo ve el puesto {}",
+        "last_trick": "Última baza",
+        "wins": "la gana el puesto {}",
+        "no_trick": "aún no hay bazas",
+        "seat_to_move": "Le toca al puesto {}.",
+        "on_table": "En la mesa: {}.",
+        "empty_table": "La mesa está vacía.",
+        "last_won": "Última baza: {}; la gana el puesto {}.",
+        "just_played": "Acaba de jugar el puesto {1}: {0}.",
+        "playable": "Se pueden jugar: {}.",
+        "your_cards": "Cartas del puesto {}: {}.",
+        "by_seat": "{} (puesto {})",
+        "game_over": "La partida ha terminado.",
     },
 }
 
@@ -154,15 +181,47 @@ def suit_sign(suit: Suit, x: float, y: float, size: float) -> str:
     return f'{knots}<path d="{club}" {paint}/>'
 
 
-def _card_group(c: Card, x: float, y: float, scale: float, lang: Language) -> str:
-    """A card's elements with its top left corner at ``(x, y)``."""
+_MARKS: Final = {"playable": "#ffd54f", "just-played": "#ff7043", "winner": "#ffd54f"}
+"""The colour of the ring around a marked card, by its ``data-mark``."""
+
+
+def _marked(x: float, y: float, scale: float, mark: str) -> tuple[str, str]:
+    """A marked card's ``data-mark`` attribute and the ring drawn round it,
+    its top left corner at ``(x, y)`` (both empty without a mark; shared by
+    both games' pictures)."""
+    if not mark:
+        return "", ""
+    w, h = CARD_WIDTH * scale, CARD_HEIGHT * scale
+    ring = (
+        f'<rect class="mark" x="{_n(x - 3 * scale)}" y="{_n(y - 3 * scale)}" '
+        f'width="{_n(w + 6 * scale)}" height="{_n(h + 6 * scale)}" rx="{_n(7 * scale)}" '
+        f'fill="none" stroke="{_MARKS[mark]}" stroke-width="{_n(max(3 * scale, 1.5))}"/>'
+    )
+    return f' data-mark="{mark}"', ring
+
+
+def _picture(width: float, height: float, size: float, label: str, about: str, body: str) -> str:
+    """A picture ``width`` by ``height`` units, drawn ``size`` times as large,
+    with its title and its description (shared by both games' tables)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width * size)}" '
+        f'height="{_n(height * size)}" viewBox="0 0 {_n(width)} {_n(height)}" role="img" '
+        f"aria-label={quoteattr(label)}><title>{escape(label)}</title>"
+        f"<desc>{escape(about)}</desc>{body}</svg>"
+    )
+
+
+def _card_group(c: Card, x: float, y: float, scale: float, lang: Language, mark: str = "") -> str:
+    """A card's elements with its top left corner at ``(x, y)``; a ``mark``
+    (a key of :data:`_MARKS`) rings it and names it in ``data-mark``."""
     w, h = CARD_WIDTH * scale, CARD_HEIGHT * scale
     fill, line = _INK[c.suit]
     title = escape(card_name(c, lang, article="bare"))
+    attribute, ring = _marked(x, y, scale, mark)
     rank = _FACES.get(c.rank, str(c.rank))
     corner = 13 * scale
     parts = [
-        f'<g class="card" data-card="{c}"><title>{title}</title>',
+        f'<g class="card" data-card="{c}"{attribute}><title>{title}</title>{ring}',
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'rx="{_n(5 * scale)}" fill="#fffdf6" stroke="{line}" stroke-width="{_n(1.5 * scale)}"/>',
         f'<text x="{_n(x + 4 * scale)}" y="{_n(y + corner)}" font-family="sans-serif" '
@@ -215,8 +274,6 @@ def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise TypeError(f"scale must be a number, got {got(scale)}")
     if not 0 < scale <= 100:
-        from pocha_rules._common.errors import PochaError, say
-
         raise PochaError(say("scale_out_of_range", got=repr(scale)))
     return float(scale)
 
@@ -264,8 +321,6 @@ def cards(
     if isinstance(overlap, bool) or not isinstance(overlap, int | float):
         raise TypeError(f"overlap must be a number, got {got(overlap)}")
     if not 0 <= overlap <= 0.8:
-        from pocha_rules._common.errors import PochaError, say
-
         raise PochaError(say("overlap_out_of_range", got=repr(overlap)))
     items = list(row)
     for item in items:
@@ -290,6 +345,8 @@ def back(*, scale: float = 1.0) -> str:
 
 _WIDTH: Final = 760
 _HEIGHT: Final = 560
+_STRIP: Final = 80
+"""The height of the strip below the table that shows the last trick."""
 
 
 def _text(x: float, y: float, text: str, *, size: float = 13, anchor: str = "middle",
@@ -314,19 +371,64 @@ def _spots(players: int) -> list[tuple[float, float]]:
     return out
 
 
+def _marks(
+    position: GameState | PlayerView, bottom: int, playable: bool
+) -> tuple[frozenset[Card], tuple[PlayedCard, ...], int | None, PlayedCard | None]:
+    """What the picture marks: the bottom seat's playable cards, the last
+    trick finished in the round and its winner, and the card just played."""
+    plays: frozenset[Card] = frozenset()
+    if playable and position.to_move == bottom:
+        if isinstance(position, PlayerView):
+            legal = position.legal_moves() if position.seat == bottom else ()
+        else:
+            legal = legal_moves(position)
+        plays = frozenset(move.card for move in legal if isinstance(move, Play))
+    played, trick = position.played, position.trick
+    done = len(played) - len(trick)
+    n = position.rules.players
+    last = played[done - n : done] if done >= n else ()
+    winner = position.leader if last else None
+    return plays, last, winner, played[-1] if played else None
+
+
 def table(
-    position: GameState | PlayerView, *, seat: int | None = None, lang: Language = "en"
+    position: GameState | PlayerView,
+    *,
+    seat: int | None = None,
+    lang: Language = "en",
+    scale: float = 1.0,
+    last_trick: bool = True,
+    playable: bool = True,
 ) -> str:
     """A picture of the table: every seat with its cards (face up where the
     picture's seat may see them, else their backs), bid, tricks won and
-    score; the trick on the table; the trump suit and the card that shows
-    it; the round and whose turn it is.
+    score; the trick on the table, with the card just played ringed; the
+    trump suit and the card that shows it; the round and whose turn it is.
 
-    A view is drawn as its seat sees it; a state shows every hand, with
-    ``seat`` (default 0) at the bottom. Labels are in ``lang``.
+    The table turns so that the picture's seat sits at the bottom: a view's
+    own seat (or ``seat``), a state's ``seat`` (default 0). Labels are in
+    ``lang``, and the picture is ``760 * scale`` units wide.
+
+    Args:
+        position: A state (every hand face up) or a seat's view.
+        seat: The seat at the bottom.
+        lang: The labels' language.
+        scale: The picture's size, from above 0 to 100 (1 is 760 by 640
+            units, 760 by 560 without the last trick).
+        last_trick: Draw a strip below the table with the last trick
+            finished in the round, its winner's card ringed.
+        playable: Ring (and raise) the cards the bottom seat may play when
+            it is its turn.
+
+    The picture has a ``<title>`` and a ``<desc>`` (what a screen reader
+    says: the round, whose turn it is, the cards on the table, the last
+    trick, the card just played and the playable cards), and its marked
+    cards carry ``data-mark="playable"``, ``"just-played"`` or
+    ``"winner"``.
 
     Raises:
-        PochaError: ``seat`` is not a seat of the game.
+        PochaError: ``seat`` is not a seat of the game, ``lang`` is not
+            known, or ``scale`` is out of range.
         TypeError: ``position`` is neither a state nor a view.
 
     """
@@ -342,15 +444,14 @@ def table(
         raise TypeError(f"expected a GameState or a PlayerView, got {got(position)}")
     n = position.rules.players
     if type(bottom) is not int or not 0 <= bottom < n:
-        from pocha_rules._common.errors import PochaError, say
-
         raise PochaError(say("seat_must_be", high=n - 1, got=repr(bottom)))
     if lang not in _LABELS:
-        from pocha_rules._common.errors import PochaError, say
-
         raise PochaError(say("picture_lang_unknown", got=repr(lang)))
+    size = _check_scale(scale)
     words = _LABELS[lang]
-    body = [f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="18" fill="{_FELT}"/>']
+    height = _HEIGHT + (_STRIP if last_trick else 0)
+    plays, last, winner, just = _marks(position, bottom, playable)
+    body = [f'<rect width="{_WIDTH}" height="{height}" rx="18" fill="{_FELT}"/>']
     body.append(_header(position, words, lang))
     spots = _spots(n)
     over = position.phase is Phase.OVER
@@ -358,12 +459,106 @@ def table(
         s = (bottom + i) % n
         x, y = spots[i]
         big = i == 0 and not over
-        body.append(_seat(position, s, x, y, hands[s], sizes[s], words, big=big, lang=lang))
-    body.append(_trick(position, bottom, spots, lang))
+        ringed = plays if i == 0 else frozenset()
+        body.append(
+            _seat(position, s, x, y, hands[s], sizes[s], words, big=big, lang=lang, plays=ringed)
+        )
+    body.append(_trick(position, bottom, spots, lang, just))
+    if last_trick:
+        body.append(_last_trick(last, winner, just, words, lang))
     label = f"{words['round']} {position.round_index + 1}"
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
-    return _svg(_WIDTH, _HEIGHT, "".join(body), label)
+    about = _describe(position, bottom, hands[bottom], plays, last, winner, just, words, lang)
+    return _picture(_WIDTH, height, size, label, about, "".join(body))
+
+
+def _named(cards: Iterable[PlayedCard], words: dict[str, str], lang: Language) -> str:
+    return ", ".join(
+        words["by_seat"].format(card_name(p.card, lang, article="bare"), p.seat) for p in cards
+    )
+
+
+def _describe(
+    position: GameState | PlayerView,
+    bottom: int,
+    hand: tuple[Card, ...] | None,
+    plays: frozenset[Card],
+    last: tuple[PlayedCard, ...],
+    winner: int | None,
+    just: PlayedCard | None,
+    words: dict[str, str],
+    lang: Language,
+) -> str:
+    """The picture in words, for its ``<desc>``."""
+    cards = position.round.cards
+    out = [
+        f"{words['round']} {position.round_index + 1} · {cards} {words['cards']} · "
+        f"{phase_name(position.phase, lang)}."
+    ]
+    if position.phase is Phase.OVER:
+        out.append(words["game_over"])
+    if position.trump is not None:
+        out.append(f"{words['trump']}: {suit_name(position.trump, lang)}.")
+    if position.to_move is not None:
+        out.append(words["seat_to_move"].format(position.to_move))
+    if hand:
+        names = ", ".join(card_name(c, lang, article="bare") for c in hand)
+        out.append(words["your_cards"].format(bottom, names))
+    if position.phase is Phase.PLAY:
+        trick = position.trick
+        out.append(
+            words["on_table"].format(_named(trick, words, lang)) if trick else words["empty_table"]
+        )
+    if last and winner is not None:
+        out.append(words["last_won"].format(_named(last, words, lang), winner))
+    if just is not None:
+        out.append(
+            words["just_played"].format(card_name(just.card, lang, article="bare"), just.seat)
+        )
+    if plays:
+        playable = [c for c in hand or () if c in plays]
+        out.append(
+            words["playable"].format(
+                ", ".join(card_name(c, lang, article="bare") for c in playable)
+            )
+        )
+    return " ".join(out)
+
+
+def _last_trick(
+    last: tuple[PlayedCard, ...],
+    winner: int | None,
+    just: PlayedCard | None,
+    words: dict[str, str],
+    lang: Language,
+) -> str:
+    """The strip below the table: the last trick, its winner's card ringed."""
+    top = _HEIGHT
+    parts = [
+        '<g class="last-trick">',
+        _text(20, top + 16, words["last_trick"], size=13, anchor="start", weight="bold"),
+    ]
+    if not last or winner is None:
+        parts.append(_text(20, top + 36, words["no_trick"], size=12, anchor="start"))
+    else:
+        scale = 0.45
+        w = CARD_WIDTH * scale
+        for k, played in enumerate(last):
+            x = 150 + k * (w + 26)
+            mark = "winner" if played.seat == winner else ""
+            if mark == "" and just is not None and played == just:
+                mark = "just-played"
+            parts.append(_card_group(played.card, x, top + 8, scale, lang, mark))
+            parts.append(_text(x + w + 4, top + 30, str(played.seat), size=11, anchor="start",
+                               cls="player"))  # fmt: skip
+        parts.append(
+            _text(
+                20, top + 36, words["wins"].format(winner), size=12, anchor="start", cls="winner"
+            )
+        )
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _header(position: GameState | PlayerView, words: dict[str, str], lang: Language) -> str:
@@ -407,6 +602,7 @@ def _seat(
     *,
     big: bool,
     lang: Language,
+    plays: frozenset[Card],
 ) -> str:
     crowded = position.rules.players >= 6
     scale = (0.8 if crowded else 0.95) if big else 0.5
@@ -421,7 +617,12 @@ def _seat(
         if hand is None:
             parts.append(_back_group(left + k * step, top, scale))
         else:
-            parts.append(_card_group(hand[k], left + k * step, top, scale, lang))
+            c = hand[k]
+            if c in plays:
+                lift = 10 * scale
+                parts.append(_card_group(c, left + k * step, top - lift, scale, lang, "playable"))
+            else:
+                parts.append(_card_group(c, left + k * step, top, scale, lang))
     bid = position.bids[s]
     who = [f"{words['seat']} {s}"]
     if s == position.dealer:
@@ -454,6 +655,7 @@ def _trick(
     bottom: int,
     spots: list[tuple[float, float]],
     lang: Language,
+    just: PlayedCard | None,
 ) -> str:
     n = position.rules.players
     parts = ['<g class="trick">']
@@ -466,7 +668,8 @@ def _trick(
         # A third of the way from the centre towards the seat.
         x = cx + (sx - cx) * 0.33 - w / 2
         y = cy + (sy - cy) * 0.33 - h / 2
-        parts.append(_card_group(played.card, x, y, scale, lang))
+        mark = "just-played" if played == just else ""
+        parts.append(_card_group(played.card, x, y, scale, lang, mark))
         parts.append(_text(x + w / 2, y + h + 12, str(played.seat), size=11, cls="player"))
     parts.append("</g>")
     return "".join(parts)

@@ -13,7 +13,10 @@ tell what it holds and refuse what it does not know:
   (``"format": "pocha-seat-record"``), written by
   :class:`~pocha_rules.seat_records.SeatRecord`;
 - ``event``: what a move caused (``"event": "trick_won"`` and so on),
-  written by the ``to_dict`` of the events of :mod:`pocha_rules.events`.
+  written by the ``to_dict`` of the events of :mod:`pocha_rules.events`;
+- ``poch-view``: what one seat may know of a game of Poch
+  (``"schema": "poch-view"``), written by
+  :func:`pocha_rules.poch.compact.compact_view`.
 
 The files ship inside the package; :func:`schema` reads one. Apps in other
 languages can validate what they receive with any JSON Schema library. The
@@ -29,7 +32,7 @@ reference to the record's schema is found offline (``pip install
 >>> schema("view")["properties"]["schema"]
 {'const': 'pocha-view'}
 >>> sorted(NAMES)
-['event', 'record', 'seat-record', 'state', 'view']
+['event', 'poch-view', 'record', 'seat-record', 'state', 'view']
 """
 
 from __future__ import annotations
@@ -43,7 +46,14 @@ from pocha_rules._common.text import got, shown
 
 __all__ = ["NAMES", "VERSIONS", "registry", "schema", "validator"]
 
-VERSIONS: Final = {"event": 2, "record": 1, "seat-record": 1, "state": 1, "view": 2}
+VERSIONS: Final = {
+    "event": 2,
+    "record": 1,
+    "seat-record": 1,
+    "state": 1,
+    "view": 2,
+    "poch-view": 1,
+}
 """The version of each format this library writes and reads."""
 
 NAMES: Final = tuple(VERSIONS)
