@@ -2,8 +2,9 @@
 table :mod:`pocha_rules.messages` reads for ``lang="de"``.
 
 Poch is a German game, so its refusals and its record errors have German
-sentences, in the words a Poch table uses (*pochen*, *mitgehen*,
-*passen*, *aufdecken*, *Marken*, *Fach*, *Trumpf*). Pocha's codes have
+sentences, in the words a Poch table uses (*pochen*, *halten*,
+*passen*, *aufdecken*, *Marken*, *Fach*, *Trumpf*; the glossary of the
+German rules page). Pocha's codes have
 none: an error without a German sentence keeps its English message.
 """
 
@@ -27,7 +28,7 @@ GERMAN_FRAMES: Final[dict[str, str]] = {
 GERMAN_VERBS: Final[dict[str, str]] = {
     "pass": "passen",
     "open": "pochen",
-    "match": "mitgehen",
+    "match": "halten",
     "close": "aufdecken",
     "reopen": "nachpochen",
     "play": "spielen",
@@ -51,24 +52,24 @@ GERMAN: Final[dict[str, str]] = {
     "poch_chips_not_whole": "{name} ist eine ganze Zahl von Marken, 1 oder mehr",
     "poch_chips_form": "{verb} braucht eine ganze Zahl von Marken, nicht {got}",
     "poch_chips_too_few": "{verb} braucht mindestens 1 Marke",
-    "poch_move_form": "erwartet wird passen, pochen N, mitgehen, aufdecken, nachpochen N "
+    "poch_move_form": "erwartet wird passen, pochen N, halten, aufdecken, nachpochen N "
     "oder eine Karte",
     "poch_deck_too_small": "zu wenige Karten für {players} Spieler",
     "poch_rounds_over": "es gab schon {limit} Runden Pochen: der Eröffner kann nur aufdecken",
     "poch_opener_decides": "alle anderen haben geantwortet: der Eröffner, Platz {opener}, "
     "deckt auf oder pocht nach",
-    "poch_opened_already": "Platz {opener} hat schon gepocht: mitgehen oder passen",
+    "poch_opened_already": "Platz {opener} hat schon gepocht: halten oder passen",
     "poch_no_combination": "Platz {seat} hat keine Kombination (mindestens ein Paar) "
     "und kann nur passen",
-    "poch_nothing_to_match": "niemand hat gepocht: es gibt nichts mitzugehen",
-    "poch_match_cost": "Mitgehen kostet {owed} Marken und Platz {seat} hat {balance}",
+    "poch_nothing_to_match": "niemand hat gepocht: es gibt nichts zu halten",
+    "poch_match_cost": "Halten kostet {owed} Marken und Platz {seat} hat {balance}",
     "poch_not_the_opener": "nur der Eröffner deckt auf oder pocht nach, wenn alle "
     "anderen geantwortet haben",
-    "poch_betting_not_over": "das Pochen ist nicht vorbei: ausgelegt wird danach",
+    "poch_betting_not_over": "das Pochen ist nicht vorbei: ausgespielt wird danach",
     "poch_no_chips": "ein Platz ohne Marken kann nicht {verb}",
     "poch_bet_over_balance": "ein Platz kann höchstens mit seinem Bestand {verb}, {cap} Marken",
     "poch_bet_range": "ein Platz kann mit 1 bis {bet_max} Marken {verb}",
-    "poch_betting_over": "das Pochen ist vorbei: lege eine Karte aus",
+    "poch_betting_over": "das Pochen ist vorbei: spiele eine Karte aus",
     "poch_must_follow": "Platz {seat} hat {due}, die Karte nach {last}, und muss sie legen",
     "poch_not_in_hand": "Platz {seat} hat {card} nicht",
     "poch_no_first_deal": "die Aufzeichnung hat kein Spiel für die Runde 0",

@@ -109,7 +109,7 @@ def test_a_whole_deal_in_german_at_a_terminal() -> None:
     assert "  Platz 1 und Platz 2 sind gleich gut (ein Paar Könige) und teilen den Poch" in lines
     assert "  deine Hand: 8d Ad Jh 7s As (ein Paar Asse)" in lines
     assert (
-        "  Platz 3 bekommt 3 Marken für einen Stopp: Platz 0 zahlt 1, Platz 1 zahlt 1, "
+        "  Platz 3 bekommt 3 Marken für einen Stopper: Platz 0 zahlt 1, Platz 1 zahlt 1, "
         "Platz 2 zahlt 1"
     ) in lines
     assert any(re.fullmatch(r"  Spiel 1 ist zu Ende: Platz 0: [-+]\d+ .*", line) for line in lines)
@@ -142,18 +142,21 @@ def test_a_whole_deal_in_spanish_at_a_terminal() -> None:
 
 
 def test_a_german_locale_and_german_refusals() -> None:
-    # "mitgehen" with nobody opened, then a move that is no move, then quit.
-    entries = "hilfe\nmitgehen\nerhöhen 3\nbeenden\n"
+    # "halten" with nobody opened, the same in the old word "mitgehen" (still
+    # read, never shown), then a move that is no move, then quit.
+    entries = "hilfe\nhalten\nmitgehen\nerhöhen 3\nbeenden\n"
     done = pocha(
         "poch", "play", "--human", "1", "--players", "3", "--seed", "5", stdin=entries, env=GERMAN
     )
     assert done.returncode == 1
     out = done.stdout
-    assert "  mitgehen       setzen, was der Eröffner verlangt" in out  # the help
-    assert "nicht erlaubt: niemand hat gepocht: es gibt nichts mitzugehen" in out or (
+    assert "  halten         setzen, was der Eröffner verlangt" in out  # the help
+    assert "nicht erlaubt: niemand hat gepocht: es gibt nichts zu halten" in out or (
         "nicht erlaubt: Platz 1 hat keine Kombination" in out
     )
-    assert "'erhöhen 3' ist nicht lesbar: erwartet wird passen, pochen N, mitgehen" in out
+    assert "'erhöhen 3' ist nicht lesbar: erwartet wird passen, pochen N, halten" in out
+    assert "Platz 1> mitgehen\nnicht erlaubt: " in out  # read as "halten"
+    assert out.count("mitgehen") == 1  # only as typed
     assert done.stderr == "pocha poch play: die Partie wird abgebrochen\n"
 
 

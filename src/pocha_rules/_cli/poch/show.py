@@ -68,12 +68,24 @@ MOVE_WORDS: Final[dict[str, dict[str, str]]] = {
 (the English ones are the library's :func:`~pocha_rules.poch.parse_move`
 words); the prompt reads all of them."""
 
-_READ: Final = {word: english for words in MOVE_WORDS.values() for english, word in words.items()}
+_OLD_WORDS: Final[dict[str, str]] = {"mitgehen": "match"}
+"""Words the prompt used to show and still reads, unannounced: German
+*mitgehen*, now *halten* as on the German rules page."""
+
+_READ: Final = {
+    **_OLD_WORDS,
+    **{word: english for words in MOVE_WORDS.values() for english, word in words.items()},
+}
 _ALONE: Final = frozenset(
-    word
-    for words in MOVE_WORDS.values()
-    for key in ("pass", "match", "close")
-    for word in [words[key]]
+    [
+        *(
+            word
+            for words in MOVE_WORDS.values()
+            for key in ("pass", "match", "close")
+            for word in [words[key]]
+        ),
+        *(word for word, english in _OLD_WORDS.items() if english in ("pass", "match", "close")),
+    ]
 )
 
 
