@@ -181,3 +181,18 @@ def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         os.close(primary)
+
+
+def test_the_program_ends_in_bounded_time_even_when_shutdown_would_wait_for_ever() -> None:
+    # A thread that never ends holds the interpreter's shutdown for ever;
+    # the bound ends the process anyway, with the status it had.
+    script = (
+        "import threading, pocha_rules._common.stopping as s\n"
+        "threading.Thread(target=threading.Event().wait).start()\n"
+        "s.exit_within(0.5, 7)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], env=env, timeout=PATIENCE, check=False)
+    assert done.returncode == 7
+    assert time.monotonic() - started < 60

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pocha_rules._cli import main
+from pocha_rules._cli import program
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(program())

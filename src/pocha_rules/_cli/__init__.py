@@ -57,9 +57,10 @@ from pocha_rules._cli.i18n import (
 )
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._common.stopping import exit_within
 from pocha_rules._common.text import printable
 
-__all__ = ["Output", "build_parser", "main", "version_line"]
+__all__ = ["Output", "build_parser", "main", "program", "version_line"]
 
 
 def version_line() -> str:
@@ -130,6 +131,24 @@ def build_parser() -> argparse.ArgumentParser:
     poch.add_parser(commands, [output])
     serve.add_parser(commands, [output])
     return parser
+
+
+EXIT_SECONDS = 30.0
+"""How long the ``pocha`` program may take to end once its command has
+returned, before it is made to."""
+
+
+def program() -> int:
+    """The ``pocha`` program (the console script and ``python -m
+    pocha_rules``): :func:`main`, and then an end bounded in time.
+
+    A run stopped by a signal has killed its workers; the interpreter's
+    own shutdown may still wait on a pool's thread or a worker that was
+    being started, for ever on a busy machine. The status is kept either way.
+    """
+    status = main()
+    exit_within(EXIT_SECONDS, status)
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -70,6 +70,25 @@ def end_processes(processes: Sequence[StoppableProcess], seconds: float) -> None
     _join_all(late, seconds)
 
 
+def exit_within(seconds: float, status: int) -> None:
+    """Make sure this process ends, with ``status``, at most ``seconds``
+    from now, even if the interpreter's own shutdown then waits on
+    something that never comes (a pool's thread blocked on a queue its
+    killed workers left behind, a worker that was being started when the
+    run stopped). The process ends normally when it can; this only bounds
+    how long that may take."""
+
+    def end() -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True  # it never keeps the process alive by itself
+    timer.start()
+
+
 def _join_all(processes: Sequence[StoppableProcess], seconds: float) -> None:
     deadline = time.monotonic() + seconds
     for process in processes:
