@@ -107,6 +107,9 @@ _EXTRAS = (
     "open_spiel",
     "stable_baselines3",
     "jax",
+    "starlette",
+    "uvicorn",
+    "websockets",
 )
 autodoc_mock_imports = [name for name in _EXTRAS if importlib.util.find_spec(name) is None]
 
