@@ -71,14 +71,15 @@ class Problem:
 
 def _is_narrative(locations: Sequence[tuple[str, int | None]], templates: Path) -> bool:
     # Babel splits a location at its spaces: a docstring's
-    # "src/x.py:docstring of name:3" comes back as three pieces, none of
-    # them a page of the docs; so only a location that is a file of the
-    # docs counts.
+    # "src/x.py:docstring of name:3" comes back as three pieces, and the
+    # last two, read as paths, fall in the templates' own folder (inside
+    # the docs when the templates are built there): never a page.
+    built = templates.resolve()
     for filename, _line in locations:
         if "docstring of" in filename:
             continue
         path = (templates / filename).resolve()
-        if path.is_relative_to(DOCS) and path.is_file():
+        if path.is_relative_to(DOCS) and not path.is_relative_to(built):
             return True
     return False
 

@@ -127,3 +127,13 @@ def test_writes_the_templates_of_a_language(tmp_path: Path) -> None:
     out = tmp_path / "german"
     assert cc.write_narrative(templates, out, "de") == 1
     assert [p.relative_to(out).as_posix() for p in out.rglob("*.pot")] == ["poch/rules.pot"]
+
+
+def test_a_docstring_is_not_narrative_when_the_templates_are_built_inside_the_docs() -> None:
+    # The contributing page builds them into docs/_build/gettext, where the
+    # pieces Babel splits a docstring's location into read as paths there.
+    templates = cc.DOCS / "_build" / "gettext-test-locations"
+    source = cc.DOCS.parent / "src" / "pocha_rules" / "games.py"
+    locations = [(f"{source}:docstring", None), ("of", None), ("pocha_rules.games", 1)]
+    assert not cc._is_narrative(locations, templates)
+    assert cc._is_narrative([(str(cc.DOCS / "rules.md"), 3)], templates)
