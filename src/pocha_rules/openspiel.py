@@ -86,7 +86,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-import numpy as np
 import pyspiel
 
 from pocha_rules import _spiel
@@ -602,51 +601,34 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
 # --- observations -----------------------------------------------------------------------
 
 
-class PochaObserver:
+class PochaObserver(_spiel.Observer[PochaState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`,
-    :meth:`set_from` and :meth:`string_from`. Get one from
-    :meth:`PochaGame.make_py_observer`."""
+    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`
+    (those of :func:`~pocha_rules.observations.observation_layout`, then,
+    for the information state, ``round_moves``), :meth:`set_from` and
+    :meth:`string_from`. Get one from :meth:`PochaGame.make_py_observer`."""
+
+    _name = GAME_NAME
+    _moves_field = "round_moves"
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
-        self.perfect_recall = _spiel.check_observer(GAME_NAME, iig_obs_type, params)
-        """Whether this observes the information state (else the observation)."""
         rules = game.rules
-        layout = observation_layout(rules)
-        pieces: list[tuple[str, int, tuple[int, ...]]] = [
-            (field.name, field.size, field.shape) for field in layout
-        ]
-        self._vector = layout[-1].offset + layout[-1].size
-        if self.perfect_recall:
-            actions = action_table(rules).size
-            rows = game.round_moves
-            pieces.append(("round_moves", rows * actions, (rows, actions)))
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        """The observation vector (float32), set by :meth:`set_from`."""
-        self.dict: dict[str, Any] = {}
-        """The fields of :attr:`tensor` by name, each an array of its shape
-        sharing the tensor's memory: those of
-        :func:`~pocha_rules.observations.observation_layout`, then (for the
-        information state) ``round_moves``."""
-        offset = 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
-            offset += size
+        super().__init__(
+            iig_obs_type,
+            params,
+            observation_layout(rules),
+            actions=action_table(rules).size,
+            rows=game.round_moves,
+        )
 
-    def set_from(self, state: PochaState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        self.tensor.fill(0)
-        view = state.view(player)
-        if view is None:
-            return
-        encode_view_into(view, self.tensor[: self._vector])
-        if self.perfect_recall:
-            game = state.game_state
-            assert game is not None
-            table = action_table(game.rules)
-            moves = self.dict["round_moves"]
-            for row, move in enumerate(game.round_moves):
-                moves[row, table.action(move)] = 1.0
+    def _encode(self, view: PlayerView, buffer: Any) -> None:
+        encode_view_into(view, buffer)
+
+    def _move_ids(self, state: PochaState) -> list[int]:
+        game = state.game_state
+        assert game is not None
+        table = action_table(game.rules)
+        return [table.action(move) for move in game.round_moves]
 
     def string_from(self, state: PochaState, player: int) -> str:
         """``player``'s view of ``state`` as text: everything it has seen
