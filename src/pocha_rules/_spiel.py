@@ -273,6 +273,9 @@ class DealtState(pyspiel.State):
 class _Observed(Protocol):
     def view(self, player: int) -> Any: ...
 
+    @property
+    def game_state(self) -> Any: ...
+
 
 _O = TypeVar("_O", bound=_Observed)
 
@@ -282,31 +285,33 @@ class Observer(Generic[_O]):
     observers give them, the same for either game: the observation tensor is
     the game's observation vector of the seat's view; the information-state
     tensor is that vector followed by the moves of the current round or
-    deal in order, one-hot by action id (a row a move). Each game says its
-    name, the name of the field of moves, how to encode a view, the action
-    ids of the moves so far and the strings."""
+    deal in order, one-hot by action id (a row a move). Each game gives its
+    name, its observation layout and encoder, its action table, the name of
+    the field of moves and the moves so far, and the strings."""
 
     _name: ClassVar[str]
     """The game's registered name (for the observer's checks)."""
     _moves_field: ClassVar[str]
     """The name of the information state's field of moves."""
+    _layout: Callable[[Any], Sequence[ObservationField]]
+    """The game's ``observation_layout``."""
+    _encode: Callable[[Any, Any], None]
+    """The game's ``encode_view_into``."""
+    _table: Callable[[Any], Any]
+    """The game's ``action_table``."""
+    _moves: Callable[[Any], Iterable[Any]]
+    """The moves of a game state's current round or deal, in order."""
 
-    def __init__(
-        self,
-        iig_obs_type: Any,
-        params: object,
-        layout: Sequence[ObservationField],
-        *,
-        actions: int,
-        rows: int,
-    ) -> None:
+    def __init__(self, game: Any, iig_obs_type: Any, params: object, *, rows: int) -> None:
         self.perfect_recall = check_observer(self._name, iig_obs_type, params)
         """Whether this observes the information state (else the observation)."""
+        layout = self._layout(game.rules)
         pieces: list[tuple[str, int, tuple[int, ...]]] = [
             (field.name, field.size, field.shape) for field in layout
         ]
         self._vector = layout[-1].offset + layout[-1].size
         if self.perfect_recall:
+            actions = self._table(game.rules).size
             pieces.append((self._moves_field, rows * actions, (rows, actions)))
         self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
         """The observation vector (float32), set by :meth:`set_from`."""
@@ -328,15 +333,8 @@ class Observer(Generic[_O]):
             return
         self._encode(view, self.tensor[: self._vector])
         if self.perfect_recall:
+            game = state.game_state
+            table = self._table(game.rules)
             moves = self.dict[self._moves_field]
-            for row, action in enumerate(self._move_ids(state)):
-                moves[row, action] = 1.0
-
-    def _encode(self, view: Any, buffer: Any) -> None:
-        """Write ``view``'s observation vector into ``buffer``."""
-        raise NotImplementedError
-
-    def _move_ids(self, state: _O) -> Iterable[int]:
-        """The action ids of the current round's or deal's moves, in order
-        (``state`` is not being dealt)."""
-        raise NotImplementedError
+            for row, move in enumerate(self._moves(game)):
+                moves[row, table.action(move)] = 1.0

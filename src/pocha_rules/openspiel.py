@@ -100,6 +100,7 @@ from pocha_rules._pocha.cards import CARDS, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.engine import apply
 from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Move
 from pocha_rules._pocha.rules import RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._pocha.schedules import PRESETS, Round, RoundKind
 from pocha_rules._pocha.scoring import round_score
@@ -603,32 +604,39 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
 
 class PochaObserver(_spiel.Observer[PochaState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`
-    (those of :func:`~pocha_rules.observations.observation_layout`, then,
-    for the information state, ``round_moves``), :meth:`set_from` and
-    :meth:`string_from`. Get one from :meth:`PochaGame.make_py_observer`."""
+    observers give them. Get one from :meth:`PochaGame.make_py_observer`.
+
+    Attributes:
+        perfect_recall: Whether this observes the information state (else
+            the observation).
+        tensor: The observation vector (float32), set by :meth:`set_from`;
+            for the information state, followed by the round's moves.
+        dict: The fields of :attr:`tensor` by name, each an array of its
+            shape sharing the tensor's memory: those of
+            :func:`~pocha_rules.observations.observation_layout`, then, for the
+            information state, ``round_moves`` (a row a move of the round, in
+            order, one-hot by action id).
+
+    """
 
     _name = GAME_NAME
     _moves_field = "round_moves"
 
+    _layout = staticmethod(observation_layout)
+    _encode = staticmethod(encode_view_into)
+    _table = staticmethod(action_table)
+
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
-        rules = game.rules
-        super().__init__(
-            iig_obs_type,
-            params,
-            observation_layout(rules),
-            actions=action_table(rules).size,
-            rows=game.round_moves,
-        )
+        super().__init__(game, iig_obs_type, params, rows=game.round_moves)
 
-    def _encode(self, view: PlayerView, buffer: Any) -> None:
-        encode_view_into(view, buffer)
+    @staticmethod
+    def _moves(game: GameState) -> tuple[Move, ...]:
+        return game.round_moves
 
-    def _move_ids(self, state: PochaState) -> list[int]:
-        game = state.game_state
-        assert game is not None
-        table = action_table(game.rules)
-        return [table.action(move) for move in game.round_moves]
+    def set_from(self, state: PochaState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (all 0
+        while cards are being dealt)."""
+        super().set_from(state, player)
 
     def string_from(self, state: PochaState, player: int) -> str:
         """``player``'s view of ``state`` as text: everything it has seen

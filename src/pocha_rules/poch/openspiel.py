@@ -538,32 +538,39 @@ def _replay(
 
 class PochObserver(_spiel.Observer[PochState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`
-    (those of :func:`~pocha_rules.poch.observations.observation_layout`,
-    then, for the information state, ``deal_moves``), :meth:`set_from` and
-    :meth:`string_from`. Get one from :meth:`PochGame.make_py_observer`."""
+    observers give them. Get one from :meth:`PochGame.make_py_observer`.
+
+    Attributes:
+        perfect_recall: Whether this observes the information state (else
+            the observation).
+        tensor: The observation vector (float32), set by :meth:`set_from`;
+            for the information state, followed by the deal's moves.
+        dict: The fields of :attr:`tensor` by name, each an array of its
+            shape sharing the tensor's memory: those of
+            :func:`~pocha_rules.poch.observations.observation_layout`, then, for the
+            information state, ``deal_moves`` (a row a move of the deal, in
+            order, one-hot by action id).
+
+    """
 
     _name = GAME_NAME
     _moves_field = "deal_moves"
 
+    _layout = staticmethod(observation_layout)
+    _encode = staticmethod(encode_view_into)
+    _table = staticmethod(action_table)
+
     def __init__(self, game: PochGame, iig_obs_type: Any, params: object) -> None:
-        rules = game.rules
-        super().__init__(
-            iig_obs_type,
-            params,
-            observation_layout(rules),
-            actions=action_table(rules).size,
-            rows=game.deal_moves,
-        )
+        super().__init__(game, iig_obs_type, params, rows=game.deal_moves)
 
-    def _encode(self, view: PlayerView, buffer: Any) -> None:
-        encode_view_into(view, buffer)
+    @staticmethod
+    def _moves(game: GameState) -> list[Move]:
+        return [move for _, move in game.moves]
 
-    def _move_ids(self, state: PochState) -> list[int]:
-        game = state.game_state
-        assert game is not None
-        table = action_table(game.rules)
-        return [table.action(move) for _, move in game.moves]
+    def set_from(self, state: PochState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (all 0
+        while cards are being dealt)."""
+        super().set_from(state, player)
 
     def string_from(self, state: PochState, player: int) -> str:
         """``player``'s view of ``state`` as text: everything it has seen
