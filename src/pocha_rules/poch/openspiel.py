@@ -538,20 +538,12 @@ def _replay(
 
 class PochObserver(_spiel.Observer[PochState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them. Get one from :meth:`PochGame.make_py_observer`.
-
-    Attributes:
-        perfect_recall: Whether this observes the information state (else
-            the observation).
-        tensor: The observation vector (float32), set by :meth:`set_from`;
-            for the information state, followed by the deal's moves.
-        dict: The fields of :attr:`tensor` by name, each an array of its
-            shape sharing the tensor's memory: those of
-            :func:`~pocha_rules.poch.observations.observation_layout`, then, for the
-            information state, ``deal_moves`` (a row a move of the deal, in
-            order, one-hot by action id).
-
-    """
+    observers give them; get one from :meth:`PochGame.make_py_observer`.
+    Its attributes are those of Pocha's
+    :class:`~pocha_rules.openspiel.PochaObserver`: ``tensor``, ``dict``
+    (the fields of :func:`~pocha_rules.poch.observations.observation_layout`,
+    then, for the information state, ``deal_moves``: a row a move of the
+    deal, in order, one-hot by action id) and ``perfect_recall``."""
 
     _name = GAME_NAME
     _moves_field = "deal_moves"
@@ -568,8 +560,7 @@ class PochObserver(_spiel.Observer[PochState]):
         return [move for _, move in game.moves]
 
     def set_from(self, state: PochState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state`` (all 0
-        while cards are being dealt)."""
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
         super().set_from(state, player)
 
     def string_from(self, state: PochState, player: int) -> str:
