@@ -409,6 +409,9 @@ SPANISH: Final[dict[str, str]] = {
     "policy_not_an_id": "la política tiene que devolver un solo número de acción entero",
     "policy_id_out_of_range": "la política eligió un número fuera del rango de 0 a {high}",
     "policy_move_illegal": "la política eligió {move}, que aquí no se puede",
+    "trained_rules": "el bot entrenado lee observaciones de {trained_size} números y "
+    "{trained_actions} números de acción, como dan las reglas por defecto (4 jugadores, 40 "
+    "cartas, el plan de rondas clásico); estas reglas dan {size} y {actions}",
     "single_agent_seat_range": "seat tiene que ser de 0 a {high}, no {seat}",
     "illegal_action_option": 'illegal_action tiene que ser "end" o "raise", no {illegal_action}',
     "episode_over": "el episodio ha terminado: llama a reset()",

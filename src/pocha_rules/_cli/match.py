@@ -313,6 +313,10 @@ def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
                     name=repr(target), bots=", ".join(built_in)
                 )
             )
+        try:
+            built_in[target](0)  # a bot that needs an extra says so here, once
+        except ImportError as error:
+            raise ValueError(str(error)) from None
         return name or target, BuiltInBot(target, game)
     module_name, _colon, attribute = target.partition(":")
     if os.getcwd() not in sys.path:  # `pocha` does not look in the current directory

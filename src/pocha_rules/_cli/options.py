@@ -32,10 +32,24 @@ __all__ = [
 Fail = Callable[[str], NoReturn]
 """Reports a bad argument (argparse's ``error``: prints usage, exits 2)."""
 
+
+def _trained_bot(seed: int) -> Bot:
+    """:class:`~pocha_rules.trained.TrainedBot`, which needs numpy: imported
+    only when it is asked for."""
+    try:
+        from pocha_rules.trained import TrainedBot
+    except ImportError:
+        raise ImportError(
+            _('the trained bot needs numpy: pip install "pocha-rules[batch]"')
+        ) from None
+    return TrainedBot(seed=seed)
+
+
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "heuristic": lambda seed: HeuristicBot(seed=seed),
     "montecarlo": lambda seed: MonteCarloBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
+    "trained": _trained_bot,
 }
 """The bots the command line offers, by name."""
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pocha_rules._cli.i18n import _, ngettext, pocha_language
-from pocha_rules._cli.options import Fail, rules_arguments, rules_from_args
+from pocha_rules._cli.options import BOTS, Fail, rules_arguments, rules_from_args
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.playing import Screen, add_play_parser, run_game
 from pocha_rules._cli.playing import Step as _Step
@@ -49,7 +49,7 @@ def add_parser(
         ),
         record="game.json",
         watch="--preset up_down --players 5 --seed 7",
-        bots=POCHA.bots,
+        bots=tuple(BOTS),
         tag_help=_(
             "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
         ),

@@ -372,7 +372,12 @@ def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
 
 def bot_text(name: str) -> str:
     """What plays a seat, in words: ``heuristic bot``, ``bot heurístico``."""
-    names = {"heuristic": _("heuristic"), "random": _("random"), "montecarlo": _("montecarlo")}
+    names = {
+        "heuristic": _("heuristic"),
+        "random": _("random"),
+        "montecarlo": _("montecarlo"),
+        "trained": _("trained"),
+    }
     return _("{bot} bot").format(bot=names.get(name, name))
 
 

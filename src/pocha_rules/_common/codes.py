@@ -291,6 +291,9 @@ MESSAGES: Final[dict[str, str]] = {
     "policy_not_an_id": "the policy must return one whole action id",
     "policy_id_out_of_range": "the policy chose an id out of range 0 to {high}",
     "policy_move_illegal": "the policy chose {move}, which is not legal here",
+    "trained_rules": "the trained bot reads observations of {trained_size} numbers and "
+    "{trained_actions} action ids, as the default rules give (4 players, 40 cards, the "
+    "classic schedule); these rules give {size} and {actions}",
     "single_agent_seat_range": "seat must be from 0 to {high}, got {seat}",
     "illegal_action_option": "illegal_action must be 'end' or 'raise', got {illegal_action}",
     "episode_over": "the episode is over: call reset()",
