@@ -174,3 +174,42 @@ def test_a_mutated_view_is_refused_or_still_reachable(
     assert observe(sample, read.seat) == read
     if mutated == view:
         assert read == observe(_played(moves, seed), seat)
+
+
+def test_reading_a_view_seats_its_moves_as_playing_its_rounds_again_does() -> None:
+    from pocha_rules._pocha import seats
+
+    for seed, seat in ((2, 0), (3, 1), (4, 3)):
+        state = _played(150 + 20 * seed, seed)
+        read = PlayerView.from_dict(observe(state, seat).to_dict(history=True))
+        remembered = seats._PAST[0]  # kept by the reading, from its sample's replay
+        assert remembered[1], "the reading kept the finished rounds' seats"
+        seats._PAST[0] = ((), ())
+        played_again = seats.seated_rounds(read)  # the finished rounds played again
+        assert seats._PAST[0] == remembered
+        assert played_again == seats.seated_rounds(read)
+        assert [m.seat for m in read.seated_history] == [
+            m.seat for m in observe(state, seat).seated_history
+        ]
+
+
+def test_a_view_with_a_revoke_in_a_finished_round_is_refused_naming_it() -> None:
+    from pocha_rules import Deal, parse_move
+    from pocha_rules.records import GameRecord, replay_lenient
+
+    deal = Deal(
+        hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"], ["6c", "7o", "10o"]],
+        trump_card="7e",
+    )
+    moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c", "play 6c"]
+    record = GameRecord(
+        rules=RuleSet(schedule=[3, 1]), seed=0, first_dealer=3, deals=[deal],
+        moves=[parse_move(m) for m in moves],
+    )  # fmt: skip
+    state = replay_lenient(record).state
+    while state.round_index == 0:
+        state = apply(state, legal_moves(state)[0])
+    view = observe(state, 0)
+    assert [m.seat for m in view.seated_history][:8] == [0, 1, 2, 3, 0, 1, 2, 3]
+    with pytest.raises(InvalidDataError, match="must overtake 7c with a higher copas: 3c"):
+        PlayerView.from_dict(view.to_dict(history=True))
