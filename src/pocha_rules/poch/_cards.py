@@ -10,12 +10,13 @@ interned, one per index. Ranks run from 2 to 14 (``J`` 11, ``Q`` 12, ``K``
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final, final
 
 from pocha_rules._common.cards import InternedCard, indices_of
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
+from pocha_rules._common.upcalls import Upcall
 
 __all__ = ["Card", "Suit"]
 
@@ -187,12 +188,22 @@ class Card(InternedCard):
     def __str__(self) -> str:
         return TEXT[self.index]
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`pocha_rules.poch.svg.card`)."""
+        return PICTURE.call(self)
+
 
 TEXT: Final[tuple[str, ...]] = tuple(RANK_TEXT[i % 13 + 2] + LETTERS[i // 13] for i in range(52))
 """Every card's text form, by index."""
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 """Every card, indexed by :attr:`Card.index`."""
+
+
+PICTURE: Final[Upcall[Callable[[Card], str]]] = Upcall(
+    "poch.Card._repr_svg_", "pocha_rules._poch_pictures"
+)
+"""``Card._repr_svg_``, filled with :func:`pocha_rules.poch.svg.card`."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

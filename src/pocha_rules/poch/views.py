@@ -21,11 +21,14 @@ them. A seat's view is unchanged by anything it cannot see.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Final
 
 import attrs
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import legal_moves
 from pocha_rules.poch._ledger import DealResult, Payment
@@ -128,6 +131,11 @@ class PlayerView:
                 return chips
         raise KeyError(f"no pool named {name!r}")
 
+    def _repr_svg_(self) -> str:
+        """The seat's table as a picture, for Jupyter
+        (:func:`pocha_rules.poch.svg.table`)."""
+        return PICTURE.call(self)
+
     @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards of the pack this seat has not seen in the deal: in other
@@ -141,6 +149,12 @@ class PlayerView:
         if self.turnup is not None:
             seen.add(self.turnup)
         return tuple(CARDS[i] for i in deck_indices(self.rules.deck) if CARDS[i] not in seen)
+
+
+PICTURE: Final[Upcall[Callable[[PlayerView], str]]] = Upcall(
+    "poch.PlayerView._repr_svg_", "pocha_rules._poch_pictures"
+)
+"""``PlayerView._repr_svg_``, filled with :func:`pocha_rules.poch.svg.table`."""
 
 
 def _public_result(result: DealResult) -> DealResult:
