@@ -28,8 +28,17 @@ from typing import Any
 
 from bench_observations import timed  # the same timer, from the script beside this one
 
-from pocha_rules import PlayerView, RuleSet, apply, legal_moves, new_game, observe, poch
-from pocha_rules import _poch_view_json, _view_json
+from pocha_rules import (
+    PlayerView,
+    RuleSet,
+    _poch_view_json,
+    _view_json,
+    apply,
+    legal_moves,
+    new_game,
+    observe,
+    poch,
+)
 from pocha_rules._cli import version_line
 
 REFERENCE = "from_json, check off (reference)"
