@@ -162,7 +162,7 @@ def test_a_current_deal_no_state_fits_is_refused_saying_why_in_each_language() -
 def test_an_ended_game_is_read_back_and_its_end_checked() -> None:
     rules = RULES[1]  # the board is shared at the end
     end = observe(_game(rules, 4)[-1], 2)
-    data = copy.deepcopy(end.to_dict(history=True))
+    data: dict[str, Any] = copy.deepcopy(end.to_dict(history=True))
     assert data["payments"], "the board was shared"
     assert PlayerView.from_dict(copy.deepcopy(data)) == end
     for member, value in (
