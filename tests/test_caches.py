@@ -91,7 +91,8 @@ def test_the_last_rule_set_caches_read_their_entry_once(monkeypatch: pytest.Monk
     racing = _Racing((first, table_first), (second, table_second))
     monkeypatch.setattr(actions_module._TABLES, "_last", racing)
     assert action_table(first) is table_first
-    encoder_first, encoder_second = observations._encoder(first), observations._encoder(second)
+    encoders = observations._ENCODERS
+    encoder_first, encoder_second = encoders.of_rules(first), encoders.of_rules(second)
     racing = _Racing((first, encoder_first), (second, encoder_second))
-    monkeypatch.setattr(observations._ENCODERS, "_last", racing)
-    assert observations._encoder(first) is encoder_first
+    monkeypatch.setattr(encoders._cache, "_last", racing)
+    assert encoders.of_rules(first) is encoder_first

@@ -1,14 +1,15 @@
 """What the OpenSpiel games of Pocha (:mod:`pocha_rules.openspiel`) and Poch
 (:mod:`pocha_rules.poch.openspiel`) share: their game type, the checking of
 game parameters, a state whose game of cards is dealt by chance nodes,
-replaying a serialised history, the observers' checks, and a small cache of
-seats' views."""
+replaying a serialised history, the observers (their checks and tensors), and
+a small cache of seats' views."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+import numpy as np
 import pyspiel
 
 from pocha_rules._common.errors import (
@@ -18,10 +19,12 @@ from pocha_rules._common.errors import (
     reason_of,
     say,
 )
+from pocha_rules._common.observations import ObservationField
 from pocha_rules._common.text import got, shown
 
 __all__ = [
     "DealtState",
+    "Observer",
     "ViewCache",
     "check_observer",
     "game_info",
@@ -265,3 +268,73 @@ class DealtState(pyspiel.State):
         if game is None or not game.is_over:
             return [0.0] * int(self._rules.players)
         return [float(score) for score in game.scores]
+
+
+class _Observed(Protocol):
+    def view(self, player: int) -> Any: ...
+
+    @property
+    def game_state(self) -> Any: ...
+
+
+_O = TypeVar("_O", bound=_Observed)
+
+
+class Observer(Generic[_O]):
+    """A seat's observation or information state as OpenSpiel's Python
+    observers give them, the same for either game: the observation tensor is
+    the game's observation vector of the seat's view; the information-state
+    tensor is that vector followed by the moves of the current round or
+    deal in order, one-hot by action id (a row a move). Each game gives its
+    name, its observation layout and encoder, its action table, the name of
+    the field of moves and the moves so far, and the strings."""
+
+    _name: ClassVar[str]
+    """The game's registered name (for the observer's checks)."""
+    _moves_field: ClassVar[str]
+    """The name of the information state's field of moves."""
+    _layout: Callable[[Any], Sequence[ObservationField]]
+    """The game's ``observation_layout``."""
+    _encode: Callable[[Any, Any], None]
+    """The game's ``encode_view_into``."""
+    _table: Callable[[Any], Any]
+    """The game's ``action_table``."""
+    _moves: Callable[[Any], Iterable[Any]]
+    """The moves of a game state's current round or deal, in order."""
+
+    def __init__(self, game: Any, iig_obs_type: Any, params: object, *, rows: int) -> None:
+        self.perfect_recall = check_observer(self._name, iig_obs_type, params)
+        """Whether this observes the information state (else the observation)."""
+        layout = self._layout(game.rules)
+        pieces: list[tuple[str, int, tuple[int, ...]]] = [
+            (field.name, field.size, field.shape) for field in layout
+        ]
+        self._vector = layout[-1].offset + layout[-1].size
+        if self.perfect_recall:
+            actions = self._table(game.rules).size
+            pieces.append((self._moves_field, rows * actions, (rows, actions)))
+        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+        """The observation vector (float32), set by :meth:`set_from`."""
+        self.dict: dict[str, Any] = {}
+        """The fields of :attr:`tensor` by name, each an array of its shape
+        sharing the tensor's memory: those of the game's observation
+        layout, then (for the information state) the moves."""
+        offset = 0
+        for name, size, shape in pieces:
+            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+            offset += size
+
+    def set_from(self, state: _O, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (all 0
+        while cards are being dealt)."""
+        self.tensor.fill(0)
+        view = state.view(player)
+        if view is None:
+            return
+        self._encode(view, self.tensor[: self._vector])
+        if self.perfect_recall:
+            game = state.game_state
+            table = self._table(game.rules)
+            moves = self.dict[self._moves_field]
+            for row, move in enumerate(self._moves(game)):
+                moves[row, table.action(move)] = 1.0

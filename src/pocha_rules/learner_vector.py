@@ -95,17 +95,16 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from pocha_rules._common.errors import PochaError, say
-from pocha_rules._opponents import build
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
+from pocha_rules._vector_games import VectorGames, checked_rules, whole_ids
 from pocha_rules.actions import ActionTable, apply_action, move_to_action
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
-from pocha_rules.batch._keyed import KeyedUniform, game_keys, split_seed
+from pocha_rules.batch._keyed import KeyedUniform, game_keys
 from pocha_rules.batch._observations import squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
-from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
 from pocha_rules.observations import observation_layout
@@ -171,7 +170,7 @@ class _Cohort:
         return slots
 
 
-class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
     """``num_envs`` games of one rule set, the learner at ``seat`` in each,
     the other seats played by ``opponents`` inside :meth:`step` (see the
     module notes).
@@ -215,13 +214,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         regroup: bool = True,
         record: bool = False,
     ) -> None:
-        if rules is None:
-            rules = RuleSet()
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
-        count = check_games(num_envs)
-        if count == 0:
-            raise PochaError(say("num_envs_too_small"))
+        rules, count = checked_rules(rules, num_envs)
         n = rules.players
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, got {type(seat).__name__}: {seat!r}")
@@ -276,7 +269,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = spaces.MultiDiscrete(np.full(count, size, dtype=np.int64))
         self._cohorts: list[_Cohort] = []
         self._slot_cohort: list[_Cohort | None] = [None] * count
-        self._slot_game = np.zeros(count, dtype=np.int64)
+        self._slot_row = np.zeros(count, dtype=np.int64)
         self._pending = np.zeros(count, dtype=bool)
         """Rows whose game ended at the last step, dealt anew at this one
         (next-step mode)."""
@@ -342,27 +335,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             PochaError: ``seed`` is negative, or not one per game.
 
         """
-        if options is not None:
-            raise TypeError(f"LearnerVectorEnv.reset takes no options, got {options!r}")
-        seed, per_game = split_seed(seed, self.num_envs)
-        if per_game is not None:
-            self._game_seeds = per_game
-            self._games_played[:] = 0
-        elif seed is not None:
-            self._game_seeds = None
-        if seed is not None or self._seed is None:
-            self._seed = resolve_seed(seed)
-            self._started = 0
-            self._rng = _generator(self._seed, 1)
-            self._sampler = _generator(self._seed, 2)
-            seeds = np.random.SeedSequence(self._seed, spawn_key=(3,)).generate_state(
-                self._rules.players
-            )
-            self._bots = {
-                seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
-                for seat, spec in self._opponents.items()
-                if reads_views(spec)
-            }
+        self._reseed(seed, options)
         self._cohorts = []
         self._slot_cohort = [None] * self.num_envs
         self._pending[:] = False
@@ -446,14 +419,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             TypeError: ``rng`` is not a :class:`numpy.random.Generator`.
 
         """
-        if rng is None:
-            rng = self._sampler
-        elif not isinstance(rng, np.random.Generator):
-            raise TypeError(f"rng must be a numpy Generator, got {type(rng).__name__}")
-        chosen: np.ndarray = self._ids.take(
-            self._id_at + random_bits(self._legal_bits, rng).view(np.int64)
-        )
-        return chosen
+        return self._random_ids(rng)
 
     def record(self, game: int) -> GameRecord:
         """The game now at row ``game`` (or the one that just ended there)
@@ -464,16 +430,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game, or :meth:`reset` was never called.
 
         """
-        if not self._record:
-            raise PochaError(say("vector_not_recorded"))
-        if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
-        if not 0 <= game < self.num_envs:
-            raise PochaError(say("vector_game_range", high=self.num_envs - 1, game=game))
-        cohort = self._slot_cohort[game]
-        if cohort is None:
-            raise PochaError(say("vector_record_before_reset"))
-        return cohort.games.record(int(self._slot_game[game]))
+        return self._game_record(game)
 
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
@@ -520,7 +477,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._cohorts.append(cohort)
             for slot in cohort.slots.tolist():
                 self._slot_cohort[slot] = cohort
-            self._slot_game[cohort.slots] = np.arange(len(part))
+            self._slot_row[cohort.slots] = np.arange(len(part))
             self._follow_round(cohort)
             self._plan_unit(cohort)
 
@@ -732,32 +689,11 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _checked(self, actions: object) -> np.ndarray:
         """The learner's actions, once every one is checked."""
-        given = np.asarray(actions)
         count = self.num_envs
-        if given.shape != (count,):
-            raise VectorActionError(
-                None, given.shape, None,
-                f"one action per game is needed, shape ({count},); got shape {given.shape}",
-            )  # fmt: skip
         wanted = ~self._pending
-        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-            wrong = np.ones(count, dtype=bool)
-            if np.issubdtype(given.dtype, np.floating):
-                wrong = given != np.floor(given)
-            game = int(np.argmax(wrong & wanted)) if (wrong & wanted).any() else 0
-            raise VectorActionError(
-                game, given[game].item(), self._seat,
-                f"action ids are whole numbers, got an array of {given.dtype}",
-            )  # fmt: skip
         size = self.num_actions
-        bad = wanted & ((given < 0) | (given >= size))
-        if bad.any():
-            game = int(np.argmax(bad))
-            raise VectorActionError(
-                game, int(given[game]), self._seat,
-                f"out of range: these rules have ids 0 to {size - 1}",
-            )  # fmt: skip
-        chosen = np.where(wanted, given, 0).astype(np.int64)
+        given, in_range = whole_ids(actions, wanted, lambda game: self._seat, size)
+        chosen = np.where(wanted & in_range, given, 0).astype(np.int64)
         picked = self._mask.ravel().take(np.arange(count, dtype=np.int64) * size + chosen)
         illegal = wanted & (picked == 0)
         if illegal.any():
@@ -767,10 +703,6 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game, int(chosen[game]), self._seat, f"{move} is not legal here"
             )
         return chosen
-
-
-def _generator(seed: int, stream: int) -> np.random.Generator:
-    return np.random.Generator(np.random.SFC64(np.random.SeedSequence(seed, spawn_key=(stream,))))
 
 
 def _bot_action(rules: RuleSet, bot: Bot, state: GameState, seat: int) -> int:

@@ -78,12 +78,12 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pocha_rules._common.actions import TableCache
 from pocha_rules._common.observations import (
+    Encoder,
+    Encoders,
     FloatBuffer,
     ObservationField,
-    fill_buffer,
-    new_vector,
+    card_ids,
 )
 from pocha_rules._common.text import shown as _shown
 from pocha_rules._pocha.cards import Suit
@@ -137,7 +137,7 @@ def _score_bounds(rules: RuleSet) -> tuple[float, float]:
     return float(lowest), float(highest)
 
 
-class _Encoder:
+class _Encoder(Encoder):
     """The layout of one rule set and the look-ups that fill it (private)."""
 
     def __init__(self, rules: RuleSet) -> None:
@@ -148,14 +148,14 @@ class _Encoder:
         largest = max(entry.cards for entry in schedule)
         auctions = [entry.cards for entry in schedule if entry.kind is RoundKind.AUCTION]
         blind = any(entry.kind is RoundKind.BLIND for entry in schedule)
-        specs: list[tuple[str, tuple[int, ...], str]] = [
+        parts: list[tuple[str, tuple[int, ...], str]] = [
             ("hand", (deck,), "the seat's own cards, as it sees them"),
         ]
         if blind:
-            specs.append(
+            parts.append(
                 ("other_hands", (n - 1, deck), "the others' cards, seen in a blind round")
             )
-        specs += [
+        parts += [
             ("trump", (4,), "the trump suit, one-hot: oros, copas, espadas, bastos"),
             ("trump_card", (deck,), "the card turned up, or the dealer's shown card"),
             ("dealer_holds_trump_card", (1,), "1 while the dealer still holds its shown card"),
@@ -172,7 +172,7 @@ class _Encoder:
             ("leader", (n,), "the seat that leads or led the current trick"),
         ]
         if auctions:
-            specs += [
+            parts += [
                 (
                     "calls",
                     (n, max(auctions) + 2),
@@ -180,7 +180,7 @@ class _Encoder:
                 ),
                 ("auction_winner", (n,), "the winner of the auction, by relative seat"),
             ]
-        specs += [
+        parts += [
             ("bids", (n, largest + 1), "each seat's bid, one-hot by number"),
             ("last_bidder", (n,), "the seat that bids last, under the hook"),
             ("forbidden_bid", (largest + 1,), "the bid the hook forbids the last bidder"),
@@ -198,29 +198,17 @@ class _Encoder:
             "hand_sizes": (0.0, float(largest)),
             "scores": _score_bounds(rules),
         }
-        fields: list[ObservationField] = []
-        offset = 0
-        for name, shape, meaning in specs:
-            size = 1
-            for length in shape:
-                size *= length
-            low, high = bounds.get(name, (0.0, 1.0))
-            fields.append(ObservationField(name, offset, size, shape, meaning, low, high))
-            offset += size
-        self.fields: tuple[ObservationField, ...] = tuple(fields)
-        self.size = offset
-        self.zeros = [0.0] * offset
-        at = {field.name: field.offset for field in fields}
+        super().__init__(
+            (name, shape, meaning, *bounds.get(name, (0.0, 1.0))) for name, shape, meaning in parts
+        )
+        at = {field.name: field.offset for field in self.fields}
         self.players = n
         self.deck = deck
         self.rounds = len(schedule)
         self.bids = largest + 1
         self.calls = max(auctions) + 2 if auctions else 0
         # Card index (0-47) -> play id, -1 for a card not in the deck.
-        ids = [-1] * 48
-        for position, card in enumerate(table.cards):
-            ids[card.index] = position
-        self.card_id: tuple[int, ...] = tuple(ids)
+        self.card_id = card_ids((card.index for card in table.cards), 48)
         self.hand = at["hand"]
         self.other_hands = at.get("other_hands", -1)
         self.trump = at["trump"]
@@ -311,20 +299,7 @@ class _Encoder:
         return out
 
 
-_CACHE: Final[dict[RuleSet, _Encoder]] = {}
-_CACHE_LIMIT: Final = 64
-
-
-def _new_encoder(rules: RuleSet) -> _Encoder:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
-    return _Encoder(rules)
-
-
-# Found by identity first: hashing a RuleSet hashes its whole schedule, which
-# would cost more than encoding a small view.
-_ENCODERS: TableCache[_Encoder] = TableCache(_new_encoder)
-_encoder = _ENCODERS.get
+_ENCODERS: Final = Encoders(_Encoder, RuleSet, PlayerView, "")
 
 
 def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
@@ -339,12 +314,12 @@ def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
     >>> "calls" in layout, "calls" in {field.name for field in full}
     (False, True)
     """
-    return _encoder(rules).fields
+    return _ENCODERS.of_rules(rules).fields
 
 
 def observation_size(rules: RuleSet) -> int:
     """The length of the observation vector under ``rules``."""
-    return _encoder(rules).size
+    return _ENCODERS.of_rules(rules).size
 
 
 def encode_view(view: PlayerView) -> list[float]:
@@ -354,8 +329,7 @@ def encode_view(view: PlayerView) -> list[float]:
         TypeError: ``view`` is not a :class:`~pocha_rules.PlayerView`.
 
     """
-    encoder = _checked(view)
-    return new_vector(encoder.zeros, encoder.entries(view))
+    return _ENCODERS.encode(view)
 
 
 def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
@@ -376,14 +350,7 @@ def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
     True
 
     """
-    encoder = _checked(view)
-    fill_buffer(buffer, encoder.zeros, encoder.entries(view))
-
-
-def _checked(view: PlayerView) -> _Encoder:
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"expected a PlayerView, got {type(view).__name__}: {view!r}")
-    return _encoder(view.rules)
+    _ENCODERS.encode_into(view, buffer)
 
 
 def view_text(view: PlayerView) -> str:

@@ -86,7 +86,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-import numpy as np
 import pyspiel
 
 from pocha_rules import _spiel
@@ -101,6 +100,7 @@ from pocha_rules._pocha.cards import CARDS, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.engine import apply
 from pocha_rules._pocha.game import new_game
+from pocha_rules._pocha.moves import Move
 from pocha_rules._pocha.rules import RuleSet, Tiebreak, TrumpWhenAllDealt
 from pocha_rules._pocha.schedules import PRESETS, Round, RoundKind
 from pocha_rules._pocha.scoring import round_score
@@ -602,51 +602,41 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
 # --- observations -----------------------------------------------------------------------
 
 
-class PochaObserver:
+class PochaObserver(_spiel.Observer[PochaState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them: :attr:`tensor`, its fields by name in :attr:`dict`,
-    :meth:`set_from` and :meth:`string_from`. Get one from
-    :meth:`PochaGame.make_py_observer`."""
+    observers give them. Get one from :meth:`PochaGame.make_py_observer`.
+
+    Attributes:
+        perfect_recall: Whether this observes the information state (else
+            the observation).
+        tensor: The observation vector (float32), set by :meth:`set_from`;
+            for the information state, followed by the round's moves.
+        dict: The fields of :attr:`tensor` by name, each an array of its
+            shape sharing the tensor's memory: those of
+            :func:`~pocha_rules.observations.observation_layout`, then, for the
+            information state, ``round_moves`` (a row a move of the round, in
+            order, one-hot by action id).
+
+    """
+
+    _name = GAME_NAME
+    _moves_field = "round_moves"
+
+    _layout = staticmethod(observation_layout)
+    _encode = staticmethod(encode_view_into)
+    _table = staticmethod(action_table)
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
-        self.perfect_recall = _spiel.check_observer(GAME_NAME, iig_obs_type, params)
-        """Whether this observes the information state (else the observation)."""
-        rules = game.rules
-        layout = observation_layout(rules)
-        pieces: list[tuple[str, int, tuple[int, ...]]] = [
-            (field.name, field.size, field.shape) for field in layout
-        ]
-        self._vector = layout[-1].offset + layout[-1].size
-        if self.perfect_recall:
-            actions = action_table(rules).size
-            rows = game.round_moves
-            pieces.append(("round_moves", rows * actions, (rows, actions)))
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        """The observation vector (float32), set by :meth:`set_from`."""
-        self.dict: dict[str, Any] = {}
-        """The fields of :attr:`tensor` by name, each an array of its shape
-        sharing the tensor's memory: those of
-        :func:`~pocha_rules.observations.observation_layout`, then (for the
-        information state) ``round_moves``."""
-        offset = 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
-            offset += size
+        super().__init__(game, iig_obs_type, params, rows=game.round_moves)
+
+    @staticmethod
+    def _moves(game: GameState) -> tuple[Move, ...]:
+        return game.round_moves
 
     def set_from(self, state: PochaState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        self.tensor.fill(0)
-        view = state.view(player)
-        if view is None:
-            return
-        encode_view_into(view, self.tensor[: self._vector])
-        if self.perfect_recall:
-            game = state.game_state
-            assert game is not None
-            table = action_table(game.rules)
-            moves = self.dict["round_moves"]
-            for row, move in enumerate(game.round_moves):
-                moves[row, table.action(move)] = 1.0
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (all 0
+        while cards are being dealt)."""
+        super().set_from(state, player)
 
     def string_from(self, state: PochaState, player: int) -> str:
         """``player``'s view of ``state`` as text: everything it has seen

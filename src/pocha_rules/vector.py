@@ -95,20 +95,18 @@ from typing import Any, Final
 
 import numpy as np
 
-from pocha_rules._common.checks import number_param
-from pocha_rules._common.errors import InvalidActionError, PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import shown
-from pocha_rules._opponents import build
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
+from pocha_rules._vector_games import VectorActionError, VectorGames, checked_rules, whole_ids
 from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._ids import ids_in_range, integer_array
-from pocha_rules.batch._keyed import game_keys, split_seed
+from pocha_rules.batch._keyed import game_keys
 from pocha_rules.batch._observations import Placement, placement
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
-from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.bots import Bot
 from pocha_rules.records import GameRecord
 
@@ -130,28 +128,6 @@ _FEW: Final = 16
 wait for the next games dealt together (when the environment waits at all)."""
 
 
-class VectorActionError(InvalidActionError):
-    """A malformed action array refused by :meth:`VectorEnv.step`: no game
-    moved.
-
-    Attributes:
-        game: The index of the (first) game whose action was refused, or
-            ``None`` when the array as a whole is wrong (its shape).
-        action: The entry refused (the whole array's shape when ``game`` is
-            ``None``).
-        seat: The seat to move in that game, or ``None``.
-        reason: Why it was refused.
-
-    """
-
-    def __init__(self, game: int | None, action: object, seat: int | None, reason: str) -> None:
-        self.game = game
-        super().__init__(action, seat, reason)
-        where = "the action array" if game is None else f"game {game}"
-        who = "" if seat is None else f" (seat {seat} to move)"
-        self.args = (f"invalid action {action!r} for {where}{who}: {self.reason}",)
-
-
 class _Cohort:
     """Games dealt at the same step, played in lockstep (private)."""
 
@@ -171,7 +147,7 @@ class _Cohort:
         """Where its games still playing are in the environment's arrays."""
 
 
-class VectorEnv:
+class VectorEnv(VectorGames):
     """``num_envs`` games of one rule set, stepped together, each reset on
     its own when it ends (see the module notes).
 
@@ -208,13 +184,7 @@ class VectorEnv:
         reset_delay: int | None = None,
         record: bool = False,
     ) -> None:
-        if rules is None:
-            rules = RuleSet()
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
-        count = check_games(num_envs)
-        if count == 0:
-            raise PochaError(say("num_envs_too_small"))
+        rules, count = checked_rules(rules, num_envs)
         mode = getattr(autoreset_mode, "value", autoreset_mode)  # gymnasium's AutoresetMode
         if not isinstance(mode, str):
             raise TypeError(f"autoreset_mode must be a str, got {autoreset_mode!r}")
@@ -349,29 +319,7 @@ class VectorEnv:
             PochaError: ``seed`` is negative, or not one per game.
 
         """
-        if options is not None:
-            raise TypeError(f"VectorEnv.reset takes no options, got {options!r}")
-        seed, per_game = split_seed(seed, self._num_envs)
-        if per_game is not None:
-            self._game_seeds = per_game
-            self._games_played[:] = 0
-        elif seed is not None:
-            self._game_seeds = None
-        if seed is not None or self._seed is None:
-            self._seed = resolve_seed(seed)
-            self._started = 0
-            self._rng = np.random.Generator(
-                np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(1,)))
-            )
-            self._sampler = np.random.Generator(
-                np.random.SFC64(np.random.SeedSequence(self._seed, spawn_key=(2,)))
-            )
-            seeds = np.random.SeedSequence(self._seed, spawn_key=(3,)).generate_state(self.players)
-            self._bots = {
-                seat: build(spec, int(seeds[seat]))  # type: ignore[arg-type]
-                for seat, spec in self._opponents.items()
-                if reads_views(spec)
-            }
+        self._reseed(seed, options)
         self._cohorts = []
         self._pending[:] = False
         self._steps = 0
@@ -491,14 +439,7 @@ class VectorEnv:
             TypeError: ``rng`` is not a :class:`numpy.random.Generator`.
 
         """
-        if rng is None:
-            rng = self._sampler
-        elif not isinstance(rng, np.random.Generator):
-            raise TypeError(f"rng must be a numpy Generator, got {type(rng).__name__}")
-        chosen: np.ndarray = self._ids.take(
-            self._id_at + random_bits(self._legal_bits, rng).view(np.int64)
-        )
-        return chosen
+        return self._random_ids(rng)
 
     def record(self, game: int) -> GameRecord:
         """The game now at index ``game`` (or, right after it ended with
@@ -511,16 +452,7 @@ class VectorEnv:
                 game, or :meth:`reset` was never called.
 
         """
-        if not self._record:
-            raise PochaError(say("vector_not_recorded"))
-        if isinstance(game, bool) or not isinstance(game, int | np.integer):
-            raise TypeError(f"game must be an int, got {type(game).__name__}: {game!r}")
-        if not 0 <= game < self._num_envs:
-            raise PochaError(say("vector_game_range", high=self._num_envs - 1, game=game))
-        cohort = self._slot_cohort[game]
-        if cohort is None:
-            raise PochaError(say("vector_record_before_reset"))
-        return cohort.games.record(int(self._slot_row[game]))
+        return self._game_record(game)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -646,32 +578,10 @@ class VectorEnv:
     def _checked(self, actions: object) -> list[tuple[_Cohort, np.ndarray]]:
         """Each cohort's actions (opponents' included), once every one is
         checked; raises :class:`VectorActionError` otherwise."""
-        given = np.asarray(actions)
-        count = self._num_envs
-        if given.shape != (count,):
-            raise VectorActionError(
-                None, given.shape, None,
-                f"one action per game is needed, shape ({count},); got shape {given.shape}",
-            )  # fmt: skip
         wanted = self._is_learner[self._to_move]
-        if given.dtype == bool or not np.issubdtype(given.dtype, np.integer):
-            wrong = np.ones(count, dtype=bool)
-            if np.issubdtype(given.dtype, np.floating):
-                wrong = given != np.floor(given)
-            game = int(np.argmax(wrong & wanted)) if (wrong & wanted).any() else 0
-            raise VectorActionError(
-                game, _entry(given[game]), _seat(self._to_move[game]),
-                f"action ids are whole numbers, got an array of {given.dtype}",
-            )  # fmt: skip
-        size = self.num_actions
-        in_range = ids_in_range(given, size)
-        bad = wanted & ~in_range
-        if bad.any():
-            game = int(np.argmax(bad))
-            raise VectorActionError(
-                game, int(given[game]), _seat(self._to_move[game]),
-                f"out of range: these rules have ids 0 to {size - 1}",
-            )  # fmt: skip
+        given, in_range = whole_ids(
+            actions, wanted, lambda game: _seat(self._to_move[game]), self.num_actions
+        )
         chosen = np.where(in_range, given, 0).astype(np.int64)
         # The mask's entry of each chosen id (of id 0 where none is wanted).
         picked = self._mask.ravel().take(self._mask_rows + np.where(wanted, chosen, 0))
@@ -793,14 +703,6 @@ class VectorEnv:
 
     def _infos(self, ended: np.ndarray) -> dict[str, np.ndarray]:
         return {"to_move": self._to_move, "learner": self._is_learner[self._to_move]}
-
-
-def _entry(value: object) -> object:
-    """An entry of an action array as an error shows it: a Python number
-    (one too long to write, by its size)."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    return number_param(value) if isinstance(value, int) else value
 
 
 def _seat(seat: np.integer[Any] | int) -> int | None:

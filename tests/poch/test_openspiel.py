@@ -18,7 +18,11 @@ from pocha_rules import InvalidActionError, InvalidRecordError, InvalidRulesErro
 from pocha_rules.poch import RuleSet, apply, new_game, observe  # noqa: E402
 from pocha_rules.poch._cards import CARDS, deck_indices  # noqa: E402
 from pocha_rules.poch.actions import action_table, legal_actions  # noqa: E402
-from pocha_rules.poch.observations import encode_view, view_text  # noqa: E402
+from pocha_rules.poch.observations import (  # noqa: E402
+    encode_view,
+    observation_layout,
+    view_text,
+)
 from pocha_rules.poch.openspiel import (  # noqa: E402
     GAME_NAME,
     PochState,
@@ -203,6 +207,7 @@ def every_observation(state: Any, player: int) -> tuple[Any, ...]:
         state.information_state_string(player),
         state.observation_string(player),
         tuple(state.observation_tensor(player)),
+        tuple(state.information_state_tensor(player)),
     )
 
 
@@ -220,6 +225,9 @@ def test_observations_are_the_seats_view(rules: RuleSet) -> None:
             assert state.observation_tensor(player) == pytest.approx(encode_view(view))
             assert state.observation_string(player) == view_text(view)
             assert state.information_state_string(player).endswith(view_text(view))
+            information = state.information_state_tensor(player)
+            assert len(information) == game.information_state_tensor_size()
+            assert information[: len(encode_view(view))] == pytest.approx(encode_view(view))
 
 
 @pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
@@ -262,9 +270,50 @@ def test_while_dealing_the_tensor_is_empty_and_the_strings_say_so() -> None:
     state.apply_action(0)
     state.apply_action(4)
     assert not any(state.observation_tensor(1))
+    assert not any(state.information_state_tensor(1))
     assert "being dealt; got Jc" in state.observation_string(1)
     assert "being dealt; got -" in state.observation_string(2)
     assert "seat 0 dealt first" in state.information_state_string(1)
+
+
+def test_the_information_state_tensor_holds_the_deals_moves_in_order() -> None:
+    rules = RuleSet(players=4)
+    game = load_game(rules)
+    layout = observation_layout(rules)
+    size = layout[-1].offset + layout[-1].size
+    actions = action_table(rules)
+    rows = game.deal_moves
+    assert game.information_state_tensor_shape() == [size + rows * actions.size]
+    rng = random.Random(3)
+    for decisions in (1, 6, 14, 40):
+        state = random_state(game, rng, decisions)
+        engine = state.game_state
+        if engine is None:
+            continue
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+        observer.set_from(state, 2)
+        assert list(observer.tensor) == state.information_state_tensor(2)
+        moves = observer.dict["deal_moves"]
+        expected = [actions.action(move) for _, move in engine.moves]
+        assert [int(np.argmax(row)) for row in moves[: len(expected)]] == expected
+        assert moves.sum() == len(expected)
+    assert set(observer.dict) == {field.name for field in layout} | {"deal_moves"}
+
+
+def test_a_deal_never_has_more_moves_than_the_tensor_has_rows() -> None:
+    rules = RuleSet(players=3, bet_max=2)
+    game = load_game(rules)
+    rng = random.Random(8)
+    longest = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            longest = max(longest, len(state.game_state.moves))
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert 0 < longest <= game.deal_moves
 
 
 # --- serialisation ----------------------------------------------------------------------------

@@ -7,11 +7,11 @@ interned, one per index, so building and comparing them costs nothing.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, final
 
-from pocha_rules._common.cards import InternedCard
+from pocha_rules._common.cards import InternedCard, SuitName, check_card_types, find_suit
+from pocha_rules._common.cards import mask_of as mask_of  # a part of this module
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
 from pocha_rules._common.upcalls import Upcall
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["Card", "Suit"]
 
 
-class Suit(enum.Enum):
+class Suit(SuitName):
     """One of the four suits of the Spanish deck.
 
     ``str(suit)`` is the Spanish name (``"oros"``); :attr:`letter` is the
@@ -48,12 +48,6 @@ class Suit(enum.Enum):
         """The English name: coins, cups, swords or clubs."""
         return _ENGLISH[self.value]
 
-    def __str__(self) -> str:
-        return self.name.lower()
-
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
-
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter or its Spanish name, in any case.
@@ -61,9 +55,7 @@ class Suit(enum.Enum):
         >>> Suit.parse("E"), Suit.parse("bastos")
         (Suit.ESPADAS, Suit.BASTOS)
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a suit's text must be a str such as 'o', got {got(text)}")
-        suit = _SUIT_BY_TEXT.get(text.strip().lower())
+        suit = find_suit(_SUIT_BY_TEXT, text, "o")
         if suit is None:
             raise ParseError(text, say("suit_unknown"))
         return suit
@@ -110,21 +102,10 @@ class Card(InternedCard):
     """The card's suit."""
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
-        if type(rank) is not int:
-            raise TypeError(f"a card's rank must be an int, got {got(rank)}")
-        if not isinstance(suit, Suit):
-            raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
+        check_card_types(rank, suit, Suit)
         if not 1 <= rank <= 12:
             raise ParseError(repr(rank), say("rank_not_whole"))
         return CARDS[card_index(rank, suit.value)]
-
-    @classmethod
-    def _make(cls, index: int) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "index", index)
-        object.__setattr__(card, "rank", index % 12 + 1)
-        object.__setattr__(card, "suit", _SUITS[index // 12])
-        return card
 
     @classmethod
     def parse(cls, text: str, *, deck: int = 48) -> Card:
@@ -180,7 +161,9 @@ class Card(InternedCard):
         return f"{self.rank}{_LETTERS[self.index // 12]}"
 
 
-CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(48))
+CARDS: Final[tuple[Card, ...]] = tuple(
+    Card._make(i, i % 12 + 1, _SUITS[i // 12]) for i in range(48)
+)
 """Every card, indexed by :attr:`Card.index`."""
 
 _BY_TEXT: Final = {str(card): card for card in CARDS}
@@ -206,11 +189,3 @@ def cards_of(mask: int) -> tuple[Card, ...]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of an iterable of cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask

@@ -9,11 +9,17 @@ interned, one per index. Ranks run from 2 to 14 (``J`` 11, ``Q`` 12, ``K``
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Final, final
 
-from pocha_rules._common.cards import InternedCard, indices_of
+from pocha_rules._common.cards import (
+    InternedCard,
+    SuitName,
+    check_card_types,
+    find_suit,
+    indices_of,
+)
+from pocha_rules._common.cards import mask_of as mask_of  # a part of this module
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
 from pocha_rules._common.upcalls import Upcall
@@ -21,7 +27,7 @@ from pocha_rules._common.upcalls import Upcall
 __all__ = ["Card", "Suit"]
 
 
-class Suit(enum.Enum):
+class Suit(SuitName):
     """One of the four French suits; :attr:`letter` is its card-text form.
 
     Suits have no order in play (only trump is special); the order of the
@@ -43,12 +49,6 @@ class Suit(enum.Enum):
         """The suit's letter in card text: ``c``, ``d``, ``h`` or ``s``."""
         return LETTERS[self.value]
 
-    def __str__(self) -> str:
-        return self.name.lower()
-
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
-
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter or its English name, in any case.
@@ -56,9 +56,7 @@ class Suit(enum.Enum):
         >>> Suit.parse("H"), Suit.parse("spades")
         (Suit.HEARTS, Suit.SPADES)
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a suit's text must be a str such as 'h', got {got(text)}")
-        suit = _SUIT_BY_TEXT.get(text.strip().lower())
+        suit = find_suit(_SUIT_BY_TEXT, text, "h")
         if suit is None:
             raise ParseError(text, say("poch_suit_unknown"))
         return suit
@@ -136,21 +134,10 @@ class Card(InternedCard):
     """The card's suit."""
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
-        if type(rank) is not int:
-            raise TypeError(f"a card's rank must be an int, got {got(rank)}")
-        if not isinstance(suit, Suit):
-            raise TypeError(f"a card's suit must be a Suit, got {got(suit)}")
+        check_card_types(rank, suit, Suit)
         if not 2 <= rank <= ACE:
             raise ParseError(repr(rank), say("poch_rank_not_whole"))
         return CARDS[card_index(rank, suit.value)]
-
-    @classmethod
-    def _make(cls, index: int) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "index", index)
-        object.__setattr__(card, "rank", index % 13 + 2)
-        object.__setattr__(card, "suit", SUITS[index // 13])
-        return card
 
     @classmethod
     def parse(cls, text: str, *, deck: int = 52) -> Card:
@@ -196,7 +183,9 @@ class Card(InternedCard):
 TEXT: Final[tuple[str, ...]] = tuple(RANK_TEXT[i % 13 + 2] + LETTERS[i // 13] for i in range(52))
 """Every card's text form, by index."""
 
-CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+CARDS: Final[tuple[Card, ...]] = tuple(
+    Card._make(i, i % 13 + 2, SUITS[i // 13]) for i in range(52)
+)
 """Every card, indexed by :attr:`Card.index`."""
 
 
@@ -209,11 +198,3 @@ PICTURE: Final[Upcall[Callable[[Card], str]]] = Upcall(
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, in card order."""
     return tuple(CARDS[i] for i in indices_of(mask))
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of an iterable of cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask

@@ -60,14 +60,14 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pocha_rules._common.actions import TableCache
 from pocha_rules._common.observations import (
+    Encoder,
+    Encoders,
+    FieldSpec,
     FloatBuffer,
     ObservationField,
-    fill_buffer,
-    new_vector,
+    card_ids,
 )
-from pocha_rules._common.text import got
 from pocha_rules.poch._cards import deck_indices
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import Phase
@@ -88,7 +88,7 @@ _PHASES: Final = (Phase.BETTING, Phase.DECIDING, Phase.SHEDDING, Phase.OVER)
 _INF: Final = math.inf
 
 
-class _Encoder:
+class _Encoder(Encoder):
     """The layout of one rule set and the look-ups that fill it (private)."""
 
     def __init__(self, rules: RuleSet) -> None:
@@ -96,7 +96,7 @@ class _Encoder:
         cards = deck_indices(rules.deck)
         deck = len(cards)
         pools = len(POOLS)
-        specs: list[tuple[str, tuple[int, ...], str, float, float]] = [
+        specs: list[FieldSpec] = [
             ("hand", (deck,), "the seat's own cards", 0.0, 1.0),
             ("turnup", (deck,), "the turned-up card", 0.0, 1.0),
             ("trump", (4,), "the trump suit, one-hot: clubs, diamonds, hearts, spades", 0.0, 1.0),
@@ -119,22 +119,11 @@ class _Encoder:
             ("table", (n, deck), "the cards each seat has shed in the deal", 0.0, 1.0),
             ("last_card", (deck,), "the last card of the series being played", 0.0, 1.0),
         ]
-        fields: list[ObservationField] = []
-        offset = 0
-        for name, shape, meaning, low, high in specs:
-            size = math.prod(shape)
-            fields.append(ObservationField(name, offset, size, shape, meaning, low, high))
-            offset += size
-        self.fields: tuple[ObservationField, ...] = tuple(fields)
-        self.size = offset
-        self.zeros = [0.0] * offset
-        self.at = {field.name: field.offset for field in fields}
+        super().__init__(specs)
+        self.at = {field.name: field.offset for field in self.fields}
         self.players = n
         self.deck = deck
-        ids = [-1] * 52
-        for position, index in enumerate(cards):
-            ids[index] = position
-        self.card_id: tuple[int, ...] = tuple(ids)
+        self.card_id = card_ids(cards, 52)
 
     def entries(self, view: PlayerView) -> list[tuple[int, float]]:
         """The non-zero entries of ``view``'s vector, as ``(index, value)``."""
@@ -198,14 +187,7 @@ class _Encoder:
         return out
 
 
-def _new_encoder(rules: RuleSet) -> _Encoder:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a poch RuleSet, got {got(rules)}")
-    return _Encoder(rules)
-
-
-_ENCODERS: TableCache[_Encoder] = TableCache(_new_encoder)
-_encoder = _ENCODERS.get
+_ENCODERS: Final = Encoders(_Encoder, RuleSet, PlayerView, "poch ")
 
 
 def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
@@ -217,18 +199,12 @@ def observation_layout(rules: RuleSet) -> tuple[ObservationField, ...]:
     >>> layout["stakes"].offset, layout["stakes"].shape, layout["table"].shape
     (226, (3,), (3, 32))
     """
-    return _encoder(rules).fields
+    return _ENCODERS.of_rules(rules).fields
 
 
 def observation_size(rules: RuleSet) -> int:
     """The length of the vector under ``rules``."""
-    return _encoder(rules).size
-
-
-def _checked(view: PlayerView) -> _Encoder:
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"expected a poch PlayerView, got {got(view)}")
-    return _encoder(view.rules)
+    return _ENCODERS.of_rules(rules).size
 
 
 def encode_view(view: PlayerView) -> list[float]:
@@ -238,8 +214,7 @@ def encode_view(view: PlayerView) -> list[float]:
         TypeError: ``view`` is not a Poch :class:`~pocha_rules.poch.PlayerView`.
 
     """
-    encoder = _checked(view)
-    return new_vector(encoder.zeros, encoder.entries(view))
+    return _ENCODERS.encode(view)
 
 
 def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
@@ -252,8 +227,7 @@ def encode_view_into(view: PlayerView, buffer: FloatBuffer) -> None:
         ValueError: ``buffer`` has the wrong length.
 
     """
-    encoder = _checked(view)
-    fill_buffer(buffer, encoder.zeros, encoder.entries(view))
+    _ENCODERS.encode_into(view, buffer)
 
 
 def view_text(view: PlayerView) -> str:

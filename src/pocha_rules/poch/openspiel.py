@@ -39,8 +39,11 @@ tensor is the vector of :mod:`pocha_rules.poch.observations` and its string
 the table as the seat sees it
 (:func:`~pocha_rules.poch.observations.view_text`); the information-state
 string adds everything the seat has seen since the start (its own cards of
-every deal as dealt, and every move). While cards are being dealt the
-tensor is all 0.
+every deal as dealt, and every move); the information-state tensor is the
+observation tensor followed by every move of the current deal in order,
+one-hot by action id (finished deals count only through the chips, which
+is all of them that matters for what follows). While cards are being dealt
+the tensors are all 0.
 
 :meth:`PochState.resample_from_infostate` draws a world consistent with the
 player's view with :func:`~pocha_rules.poch.sample_state`, so OpenSpiel's
@@ -58,7 +61,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 import attrs
-import numpy as np
 import pyspiel
 
 from pocha_rules import _spiel
@@ -166,7 +168,7 @@ def rules_from_parameters(parameters: Mapping[str, object]) -> RuleSet:
 # --- the game ---------------------------------------------------------------------------
 
 _GAME_TYPE: Final = _spiel.game_type(
-    GAME_NAME, "Poch", range(3, 7), _DEFAULTS, information_tensor=False
+    GAME_NAME, "Poch", range(3, 7), _DEFAULTS, information_tensor=True
 )
 
 
@@ -221,6 +223,9 @@ class PochGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, dict(params or {}))
         self.rules = rules
         """The rules the game plays."""
+        self.deal_moves = _deal_decisions(rules)
+        """The most moves a deal can take (rows of the deal's moves in the
+        information-state tensor)."""
 
     def new_initial_state(self) -> PochState:
         """The start of a game: the first dealer is to be drawn."""
@@ -230,7 +235,7 @@ class PochGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
     ) -> PochObserver:
         """An observer of the seat's own view: with perfect recall for the
-        information state (a string only), without for the observation."""
+        information state, without for the observation."""
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return PochObserver(self, iig_obs_type, params)
@@ -531,37 +536,32 @@ def _replay(
 # --- observations -----------------------------------------------------------------------
 
 
-class PochObserver:
+class PochObserver(_spiel.Observer[PochState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them: :attr:`tensor` (the observation only), its fields
-    by name in :attr:`dict`, :meth:`set_from` and :meth:`string_from`. Get
-    one from :meth:`PochGame.make_py_observer`."""
+    observers give them; get one from :meth:`PochGame.make_py_observer`.
+    Its attributes are those of Pocha's
+    :class:`~pocha_rules.openspiel.PochaObserver`: ``tensor``, ``dict``
+    (the fields of :func:`~pocha_rules.poch.observations.observation_layout`,
+    then, for the information state, ``deal_moves``: a row a move of the
+    deal, in order, one-hot by action id) and ``perfect_recall``."""
+
+    _name = GAME_NAME
+    _moves_field = "deal_moves"
+
+    _layout = staticmethod(observation_layout)
+    _encode = staticmethod(encode_view_into)
+    _table = staticmethod(action_table)
 
     def __init__(self, game: PochGame, iig_obs_type: Any, params: object) -> None:
-        self.perfect_recall = _spiel.check_observer(GAME_NAME, iig_obs_type, params)
-        """Whether this observes the information state (else the observation)."""
-        layout = observation_layout(game.rules)
-        size = 0 if self.perfect_recall else layout[-1].offset + layout[-1].size
-        self.tensor = np.zeros(size, np.float32)
-        """The observation vector (float32), set by :meth:`set_from`; empty
-        for the information state, which is a string only."""
-        self.dict: dict[str, Any] = {}
-        """The fields of :attr:`tensor` by name, each an array of its shape
-        sharing the tensor's memory (those of
-        :func:`~pocha_rules.poch.observations.observation_layout`)."""
-        if not self.perfect_recall:
-            for field in layout:
-                at = self.tensor[field.offset : field.offset + field.size]
-                self.dict[field.name] = at.reshape(field.shape)
+        super().__init__(game, iig_obs_type, params, rows=game.deal_moves)
+
+    @staticmethod
+    def _moves(game: GameState) -> list[Move]:
+        return [move for _, move in game.moves]
 
     def set_from(self, state: PochState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        self.tensor.fill(0)
-        if self.perfect_recall:
-            return
-        view = state.view(player)
-        if view is not None:
-            encode_view_into(view, self.tensor)
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
+        super().set_from(state, player)
 
     def string_from(self, state: PochState, player: int) -> str:
         """``player``'s view of ``state`` as text: everything it has seen
