@@ -194,19 +194,9 @@ def test_reading_a_view_seats_its_moves_as_playing_its_rounds_again_does() -> No
 
 
 def test_a_view_with_a_revoke_in_a_finished_round_is_refused_naming_it() -> None:
-    from pocha_rules import Deal, parse_move
-    from pocha_rules.records import GameRecord, replay_lenient
+    from tests.test_json_views import revoked
 
-    deal = Deal(
-        hands=[["5c", "1o", "2o"], ["7c", "11b", "12b"], ["3c", "4c", "1b"], ["6c", "7o", "10o"]],
-        trump_card="7e",
-    )
-    moves = ["bid 1", "bid 0", "bid 1", "bid 0", "play 5c", "play 7c", "play 4c", "play 6c"]
-    record = GameRecord(
-        rules=RuleSet(schedule=[3, 1]), seed=0, first_dealer=3, deals=[deal],
-        moves=[parse_move(m) for m in moves],
-    )  # fmt: skip
-    state = replay_lenient(record).state
+    state = revoked()
     while state.round_index == 0:
         state = apply(state, legal_moves(state)[0])
     view = observe(state, 0)

@@ -42,6 +42,7 @@ from pocha_rules._common.records import (
     whole,
 )
 from pocha_rules._view_json import _count, _fail, _header, _list, _optional, _pair, _seat, loads
+from pocha_rules._view_json import rules_json as _shared_rules_json
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._dealing import board_shares, dressing, seating
 from pocha_rules.poch._ledger import DealResult, Payment, Reason
@@ -122,18 +123,11 @@ _MOST: Final = 10**15
 
 # --- writing --------------------------------------------------------------------
 
-_RULES: Final[dict[RuleSet, dict[str, object]]] = {}
-
 
 def rules_json(rules: RuleSet) -> dict[str, object]:
     """``rules`` as JSON data (one dict shared by every view of these rules:
     never change it)."""
-    data = _RULES.get(rules)
-    if data is None:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        data = _RULES[rules] = attrs.asdict(rules)
-    return data
+    return _shared_rules_json(rules, attrs.asdict)
 
 
 def payment_data(payment: Payment) -> dict[str, object]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TypeVar
 
 import attrs
 
@@ -192,17 +192,20 @@ class _Position(Protocol):
 
 
 # The rules as JSON data, by rules: every view of a game writes the same.
-_RULES: Final[dict[RuleSet, dict[str, object]]] = {}
+_RULES: Final[dict[object, dict[str, object]]] = {}
 
 
-def rules_json(rules: RuleSet) -> dict[str, object]:
-    """``rules`` as JSON data (one dict shared by every view of these rules:
-    never change it)."""
+def rules_json(
+    rules: object, write: Callable[[Any], dict[str, object]] = rules_data
+) -> dict[str, object]:
+    """``rules`` (Pocha's, or with ``write`` another game's) as JSON data,
+    written by ``write`` once: one dict shared by every view of these rules
+    (never change it)."""
     data = _RULES.get(rules)
     if data is None:
         if len(_RULES) > 64:
             _RULES.clear()
-        data = _RULES[rules] = rules_data(rules)
+        data = _RULES[rules] = write(rules)
     return data
 
 
