@@ -72,6 +72,7 @@ def test_match_json_is_the_librarys_result() -> None:
         SHORT_RULES, {"heuristic": HeuristicBot, "random": RandomBot}, 12, seed=7,
         lineup=["random", "heuristic", "random", "random"], workers=1,
     ).as_dict()  # fmt: skip
+    assert report["game"] == "pocha"
     for key, value in expected.items():
         assert report[key] == value, key
     assert report["format"] == "seated"

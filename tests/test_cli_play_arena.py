@@ -119,3 +119,31 @@ def test_an_engine_that_cannot_play_is_refused_before_the_game(tmp_path: Path) -
     assert dies.stdout == ""
     [line] = dies.stderr.splitlines()
     assert "cannot play: its process ended (exit status 4)" in line, line
+
+
+POCH_SHORT = ["--players", "3", "--rule", "end=deals", "--rule", "deals=1", "--plain"]
+
+
+def test_poch_engines_play_a_whole_deal() -> None:
+    engine = f"{sys.executable} -m pocha_rules engine heuristic"
+    done = run_pocha("poch", "play", "--engine", engine, "--seed", "4", *POCH_SHORT)
+    assert done.returncode == 0, done.stderr
+    assert "seats: 0 engine, 1 engine, 2 engine" in done.stdout
+    assert "winners:" in done.stdout
+    assert "failed" not in done.stdout
+
+
+def test_poch_play_against_a_bot_class_and_refusals() -> None:
+    done = run_pocha("poch", "play", "--bot", "pocha_rules.poch:RandomBot", "--seed", "2",
+                     *POCH_SHORT)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "seats: 0 RandomBot bot, 1 RandomBot bot, 2 RandomBot bot" in done.stdout
+    assert "winners:" in done.stdout
+    unknown = run_pocha("poch", "play", "--bot", "clever", *POCH_SHORT)
+    assert unknown.returncode == 2
+    assert "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random" in (
+        unknown.stderr
+    )
+    both = run_pocha("poch", "play", "--bot", "random", "--engine", "x", *POCH_SHORT)
+    assert both.returncode == 2
+    assert "--bot and --engine: give one of them" in both.stderr

@@ -103,7 +103,7 @@ from pocha_rules.actions import ActionTable, apply_action, move_to_action
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
-from pocha_rules.batch._observations import squeeze
+from pocha_rules.batch._observations import placement, squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
@@ -649,8 +649,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         engine = cohort.engine
         games = cohort.games
         where = slots.take(rows)
-        # Encoded together, then put in place: faster than row by row.
-        self._obs[where] = games._observer().encode(Subset(engine, rows))  # type: ignore[arg-type]
+        # Encoded together, straight into their rows (by slices where they
+        # run on): faster than row by row, or than a copy put in place.
+        games._observer().encode(Subset(engine, rows), out=self._obs, rows=placement(where))  # type: ignore[arg-type]
         legal = engine.legal().take(rows)
         phase = engine.phase
         if phase is Phase.PLAY:

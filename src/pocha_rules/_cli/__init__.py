@@ -40,7 +40,6 @@ from pocha_rules._cli import (
     explain,
     match,
     play,
-    poch,
     records,
     rules,
     serve,
@@ -57,6 +56,7 @@ from pocha_rules._cli.i18n import (
 )
 from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
+from pocha_rules._cli.poch import group as poch_group
 from pocha_rules._common.stopping import exit_within
 from pocha_rules._common.text import printable
 
@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     records.add_parsers(commands, [output])
     rules.add_parser(commands, [output])
     explain.add_parser(commands, [output])
-    poch.add_parser(commands, [output])
+    poch_group.add_parser(commands, [output])
     serve.add_parser(commands, [output])
     return parser
 

@@ -4,23 +4,21 @@ confidence intervals; seated or in the duplicate format."""
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import math
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
+from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
-    BOTS,
     MAX_GAMES,
     Fail,
     examples,
-    json_option,
-    rules_arguments,
-    rules_from_args,
     seed_from_args,
 )
 from pocha_rules._cli.output import Output
@@ -60,33 +58,41 @@ __all__ = [
 ]
 
 _DEFAULT_BOTS = ("heuristic", "random")
+_MATCH_SETS: Final = {"pocha": 100, "poch": 20}
+"""The sets a match plays when ``-n`` does not say, by game (Poch's games
+are longer)."""
 
 
 def add_parser(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     parents: list[argparse.ArgumentParser],
+    game: str = "pocha",
 ) -> None:
-    """Add ``pocha match`` to ``commands``."""
+    """Add ``pocha match`` (or, for ``game="poch"``, ``pocha poch match``)
+    to ``commands``."""
+    played = GAMES[game]
+    prefix = played.prefix
     parser = commands.add_parser(
         "match",
         parents=parents,
         help=_("bots against each other over many games, with confidence intervals"),
         description=_(
             "Play bots against each other, moving them round the table from game "
-            "to game, and report each bot's mean score per game with a 95% confidence "
-            "interval, its margin over the other seats and its win rate. A bot is a built-in "
+            "to game, and report each bot's mean result per game (points at Pocha, net "
+            "chips at Poch) with a 95% confidence interval, its margin over the other "
+            "seats and its win rate. A bot is a built-in "
             "name ({bots}) or MODULE:CLASS, a class whose constructor takes seed "
             "(found from the current directory too); NAME=MODULE:CLASS renames it; "
             "--engine NAME=COMMAND seats a program of the engine protocol. Without "
             "--lineup the bots take the seats in turn round the table. A bot's fault (an "
             "exception, an illegal move; an engine's crash, hang or garbage) forfeits its "
             "game and is named in one line; the match goes on."
-        ).format(bots=", ".join(BOTS)),
+        ).format(bots=", ".join(played.bots)),
         **examples(
-            "pocha match --bot heuristic --bot random -n 400 --duplicate --workers 2",
-            "pocha match --bot me=mybots:Greedy --bot heuristic "
+            f"{prefix} match --bot heuristic --bot random -n 400 --duplicate --workers 2",
+            f"{prefix} match --bot me=mybots:Greedy --bot heuristic "
             "--lineup me,heuristic,heuristic,heuristic",
-            "pocha match --engine js='node examples/engine.js' --bot heuristic -n 40",
+            f"{prefix} match --engine e='{played.engine_example}' --bot heuristic -n 40",
         ),
     )
     parser.add_argument(
@@ -108,7 +114,9 @@ def add_parser(
         "--games",
         type=int,
         default=None,
-        help=_("games to play, a whole number of sets (default: 100 sets)"),
+        help=_("games to play, a whole number of sets (default: {sets} sets)").format(
+            sets=_MATCH_SETS[game]
+        ),
     )
     parser.add_argument(
         "--duplicate",
@@ -121,8 +129,10 @@ def add_parser(
     parser.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    rules_arguments(parser)
-    parser.set_defaults(run=run, subparser=parser)
+    played.rules_arguments(parser)
+    parser.set_defaults(
+        run=functools.partial(run, game=game), subparser=parser, command=played.command("match")
+    )
 
 
 class BuiltInBot:
@@ -135,11 +145,8 @@ class BuiltInBot:
         self.game = game
 
     def __call__(self, *, seed: int) -> Bot:
-        if self.game == "poch":
-            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
-
-            return POCH_BOTS[self.name](seed)  # type: ignore[return-value]
-        return BOTS[self.name](seed)
+        bot: Bot = GAMES[self.game].bots[self.name](seed)
+        return bot
 
     def __repr__(self) -> str:
         game = "" if self.game == "pocha" else f", game={self.game!r}"
@@ -299,12 +306,7 @@ def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
         name, target = "", spec
     name, target = name.strip(), target.strip()
     if ":" not in target:
-        if game == "poch":
-            from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
-
-            built_in: dict[str, Any] = dict(POCH_BOTS)
-        else:
-            built_in = dict(BOTS)
+        built_in = GAMES[game].bots
         if target not in built_in:
             raise ValueError(
                 _("unknown bot {name}: give one of {bots} or MODULE:CLASS").format(
@@ -347,10 +349,13 @@ def load_bot(spec: str, game: str = "pocha") -> tuple[str, BotFactory]:
     return name or attribute.rsplit(".", 1)[-1], factory
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    rules = rules_from_args(args, fail)
-    bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), "pocha", fail)
-    if not add_engines(bots, args, "match", fail):
+def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") -> int:
+    """Play the match ``args`` ask for, at ``game``."""
+    played = GAMES[game]
+    command = played.command("match")
+    rules = played.rules_from_args(args, fail)
+    bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), game, fail)
+    if not add_engines(bots, args, command, fail):
         return 2
     lineup = None
     if args.lineup is not None:
@@ -362,27 +367,27 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
     except PochaError as error:
         fail(f"--lineup: {error}" if lineup is not None else str(error))
-    games = match_games(args, match, fail, sets=100)
+    games = match_games(args, match, fail, sets=_MATCH_SETS[game])
     workers = workers_from_args(args, fail)
     result, stopped, seconds = play_match(out, match, games, workers, args.chunk_size)
-    print_forfeits(result.forfeits, "match", args.traceback)
+    print_forfeits(result.forfeits, command, args.traceback)
     if args.json:
-        report = result.as_dict()
+        report = {"game": game, **result.as_dict()}
         report.update(
             {
                 "games_asked": games,
                 "seconds": seconds,
                 "games_per_second": result.games / seconds if seconds else None,
                 "workers": workers,
-                "rules": {k: json_option(v) for k, v in rules.options().items()},
+                "rules": played.rules_data(rules),
             }
         )
         print(json.dumps(report, indent=2), file=out.stream)
     else:
         print_result(out, result, games, seconds, workers)
     if isinstance(stopped, BotFailedError):
-        return bot_failed("match", stopped, result.games, games, show_trace=args.traceback)
-    return stop_status("match", stopped, result.games, games)
+        return bot_failed(command, stopped, result.games, games, show_trace=args.traceback)
+    return stop_status(command, stopped, result.games, games)
 
 
 def bots_from_specs(specs: Sequence[str], game: str, fail: Fail) -> dict[str, BotFactory]:

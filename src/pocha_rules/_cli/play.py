@@ -7,19 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pocha_rules._cli.i18n import _, ngettext, pocha_language
-from pocha_rules._cli.options import (
-    BOTS,
-    DEFAULT_BOT,
-    Fail,
-    bots_for,
-    rules_arguments,
-    rules_from_args,
-)
-from pocha_rules._cli.output import Output, Stop
-from pocha_rules._cli.playing import Screen, add_play_parser, bot_text, run_game
+from pocha_rules._cli.options import Fail, rules_arguments, rules_from_args
+from pocha_rules._cli.output import Output
+from pocha_rules._cli.playing import Screen, add_play_parser, run_game
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
-from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import shown_path
 from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.engine import explain
@@ -57,37 +49,12 @@ def add_parser(
         ),
         record="game.json",
         watch="--preset up_down --players 5 --seed 7",
-        players=_players_arguments,
+        bots=POCHA.bots,
         tag_help=_(
             "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
         ),
         rules=rules_arguments,
         run=run,
-    )
-
-
-def _players_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--bot",
-        default=DEFAULT_BOT,
-        metavar="BOT",
-        help=_(
-            "the bot at the other seats: {bots} (default {default}), "
-            "or MODULE:CLASS, a class whose constructor takes seed"
-        ).format(bots=", ".join(BOTS), default=DEFAULT_BOT),
-    )
-    parser.add_argument(
-        "--engine",
-        default=None,
-        metavar="COMMAND",
-        help=_("a program of the engine protocol at the other seats (one process each)"),
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help=_("an engine's time for each move (default 10)"),
     )
 
 
@@ -300,15 +267,6 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def played(self, state: GameState) -> bool:
         return bool(state.history)
 
-    def bots(
-        self, args: argparse.Namespace, rules: RuleSet, seed: int, fail: Fail
-    ) -> tuple[list[GameBot[PlayerView, Move]], str]:
-        return _other_seats(args, rules, seed, fail)
-
-    def kept_options(self, args: argparse.Namespace) -> list[str]:
-        kept = [] if args.bot == DEFAULT_BOT else ["--bot", args.bot]
-        return kept if args.engine is None else [*kept, "--engine", args.engine]
-
     def illegal(self, state: GameState, move: Move) -> str | None:
         return explain(state, move)
 
@@ -402,37 +360,3 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     """Play ``pocha play``'s game."""
     return run_game(_PochaScreen(out), args, out, fail)
-
-
-def _other_seats(
-    args: argparse.Namespace, rules: RuleSet, seed: int, fail: Fail
-) -> tuple[list[GameBot[PlayerView, Move]], str]:
-    """A bot for every seat (the people's are not asked), and what plays
-    the other seats, in words."""
-    from pocha_rules._cli.match import load_bot
-    from pocha_rules.engines import Engine, EngineSetupError
-
-    n = rules.players
-    if args.engine is not None:
-        if args.bot != DEFAULT_BOT:
-            fail(_("--bot and --engine: give one of them"))
-        if not args.time_limit > 0:
-            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
-        try:
-            engine = Engine(args.engine, time_limit=args.time_limit)
-            engine.check()  # an engine that cannot play is refused before the game
-        except EngineSetupError as error:
-            raise Stop(2, str(error)) from None
-        except (TypeError, PochaError) as error:
-            fail(f"--engine: {error}")
-        engines: list[GameBot[PlayerView, Move]] = [
-            engine(seed=seed + 1 + seat) for seat in range(n)
-        ]
-        return engines, _("engine")
-    if args.bot in BOTS:
-        return list(bots_for([args.bot] * n, seed)), bot_text(args.bot)
-    try:
-        name, factory = load_bot(args.bot)
-    except ValueError as error:
-        fail(f"--bot {args.bot}: {error}")
-    return [factory(seed=seed + 1 + seat) for seat in range(n)], bot_text(name)

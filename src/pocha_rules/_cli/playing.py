@@ -18,11 +18,11 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from types import UnionType
-from typing import Any, Final, Generic, Protocol, TextIO, TypeVar
+from typing import Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
 from pocha_rules._bot_faults import raised
 from pocha_rules._cli.i18n import _, current_language
-from pocha_rules._cli.options import Fail, examples, seed_from_args
+from pocha_rules._cli.options import DEFAULT_BOT, Fail, examples, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
@@ -129,13 +129,51 @@ class Screen(Generic[_R, _S, _M, _V]):
     def bots(
         self, args: argparse.Namespace, rules: _R, seed: int, fail: Fail
     ) -> tuple[list[GameBot[_V, _M]], str]:
-        """A bot for every seat, and what plays the seats that are not a
-        person's, in words."""
-        raise NotImplementedError
+        """A bot for every seat (the people's are not asked), and what plays
+        the seats that are not a person's, in words: ``--engine``'s program,
+        or ``--bot``'s built-in bot or ``MODULE:CLASS``."""
+        from pocha_rules._cli.match import load_bot
+
+        players: int = getattr(rules, "players")  # noqa: B009 (both games' rules have it)
+        if args.engine is not None:
+            return self._engines(args, players, seed, fail), _("engine")
+        if args.bot in self.game.bots:
+            built_in = [self.game.bot(args.bot, seed + 1 + seat) for seat in range(players)]
+            return built_in, bot_text(args.bot)
+        try:
+            name, factory = load_bot(args.bot, self.game.name)
+        except ValueError as error:
+            fail(f"--bot {args.bot}: {error}")
+        # load_bot has checked that the class makes bots; which game's, the
+        # game's own checks of their moves find out.
+        bots = [cast("GameBot[_V, _M]", factory(seed=seed + 1 + seat)) for seat in range(players)]
+        return bots, bot_text(name)
+
+    def _engines(
+        self, args: argparse.Namespace, players: int, seed: int, fail: Fail
+    ) -> list[GameBot[_V, _M]]:
+        """``--engine``'s program at every seat, once it has answered its
+        greeting (one process a seat)."""
+        from pocha_rules.engines import Engine, EngineSetupError
+
+        if args.bot != DEFAULT_BOT:
+            fail(_("--bot and --engine: give one of them"))
+        if not args.time_limit > 0:
+            fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
+        try:
+            engine = Engine(args.engine, time_limit=args.time_limit)
+            engine.check()  # an engine that cannot play is refused before the game
+        except EngineSetupError as error:
+            raise Stop(2, str(error)) from None
+        except (TypeError, PochaError) as error:
+            fail(f"--engine: {error}")
+        seats: list[GameBot[_V, _M]] = [engine(seed=seed + 1 + seat) for seat in range(players)]
+        return seats
 
     def kept_options(self, args: argparse.Namespace) -> list[str]:
         """The options that say who plays, repeated to go on with a game."""
-        return []
+        kept = [] if args.bot == DEFAULT_BOT else ["--bot", args.bot]
+        return kept if args.engine is None else [*kept, "--engine", args.engine]
 
     def illegal(self, state: _S, move: _M) -> str | None:
         """Why a bot's ``move`` is illegal in ``state``, or ``None``."""
@@ -222,7 +260,7 @@ def add_play_parser(
     texts: tuple[str, str],
     record: str,
     watch: str,
-    players: Callable[[argparse.ArgumentParser], None],
+    bots: Sequence[str],
     tag_help: str,
     rules: Callable[[argparse.ArgumentParser], None],
     run: Callable[[argparse.Namespace, Output, Fail], int],
@@ -230,9 +268,9 @@ def add_play_parser(
     """Add the play command (``words`` after ``pocha``, the last one the
     name in ``commands``) with its ``texts`` (help, description), examples
     saving to ``record`` and watching bots with the options ``watch``: the
-    options of a game at the terminal are ``--human``, then what
-    ``players`` adds (the bots), then the ones both games share, then
-    ``rules``' ."""
+    options of a game at the terminal are ``--human``, who plays the other
+    seats (one of the built-in ``bots``, a bot class or an engine), the
+    ones both games share, then ``rules``' ."""
     command = " ".join(["pocha", *words])
     shown = [
         (f"{command} --human 0 --save {record}", _("you and three bots")),
@@ -255,7 +293,7 @@ def add_play_parser(
         metavar="SEAT",
         help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
-    players(parser)
+    _players_arguments(parser, bots)
     parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
     parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
     parser.add_argument(
@@ -285,6 +323,33 @@ def add_play_parser(
     )
     rules(parser)
     parser.set_defaults(run=run, subparser=parser, command=" ".join(words))
+
+
+def _players_arguments(parser: argparse.ArgumentParser, bots: Sequence[str]) -> None:
+    """``--bot``, ``--engine`` and ``--time-limit``: who plays the seats
+    that are not a person's."""
+    parser.add_argument(
+        "--bot",
+        default=DEFAULT_BOT,
+        metavar="BOT",
+        help=_(
+            "the bot at the other seats: {bots} (default {default}), "
+            "or MODULE:CLASS, a class whose constructor takes seed"
+        ).format(bots=", ".join(sorted(bots)), default=DEFAULT_BOT),
+    )
+    parser.add_argument(
+        "--engine",
+        default=None,
+        metavar="COMMAND",
+        help=_("a program of the engine protocol at the other seats (one process each)"),
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help=_("an engine's time for each move (default 10)"),
+    )
 
 
 def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:

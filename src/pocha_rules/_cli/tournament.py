@@ -12,29 +12,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-import attrs
-
+from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
-from pocha_rules._cli.options import (
-    BOTS,
-    Fail,
-    examples,
-    json_option,
-    rules_arguments,
-    rules_from_args,
-)
+from pocha_rules._cli.options import Fail, examples
 from pocha_rules._cli.output import Output
-from pocha_rules._cli.poch.options import BOTS as POCH_BOTS
-from pocha_rules._cli.poch.options import rules_arguments as poch_rules_arguments
-from pocha_rules._cli.poch.options import rules_from_args as poch_rules_from_args
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import shown
-from pocha_rules._record_json import read_rules
 from pocha_rules.matches import BotFactory
-from pocha_rules.poch import RuleSet as PochRuleSet
-from pocha_rules.poch.records import _read_rules as read_poch_rules
 from pocha_rules.tournaments import MAX_SETS, Tournament, TournamentLog, TournamentResult
 
 __all__ = ["add_parser", "run"]
@@ -47,9 +33,8 @@ def add_parser(
 ) -> None:
     """Add ``pocha tournament`` (or, for ``game="poch"``, ``pocha poch
     tournament``) to ``commands``."""
-    poch = game == "poch"
-    prefix = "pocha poch" if poch else "pocha"
-    bots = POCH_BOTS if poch else BOTS
+    played = GAMES[game]
+    prefix = played.prefix
     parser = commands.add_parser(
         "tournament",
         parents=parents,
@@ -63,14 +48,13 @@ def add_parser(
             "With --results, every finished set is appended to a file at once, and "
             "--resume FILE goes on with it after Ctrl-C or a crash: give the same "
             "--bot and --engine again (a results file is data: nothing it names is run)."
-        ).format(bots=", ".join(bots)),
+        ).format(bots=", ".join(played.bots)),
         **examples(
             f"{prefix} tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
             "--workers 0 --results t.jsonl",
             f"{prefix} tournament --bot heuristic --bot random --bot montecarlo "
             "--resume t.jsonl --workers 0",
-            f"{prefix} tournament --bot heuristic --engine js='node examples/"
-            + ("poch_engine.pl'" if poch else "engine.js'"),
+            f"{prefix} tournament --bot heuristic --engine e='{played.engine_example}'",
         ),
     )
     parser.add_argument(
@@ -93,11 +77,12 @@ def add_parser(
     parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    if poch:
-        poch_rules_arguments(parser)
-    else:
-        rules_arguments(parser)
-    parser.set_defaults(run=functools.partial(run, game=game), subparser=parser)
+    played.rules_arguments(parser)
+    parser.set_defaults(
+        run=functools.partial(run, game=game),
+        subparser=parser,
+        command=played.command("tournament"),
+    )
 
 
 def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]:
@@ -196,24 +181,16 @@ def _setup(args: argparse.Namespace, game: str, fail: Fail) -> tuple[dict[str, A
         fail(_("--seed: from 0 to 2**63 - 1, got {got}").format(got=shown(args.seed)))
     if len(entrants) < 2:
         fail(_("give two entrants or more (--bot, --engine)"))
-    rules: Any = (
-        poch_rules_from_args(args, fail) if game == "poch" else rules_from_args(args, fail)
-    )
+    rules = GAMES[game].rules_from_args(args, fail)
     setup: dict[str, Any] = {
         "game": game,
-        "rules": _rules_data(rules),
+        "rules": GAMES[game].rules_data(rules),
         "entrants": entrants,
         "sets": args.sets,
         "seed": args.seed if args.seed is not None else int(time.time()),
         "time_limit": args.time_limit,
     }
     return setup, None if args.results is None else Path(args.results)
-
-
-def _rules_data(rules: Any) -> dict[str, Any]:
-    if isinstance(rules, PochRuleSet):
-        return attrs.asdict(rules)
-    return {k: json_option(v) for k, v in rules.options().items()}
 
 
 def _differences(kept: object, given: dict[str, str]) -> str:
@@ -232,7 +209,7 @@ class _WriteFailed(Exception):
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") -> int:
-    command = "poch tournament" if game == "poch" else "tournament"
+    command = GAMES[game].command("tournament")
     setup, path = _setup(args, game, fail)
     if path is None and args.results is not None:
         path = Path(args.results)
@@ -325,9 +302,7 @@ def _tournament(
     setup: dict[str, Any], path: Path | None, args: argparse.Namespace, game: str, fail: Fail
 ) -> tuple[Tournament, TournamentLog | None]:
     try:
-        rules: Any = (
-            read_poch_rules(setup["rules"]) if game == "poch" else read_rules(setup["rules"])
-        )
+        rules = GAMES[game].read_rules(setup["rules"])
         time_limit = setup.get("time_limit", 10.0)
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
             raise TypeError(f"time_limit must be a number, got {time_limit!r}")

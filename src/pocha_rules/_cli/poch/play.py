@@ -10,15 +10,9 @@ from typing import TYPE_CHECKING
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, bot_text, run_game
+from pocha_rules._cli.playing import Screen, add_play_parser, run_game
 from pocha_rules._cli.playing import Step as _Step
-from pocha_rules._cli.poch.options import (
-    BOTS,
-    DEFAULT_BOT,
-    bots_for,
-    rules_arguments,
-    rules_from_args,
-)
+from pocha_rules._cli.poch.options import rules_arguments, rules_from_args
 from pocha_rules._cli.poch.show import (
     deal_title,
     final_lines,
@@ -29,7 +23,7 @@ from pocha_rules._cli.poch.show import (
     prompt_lines,
 )
 from pocha_rules._common.text import shown_path
-from pocha_rules.games import POCH, GameBot
+from pocha_rules.games import POCH
 from pocha_rules.poch import (
     GameState,
     Move,
@@ -63,16 +57,10 @@ def add_parser(
         ),
         record="poch.json",
         watch="--players 5 --seed 7",
-        players=_players_arguments,
+        bots=POCH.bots,
         tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
         rules=rules_arguments,
         run=run,
-    )
-
-
-def _players_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--bot", choices=tuple(BOTS), default=DEFAULT_BOT, help=_("the bot at the other seats")
     )
 
 
@@ -115,15 +103,6 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
 
     def played(self, state: GameState) -> bool:
         return bool(state.moves or state.deal_results)
-
-    def bots(
-        self, args: argparse.Namespace, rules: RuleSet, seed: int, fail: Fail
-    ) -> tuple[list[GameBot[PlayerView, Move]], str]:
-        bots: list[GameBot[PlayerView, Move]] = list(bots_for([args.bot] * rules.players, seed))
-        return bots, bot_text(args.bot)
-
-    def kept_options(self, args: argparse.Namespace) -> list[str]:
-        return [] if args.bot == DEFAULT_BOT else ["--bot", args.bot]
 
     def illegal(self, state: GameState, move: Move) -> str | None:
         return explain(state, move)
