@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +22,7 @@ from pocha_rules import (
     apply,
     new_game,
 )
-from pocha_rules.messages import SPANISH, SPANISH_FRAMES, message, reason, translate
+from pocha_rules.messages import GERMAN, SPANISH, SPANISH_FRAMES, message, reason, translate
 
 # The codes (pocha_rules._common.codes, error.code and error.params) come with the
 # app builders' work; the tests of every code against the library's own
@@ -244,3 +246,22 @@ def test_poch_and_position_refusals_in_spanish() -> None:
         "no se puede leer la posición en el carácter 11 (round): se esperaba un número de "
         "cartas y luego 'a' (subastada) o 'b' (india)"
     )
+
+
+@needs_codes
+def test_every_code_poch_raises_has_a_german_message() -> None:
+    # The codes named where Poch's modules refuse something, read from their
+    # source: a German player meets each of them.
+    codes = importlib.import_module("pocha_rules._common.codes")
+    MESSAGES: dict[str, str] = codes.MESSAGES
+    poch = Path(importlib.import_module("pocha_rules.poch").__file__ or "").parent
+    raised = {
+        code
+        for path in poch.rglob("*.py")
+        for code in re.findall(r'\bsay\(\s*"([a-z_0-9]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert len(raised) > 50
+    assert raised - set(GERMAN) == set(), "codes Poch raises without a German message"
+    assert set(GERMAN) - set(MESSAGES) == set(), "German messages of codes that are gone"
+    for code, german in GERMAN.items():
+        assert fields(german) == fields(MESSAGES[code]), code

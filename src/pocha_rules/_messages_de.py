@@ -84,6 +84,57 @@ GERMAN: Final[dict[str, str]] = {
     "option_too_small": "muss mindestens {low} sein, nicht {got}",
     "option_too_large": "darf höchstens {high} sein, nicht {got}",
     "record_is_pocha": "das ist eine Aufzeichnung der Pocha: lies sie mit pocha_rules.records",
+    "action_id_expected": "erwartet wird die Nummer einer Aktion, nicht {got}",
+    "bots_for_players": "{bots} Bots für {players} Spieler: ein Bot für jeden Platz",
+    "chance_card_dealt": "kein Ausgang dieses Zufallsknotens: {card} ist schon gegeben",
+    "chance_dealer_out_of_range": "kein Ausgang dieses Zufallsknotens: der erste Geber ist "
+    "ein Platz, 0 bis {high}",
+    "chance_id_out_of_range": "außerhalb des Bereichs: Karten werden als Nummern 0 bis {high} "
+    "gegeben",
+    "chance_place_out_of_range": "kein Ausgang dieses Zufallsknotens: eine gegebene Karte ist "
+    "ihr Platz in der Reihenfolge der Karten, 0 bis {high}",
+    "count_negative": "die Anzahl ist 0 oder mehr, nicht {got}",
+    "event_unknown": "es gibt kein Ereignis namens {got}",
+    "events_not_next": "after ist nicht der Stand einen Zug nach before",
+    "move_after_end": "{move}: das Spiel ist schon zu Ende",
+    "no_action_id": "kein Zug dieser Regeln: er hat keine Nummer",
+    "no_move_to_make": "Platz {seat} ist nicht am Zug: Platz {to_move} ist am Zug",
+    "not_a_game_record": "fehlt: das ist keine Aufzeichnung von {game}",
+    "numbers_for_players": "{numbers} Zahlen für {players} Spieler",
+    "poch_balance_negative": 'balances[{seat}] ist {got}: mit insolvency="out" ist kein '
+    "Bestand negativ",
+    "poch_balances_size": "balances gibt die Marken von {players} Plätzen an, nicht {got}",
+    "poch_bet_max_actions": "bet_max ist {bet_max}: die Aktionstabellen reichen bis bet_max "
+    "{most}",
+    "poch_bust_needs_out": 'end="bust" braucht insolvency="out" (mit Schulden ist niemand '
+    "je pleite)",
+    "poch_chips_below_dressing": 'mit insolvency="out" mindestens ein Besetzen des Bretts '
+    "({dressing} Marken), nicht {got}",
+    "poch_deal_card_not_in_pack": "die Karte {position} ist nicht im Spiel mit {deck} Karten",
+    "poch_deal_card_twice": "die Karte {position} kommt zweimal vor",
+    "poch_deal_card_unreadable": "Karte {position}: {reason}",
+    "poch_deal_never_reached": "die Züge enden in Runde {last}; diese Karten sind für eine "
+    "Runde, die nie erreicht wird",
+    "poch_deal_size": "eine Reihenfolge hält jede Karte des Spiels einmal: {deck} Karten, "
+    "nicht {got}",
+    "poch_dealt_twice": "{card} ist zweimal gegeben",
+    "poch_hand_card_unreadable": "{where}: {reason}",
+    "poch_hand_missing": "hands: Platz {seat} ist im Spiel und hat keine Karten",
+    "poch_hand_size": "hands: Platz {seat} muss 5 Karten halten, nicht {got}",
+    "poch_names_lang_unknown": "die Namen des Poch gibt es auf 'en', 'de' oder 'es', nicht {got}",
+    "poch_pool_negative": "pools[{name}] darf nicht negativ sein, nicht {got}",
+    "poch_pool_unknown": "pools: kein Fach namens {got} unter diesen Regeln; Fächer: {pools}",
+    "poch_sample_not_found": "in {attempts} Ziehungen fand sich kein Spielstand zu dieser Sicht",
+    "poch_sample_over": "das Spiel ist zu Ende: es gibt nichts Verborgenes mehr zu ziehen",
+    "poch_sample_overfull": "kein Spielstand passt zu dieser Sicht: es sind mehr Karten "
+    "bekannt als Plätze",
+    "poch_unlimited_needs_out": 'ohne Grenze (None) braucht es insolvency="out", wo die '
+    "Bestände das Pochen begrenzen",
+    "record_illegal_move": "Platz {seat} darf nicht {move}: {reason}",
+    "resample_at_deal": "resample_from_infostate braucht einen Entscheidungsknoten, kein Geben",
+    "scores_differ": "die Aufzeichnung sagt {said}, aber die Züge ergeben {given}",
+    "seat_out_of_range": "die Plätze gehen von 0 bis {high}, nicht {got}",
+    "seed_too_large": "ein Startwert ist kleiner als 2**{bits}, nicht {got}",
 }
 """Each Poch code's German sentence, a :meth:`str.format` template of the
 same params as the English one."""
