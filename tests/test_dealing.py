@@ -392,3 +392,16 @@ def test_simulate_draws_the_dealer_and_deals_as_new_game(players: int, cards: in
         while not state.is_over:
             state = apply(state, rng.choice(legal_moves(state)))
         assert simulate(rules, 1, seed=seed, rng=random.Random(seed)) == (state.scores,)
+
+
+def test_the_deals_a_state_lays_out_are_deals_as_their_constructor_builds_them() -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        state = new_game(RuleSet(players=3 + seed % 4), seed=seed)
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+        for laid in state.deals:
+            built = Deal(
+                hands=[list(reversed(hand)) for hand in laid.hands], trump_card=laid.trump_card
+            )
+            assert (laid, hash(laid), repr(laid)) == (built, hash(built), repr(built))

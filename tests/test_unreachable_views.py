@@ -174,3 +174,32 @@ def test_a_mutated_view_is_refused_or_still_reachable(
     assert observe(sample, read.seat) == read
     if mutated == view:
         assert read == observe(_played(moves, seed), seat)
+
+
+def test_reading_a_view_seats_its_moves_as_playing_its_rounds_again_does() -> None:
+    from pocha_rules._pocha import seats
+
+    for seed, seat in ((2, 0), (3, 1), (4, 3)):
+        state = _played(150 + 20 * seed, seed)
+        read = PlayerView.from_dict(observe(state, seat).to_dict(history=True))
+        remembered = seats._PAST[0]  # kept by the reading, from its sample's replay
+        assert remembered[1], "the reading kept the finished rounds' seats"
+        seats._PAST[0] = ((), ())
+        played_again = seats.seated_rounds(read)  # the finished rounds played again
+        assert seats._PAST[0] == remembered
+        assert played_again == seats.seated_rounds(read)
+        assert [m.seat for m in read.seated_history] == [
+            m.seat for m in observe(state, seat).seated_history
+        ]
+
+
+def test_a_view_with_a_revoke_in_a_finished_round_is_refused_naming_it() -> None:
+    from tests.test_json_views import revoked
+
+    state = revoked()
+    while state.round_index == 0:
+        state = apply(state, legal_moves(state)[0])
+    view = observe(state, 0)
+    assert [m.seat for m in view.seated_history][:8] == [0, 1, 2, 3, 0, 1, 2, 3]
+    with pytest.raises(InvalidDataError, match="must overtake 7c with a higher copas: 3c"):
+        PlayerView.from_dict(view.to_dict(history=True))

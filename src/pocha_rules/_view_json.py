@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TypeVar
 
 import attrs
 
@@ -29,7 +29,7 @@ from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.moves import Bid, Call, Move, Pass, Play
 from pocha_rules._pocha.rules import RuleSet
-from pocha_rules._pocha.sampling import sample_state
+from pocha_rules._pocha.sampling import replay_sample
 from pocha_rules._pocha.schedules import Round, RoundKind
 from pocha_rules._pocha.state import GameState, Phase, PlayedCard, RoundResult
 from pocha_rules._record_json import (
@@ -192,17 +192,20 @@ class _Position(Protocol):
 
 
 # The rules as JSON data, by rules: every view of a game writes the same.
-_RULES: Final[dict[RuleSet, dict[str, object]]] = {}
+_RULES: Final[dict[object, dict[str, object]]] = {}
 
 
-def rules_json(rules: RuleSet) -> dict[str, object]:
-    """``rules`` as JSON data (one dict shared by every view of these rules:
-    never change it)."""
+def rules_json(
+    rules: object, write: Callable[[Any], dict[str, object]] = rules_data
+) -> dict[str, object]:
+    """``rules`` (Pocha's, or with ``write`` another game's) as JSON data,
+    written by ``write`` once: one dict shared by every view of these rules
+    (never change it)."""
     data = _RULES.get(rules)
     if data is None:
         if len(_RULES) > 64:
             _RULES.clear()
-        data = _RULES[rules] = rules_data(rules)
+        data = _RULES[rules] = write(rules)
     return data
 
 
@@ -479,6 +482,7 @@ def _check_view(
     from pocha_rules._pocha.seats import SeatsError, seated_rounds
     from pocha_rules.actions import legal_actions
 
+    drawn = _draw(view)
     if (view.phase is Phase.OVER) != (view.to_move is None):
         _fail("to_move", say("to_move_null"))
     if view.phase in (Phase.PLAY, Phase.BID) and view.trump is None:
@@ -530,18 +534,39 @@ def _check_view(
         _fail("legal_actions", say("legal_actions_differ"))
     if any(abs(score) > MAX_SCORE for score in view.scores):  # pragma: no cover - seat_numbers
         _fail("scores", say("scores_too_large"))
-    _check_reachable(view)
+    _check_reachable(view, drawn)
 
 
-def _check_reachable(view: PlayerView) -> None:
-    """Some game of the view's rules gives exactly this view: a state drawn
-    for it (its hidden cards dealt at random, its moves replayed) shows the
-    seat the same view, or the first member where they differ is refused."""
+def _draw(view: PlayerView) -> GameState | Exception:
+    """The state :func:`_check_reachable` compares with the view,
+    ``sample_state(view, random.Random(0))``, or what that raised (raised
+    there, after the other checks). Drawn first: its replay of the game
+    seats the moves of the finished rounds, which then need not be played
+    again to seat them."""
+    from pocha_rules._pocha.seats import remember_past
+
+    seats: list[int] = []
     try:
-        sample = sample_state(view, random.Random(0))
-    except PochaError as error:
-        _fail("", reason_of(error))
-    seen = observe(sample, view.seat)
+        sample = replay_sample(view, random.Random(0), seats)
+    except Exception as error:  # raised by _check_reachable, after the other checks
+        return error
+    results = view.round_results
+    if results and results[0].index == 0 and sample.round_results == results:
+        current = 0 if sample.is_over else len(sample.round_moves)
+        remember_past(view, seats, len(view.history) - current)
+    return sample
+
+
+def _check_reachable(view: PlayerView, drawn: GameState | Exception) -> None:
+    """Some game of the view's rules gives exactly this view: a state drawn
+    for it (its hidden cards dealt at random, its moves replayed; see
+    :func:`_draw`) shows the seat the same view, or the first member where
+    they differ is refused."""
+    if isinstance(drawn, PochaError):
+        _fail("", reason_of(drawn))
+    if isinstance(drawn, Exception):
+        raise drawn
+    seen = observe(drawn, view.seat)
     if seen != view:
         for field in attrs.fields(type(view)):
             if getattr(seen, field.name) != getattr(view, field.name):

@@ -368,7 +368,6 @@ SPANISH: Final[dict[str, str]] = {
     "(semilla del reparto {deal_seed}) {reason}",
     "engine_command_empty": "la orden de un motor está vacía",
     "engine_setup": "el motor {name} no puede jugar: {reason}",
-    "engine_view_unreadable": "la vista no se puede leer: {reason}",
     "engine_no_bot_for_game": "no hay bot para jugar al {game}",
     "time_limit_not_positive": "time_limit tiene que ser más de 0 segundos, no {got}",
     "engine_message_not_object": "se esperaba un objeto JSON, no {got}",

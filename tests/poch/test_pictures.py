@@ -140,6 +140,24 @@ def _shedding(players: int = 4, seed: int = 3) -> GameState:
     return state
 
 
+def test_jupyter_shows_poch_states_views_and_cards_as_pictures() -> None:
+    state = new_game(RuleSet(players=4), seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert state._repr_svg_() == table(state)
+    assert observe(state, 3)._repr_svg_() == table(observe(state, 3))
+    assert Card.parse("Qh")._repr_svg_() == card(Card.parse("Qh"))
+    for picture in (state._repr_svg_(), observe(state, 1)._repr_svg_()):
+        assert len(_groups(_parse(picture), "seat")) == 4
+    assert _groups(_parse(Card.parse("7c")._repr_svg_()), "card")[0].get("data-card") == "7c"
+    over = new_game(RuleSet(players=3, starting_chips=6), seed=2)
+    while not over.is_over:
+        over = apply(over, rng.choice(legal_moves(over)))
+    _parse(over._repr_svg_())
+    _parse(observe(over, 0)._repr_svg_())
+
+
 def test_a_table_shows_the_board_the_seats_and_the_cards_shed() -> None:
     state = _shedding()
     seat = state.to_move

@@ -248,7 +248,6 @@ MESSAGES: Final[dict[str, str]] = {
     "engine_turn_before_game": "a turn before any game",
     "engine_message_unknown": "unknown message type {got}",
     "engine_setup": "engine {name} cannot play: {reason}",
-    "engine_view_unreadable": "the view cannot be read: {reason}",
     "engine_no_bot_for_game": "no bot to play {game}",
     "ratings_players": "ratings need two or more players with different names, got {got}",
     "ratings_self_pair": "a result pairs {name} with itself",

@@ -77,7 +77,13 @@ class DealtRound(NamedTuple):
 
     def public(self) -> Deal:
         trump = CARDS[self.trump_card] if self.trump_card >= 0 else None
-        return Deal(hands=tuple(cards_of(hand) for hand in self.hands), trump_card=trump)
+        # What Deal's converters would give: cards_of lists a hand in card
+        # order. Built without them, as a view of a late game lays out every
+        # finished round's deal.
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "hands", tuple(cards_of(hand) for hand in self.hands))
+        object.__setattr__(deal, "trump_card", trump)
+        return deal
 
 
 def check_deal(t: Tables, index: int, plan: Round, dealer: int, deal: Deal) -> DealtRound:

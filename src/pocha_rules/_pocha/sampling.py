@@ -39,7 +39,7 @@ from pocha_rules._pocha.state import GameState
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
 
-__all__ = ["sample_state", "sample_states"]
+__all__ = ["replay_sample", "sample_state", "sample_states"]
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:
@@ -62,6 +62,19 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
     """
     check_view(view)
+    return replay_sample(view, rng, None)
+
+
+def replay_sample(view: PlayerView, rng: random.Random, seats: list[int] | None) -> GameState:
+    """:func:`sample_state`, for a view already known to be one (private).
+    When ``seats`` is a list, the seat that made each move of the view's
+    history is appended to it as the move is replayed, so a replay that
+    fails leaves the seats of the moves before the failing one.
+
+    Raises:
+        PochaError: As :func:`sample_state`.
+
+    """
     deals = view.past_deals
     if not view.is_over:
         deals = deals + (_current_deal(view, rng),)
@@ -88,8 +101,15 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             state = new_game(
                 view.rules, seed=rng.getrandbits(63), dealer=view.first_dealer, deals=deals
             )
-        for move in view.history:
-            state = apply(state, move)
+        if seats is None:
+            for move in view.history:
+                state = apply(state, move)
+        else:
+            for move in view.history:
+                seat = state.to_move
+                state = apply(state, move)
+                assert seat is not None  # apply refuses a move once the game is over
+                seats.append(seat)
     except PochaError as error:
         raise PochaError(say("no_state_fits", error=reason_of(error))) from None
     return state

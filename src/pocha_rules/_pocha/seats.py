@@ -21,7 +21,7 @@ from pocha_rules._pocha.schedules import RoundKind
 if TYPE_CHECKING:
     from pocha_rules.views import PlayerView
 
-__all__ = ["SeatedMove", "current_round", "seated_history", "seated_rounds"]
+__all__ = ["SeatedMove", "current_round", "remember_past", "seated_history", "seated_rounds"]
 
 
 class SeatedMove(NamedTuple):
@@ -47,6 +47,21 @@ follow from: the rules, the first dealer and the finished rounds' results
 (their trumps and kinds; the moves themselves are compared too). Every view
 of one round of a game shares these, so one entry saves playing the
 finished rounds again for each view of the round."""
+
+
+def remember_past(view: PlayerView, seats: list[int], moves: int) -> None:
+    """Keep, as :func:`seated_rounds` would, the seats of the first ``moves``
+    moves of ``view``'s history (``seats``, from a replay of the view's game
+    from its first round in which every move was legal) as its finished
+    rounds' moves; the caller checked that the replay finished the view's
+    rounds with the view's results. (A view read from JSON is replayed to
+    sample it: this saves playing its finished rounds again to seat them.)
+    """
+    history = view.history
+    seated = tuple(
+        SeatedMove(seat, move) for seat, move in zip(seats[:moves], history[:moves], strict=True)
+    )
+    _PAST[0] = ((view.rules, view.first_dealer, view.round_results), seated)
 
 
 def _moves_of(seated: tuple[SeatedMove, ...]) -> tuple[Move, ...]:

@@ -14,6 +14,9 @@ Every payment is in the state's :attr:`~GameState.ledger`.
 (4, 200)
 """
 
+# The pictures of the cards, states and views (Jupyter's _repr_svg_) and the
+# views' JSON, filled from above the rules core: see pocha_rules._common.upcalls.
+from pocha_rules import _poch_pictures, _poch_view_json  # noqa: F401
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import apply, explain, is_legal, legal_moves
 from pocha_rules.poch._game import InvalidDealError, deal_pack, new_game

@@ -9,6 +9,7 @@ interned, one per index. Ranks run from 2 to 14 (``J`` 11, ``Q`` 12, ``K``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, final
 
 from pocha_rules._common.cards import (
@@ -21,6 +22,7 @@ from pocha_rules._common.cards import (
 from pocha_rules._common.cards import mask_of as mask_of  # a part of this module
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
+from pocha_rules._common.upcalls import Upcall
 
 __all__ = ["Card", "Suit"]
 
@@ -173,6 +175,10 @@ class Card(InternedCard):
     def __str__(self) -> str:
         return TEXT[self.index]
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`pocha_rules.poch.svg.card`)."""
+        return PICTURE.call(self)
+
 
 TEXT: Final[tuple[str, ...]] = tuple(RANK_TEXT[i % 13 + 2] + LETTERS[i // 13] for i in range(52))
 """Every card's text form, by index."""
@@ -181,6 +187,12 @@ CARDS: Final[tuple[Card, ...]] = tuple(
     Card._make(i, i % 13 + 2, SUITS[i // 13]) for i in range(52)
 )
 """Every card, indexed by :attr:`Card.index`."""
+
+
+PICTURE: Final[Upcall[Callable[[Card], str]]] = Upcall(
+    "poch.Card._repr_svg_", "pocha_rules._poch_pictures"
+)
+"""``Card._repr_svg_``, filled with :func:`pocha_rules.poch.svg.card`."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ from pocha_rules.poch._cards import CARDS, deck_indices
 from pocha_rules.poch._ledger import DealResult, Payment, Reason
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._payments import Purse
-from pocha_rules.poch._rules import POOLS
+from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import Betting, DealInfo, GameState, Phase, Setup
 from pocha_rules.poch._trump_pools import trump_pools
 
@@ -29,7 +29,15 @@ try:  # the digest's own C module: importing all of hashlib costs milliseconds
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
-__all__ = ["begin_deal", "end_deal", "seeded_dealer", "seeded_ordering"]
+__all__ = [
+    "begin_deal",
+    "board_shares",
+    "dressing",
+    "end_deal",
+    "seating",
+    "seeded_dealer",
+    "seeded_ordering",
+]
 
 _BETTING: Final = Phase.BETTING
 _OVER: Final = Phase.OVER
@@ -54,6 +62,44 @@ def seeded_dealer(seed: int, players: int) -> int:
     return _seeded(f"{seed}:dealer") % players
 
 
+def seating(previous_dealer: int, out: tuple[bool, ...]) -> tuple[int, tuple[int, ...]]:
+    """The dealer of the deal after one dealt by ``previous_dealer`` (the
+    next seat still in), and the seats in that deal in play order from the
+    eldest hand (the seat after the dealer): every seat not ``out``, the
+    dealer last."""
+    n = len(out)
+    dealer = (previous_dealer + 1) % n
+    while out[dealer]:
+        dealer = (dealer + 1) % n
+    order = []
+    seat = dealer
+    for _ in range(n - sum(out)):
+        seat = (seat + 1) % n
+        while out[seat]:
+            seat = (seat + 1) % n
+        order.append(seat)
+    return dealer, tuple(order)
+
+
+def dressing(rules: RuleSet, index: int, order: tuple[int, ...]) -> tuple[Payment, ...]:
+    """The dressing of deal ``index``: each seat of ``order`` in turn puts a
+    chip in every dressed pool."""
+    names = [POOLS[pool] for pool, yes in enumerate(rules.dressed) if yes]
+    return tuple(
+        Payment(index, seat, name, 1, Reason.DRESSING) for seat in order for name in names
+    )
+
+
+def board_shares(rules: RuleSet, pools: tuple[int, ...], out: tuple[bool, ...]) -> list[int]:
+    """With the board shared at the end of the game, what each seat still
+    in takes of each pool (board order): the chips that divide equally;
+    nothing with the board left unclaimed."""
+    seats = len(out) - sum(out)
+    if rules.board_at_end != "shared" or not seats:
+        return [0] * len(rules.pool_names)
+    return [pools[pool] // seats for pool in range(len(rules.pool_names))]
+
+
 def begin_deal(
     g: Setup,
     index: int,
@@ -73,29 +119,16 @@ def begin_deal(
     rules = g.rules
     n = rules.players
     if rules.insolvency == "out":
-        dressing = rules.dressed_pools
-        out = tuple(gone or balances[s] < dressing for s, gone in enumerate(out))
+        cost = rules.dressed_pools
+        out = tuple(gone or balances[s] < cost for s, gone in enumerate(out))
     seats_in = n - sum(out)
     if seats_in < 3 or index >= rules.deal_count:
         return _game_over(g, balances, pools, out, history, last)
-    dealer = (previous_dealer + 1) % n
-    while out[dealer]:
-        dealer = (dealer + 1) % n
-    order_list = []
-    seat = dealer
-    for _ in range(seats_in):
-        seat = (seat + 1) % n
-        while out[seat]:
-            seat = (seat + 1) % n
-        order_list.append(seat)
-    order = tuple(order_list)
+    dealer, order = seating(previous_dealer, out)
     eldest = order[0]
     before = (balances, pools)
-    # Dressing: every player in puts a chip in every dressed pool.
     dressed = [pool for pool, yes in enumerate(rules.dressed) if yes]
-    names = [POOLS[pool] for pool in dressed]
-    reason = Reason.DRESSING
-    ledger = [Payment(index, seat, name, 1, reason) for seat in order for name in names]
+    ledger = list(dressing(rules, index, order))
     cost = len(dressed)
     paid = list(balances)
     for seat in order:
@@ -211,12 +244,10 @@ def _game_over(
     rules = g.rules
     n = rules.players
     purse = Purse(len(history), balances, pools, (), False)
-    if rules.board_at_end == "shared":
-        seats = [s for s in range(n) if not out[s]]
-        for pool in range(len(rules.pool_names)):
-            each = purse.pools[pool] // len(seats) if seats else 0
-            for seat in seats:
-                purse.from_pool(pool, seat, each, Reason.BOARD)
+    seats = [s for s in range(n) if not out[s]]
+    for pool, each in enumerate(board_shares(rules, pools, out)):
+        for seat in seats:
+            purse.from_pool(pool, seat, each, Reason.BOARD)
     if last is not None and last.out != out:
         last = last._replace(out=out)
     return GameState(

@@ -12,8 +12,10 @@ Create states with :func:`~pocha_rules.poch.new_game` and move on with
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules.poch._cards import CARDS, SUITS, Card, Suit, cards_of
 from pocha_rules.poch._ledger import DealResult, Payment
 from pocha_rules.poch._moves import Move
@@ -214,6 +216,10 @@ class GameState:
 
     def __deepcopy__(self, memo: object) -> GameState:
         return self
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (:func:`pocha_rules.poch.svg.table`)."""
+        return PICTURE.call(self)
 
     def __repr__(self) -> str:
         if self._phase is Phase.OVER:
@@ -495,6 +501,12 @@ class GameState:
         """The seats in first place by balance."""
         best = max(self._balances)
         return tuple(s for s, b in enumerate(self._balances) if b == best)
+
+
+PICTURE: Final[Upcall[Callable[[GameState], str]]] = Upcall(
+    "poch.GameState._repr_svg_", "pocha_rules._poch_pictures"
+)
+"""``GameState._repr_svg_``, filled with :func:`pocha_rules.poch.svg.table`."""
 
 
 # mypyc gives a class it compiles its signature as its __doc__ and compiles

@@ -75,16 +75,13 @@ import copy
 from collections.abc import Iterable
 from typing import Any, Final
 
-import attrs
-
-from pocha_rules._arena_games import poch_deal_view, poch_payment
+from pocha_rules import _poch_view_json as _json
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import CARDS, Card
 from pocha_rules.poch._engine import apply, legal_moves
 from pocha_rules.poch._ledger import Payment, Reason
 from pocha_rules.poch._moves import Move, Play
-from pocha_rules.poch._rules import RuleSet
 from pocha_rules.poch._shedding import successor
 from pocha_rules.poch._state import GameState, Phase
 from pocha_rules.poch.actions import action_table
@@ -100,9 +97,9 @@ __all__ = [
     "step_events",
 ]
 
-VIEW_SCHEMA: Final = "poch-view"
+VIEW_SCHEMA: Final = _json.VIEW_SCHEMA
 """The ``"schema"`` member of a compact view of Poch."""
-VIEW_VERSION: Final = 1
+VIEW_VERSION: Final = _json.VIEW_VERSION
 """The ``"version"`` member of the compact views of Poch this library writes."""
 EVENTS: Final = (
     "move",
@@ -118,17 +115,6 @@ EVENTS: Final = (
     "turn",
 )
 """The names of the events of :func:`seat_events` (see the module's text)."""
-
-_RULES: Final[dict[RuleSet, dict[str, object]]] = {}
-
-
-def _rules(rules: RuleSet) -> dict[str, object]:
-    data = _RULES.get(rules)
-    if data is None:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        data = _RULES[rules] = attrs.asdict(rules)
-    return data
 
 
 def _check(state: object, seat: object) -> None:
@@ -153,19 +139,14 @@ def compact_view(state: GameState, seat: int | None = None) -> dict[str, object]
 
     """
     _check(state, seat)
-    data: dict[str, object] = {
-        "schema": VIEW_SCHEMA,
-        "version": VIEW_VERSION,
-        "rules": _rules(state.rules),
-    }
-    data.update(poch_deal_view(observe(state, 0 if seat is None else seat)))
+    data = _json.view_to_dict(observe(state, 0 if seat is None else seat))
     if seat is None:
         data.update(seat=None, hand=[], legal_moves=[], legal_actions=[])
     return data
 
 
 def _payment(payment: Payment) -> dict[str, object]:
-    return {"event": "payment", **poch_payment(payment)}
+    return {"event": "payment", **_json.payment_data(payment)}
 
 
 def _payments(payments: Iterable[Payment]) -> list[dict[str, object]]:

@@ -9,6 +9,11 @@ time, valid XML), labels in English, German or Spanish
 readers, and the marked cards (``data-mark``) ringed: the card just shed
 and the cards the seat at the bottom may play.
 
+In Jupyter, a :class:`~pocha_rules.poch.GameState` and a
+:class:`~pocha_rules.poch.PlayerView` show themselves as their
+:func:`table`, and a :class:`~pocha_rules.poch.Card` as its :func:`card`
+(their ``_repr_svg_``, in English).
+
 >>> from pocha_rules.poch import Card, RuleSet, new_game, observe
 >>> card(Card.parse("Ah"), lang="de").count("Herz-Ass")
 2

@@ -20,12 +20,17 @@ them. A seat's view is unchanged by anything it cannot see.
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from typing import Final
 
 import attrs
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
+from pocha_rules._common.upcalls import Upcall
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import legal_moves
 from pocha_rules.poch._ledger import DealResult, Payment
@@ -128,6 +133,71 @@ class PlayerView:
                 return chips
         raise KeyError(f"no pool named {name!r}")
 
+    def _repr_svg_(self) -> str:
+        """The seat's table as a picture, for Jupyter
+        (:func:`pocha_rules.poch.svg.table`)."""
+        return PICTURE.call(self)
+
+    # --- JSON ---------------------------------------------------------------
+
+    def to_dict(self, *, history: bool = False) -> dict[str, object]:
+        """The view as JSON data (dicts, lists, strings, numbers, ``None``)
+        in the ``poch-view`` format (see :mod:`pocha_rules.schemas`); the
+        seat's legal moves are included as text and as action ids.
+
+        By default the view is compact, as
+        :func:`pocha_rules.poch.compact.compact_view` writes it: the current
+        deal, the balances and pools, and the seat's cards. With
+        ``history=True`` it also holds the balances the game and the deal
+        began with, the pools the deal began with and the finished deals,
+        and :meth:`from_dict` reads it back.
+
+        >>> from pocha_rules.poch import RuleSet, new_game
+        >>> view = observe(new_game(RuleSet(players=4), seed=3, dealer=0), 1)
+        >>> data = view.to_dict()
+        >>> data["schema"], data["hand"], data["legal_moves"]
+        ('poch-view', ['7s', '8s', '9s', 'Js', 'Ks'], ['pass'])
+        >>> PlayerView.from_dict(view.to_dict(history=True)) == view
+        True
+        """
+        return TO_DICT.call(self, history)
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerView:
+        """Read a view from JSON data (as :func:`json.loads` returns it),
+        written with its history (``to_dict(history=True)``).
+
+        The data is checked: its parts, that what it says twice agrees, and
+        that some game gives this very view: the finished deals follow one
+        another (dealers, seats, dressing, payments, balances), the current
+        deal begins where they end, and a state drawn for the view
+        (:func:`sample_state`) shows the seat exactly this view.
+
+        Raises:
+            InvalidDataError: The data is not a view, or not one a game
+                reaches; the error says where (a path such as
+                ``"past_deals[0].balances"``) and why.
+
+        """
+        return FROM_DICT.call(data)
+
+    def to_json(self, *, indent: int | None = None, history: bool = False) -> str:
+        """The view as JSON text (:meth:`to_dict`, written out)."""
+        return json.dumps(self.to_dict(history=history), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> PlayerView:
+        """Read a view from JSON text (written with its history), as
+        :meth:`from_dict` does.
+
+        Raises:
+            InvalidDataError: The text is not JSON, or not a view a game
+                reaches.
+            TypeError: ``text`` is not a string.
+
+        """
+        return FROM_JSON.call(text)
+
     @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards of the pack this seat has not seen in the deal: in other
@@ -141,6 +211,22 @@ class PlayerView:
         if self.turnup is not None:
             seen.add(self.turnup)
         return tuple(CARDS[i] for i in deck_indices(self.rules.deck) if CARDS[i] not in seen)
+
+
+# The JSON codec and the pictures import this module: they fill these.
+TO_DICT: Final[Upcall[Callable[[PlayerView, bool], dict[str, object]]]] = Upcall(
+    "poch.PlayerView.to_dict", "pocha_rules._poch_view_json"
+)
+FROM_DICT: Final[Upcall[Callable[[object], PlayerView]]] = Upcall(
+    "poch.PlayerView.from_dict", "pocha_rules._poch_view_json"
+)
+FROM_JSON: Final[Upcall[Callable[[str], PlayerView]]] = Upcall(
+    "poch.PlayerView.from_json", "pocha_rules._poch_view_json"
+)
+PICTURE: Final[Upcall[Callable[[PlayerView], str]]] = Upcall(
+    "poch.PlayerView._repr_svg_", "pocha_rules._poch_pictures"
+)
+"""``PlayerView._repr_svg_``, filled with :func:`pocha_rules.poch.svg.table`."""
 
 
 def _public_result(result: DealResult) -> DealResult:
@@ -170,11 +256,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     """
     if type(state) is not GameState:
         raise TypeError(f"state must be a poch GameState, got {got(state)}")
-    n = state.players
-    if type(seat) is not int:
-        raise TypeError(f"seat must be an int, got {got(seat)}")
-    if not 0 <= seat < n:
-        raise PochaError(say("seat_out_of_range", high=n - 1, got=shown(seat)))
+    seat = checks.seat(seat, state.players)
     d = state._d
     over = state.is_over
     before = d.before if d is not None else (state.starting_balances, state._g.pools)
