@@ -20,6 +20,7 @@ from pocha_rules._common.errors import (
     say,
 )
 from pocha_rules._common.observations import ObservationField
+from pocha_rules._common.protocols import PlayedState
 from pocha_rules._common.text import got, shown
 
 __all__ = [
@@ -210,17 +211,6 @@ class ViewCache(Generic[_S, _V]):
         return view
 
 
-class _Game(Protocol):
-    @property
-    def to_move(self) -> int | None: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-
-
 class DealtState(pyspiel.State):
     """A state whose game of cards (:meth:`_game`) is dealt by chance nodes
     (while :meth:`_dealing`): the player to move, the end, the legal
@@ -244,27 +234,27 @@ class DealtState(pyspiel.State):
         """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
         if self._dealing():
             return int(pyspiel.PlayerId.CHANCE)
-        game: _Game = self._game()
+        game: PlayedState = self._game()
         if game.to_move is None:
             return int(pyspiel.PlayerId.TERMINAL)
         return game.to_move
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        game: _Game | None = self._game()
+        game: PlayedState | None = self._game()
         return game is not None and game.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._dealing():
             return []
-        game: _Game = self._game()
+        game: PlayedState = self._game()
         if player != game.to_move:
             return []
         return list(self._legal_ids(game))
 
     def returns(self) -> list[float]:
         """The players' results at the end of the game; 0 before."""
-        game: _Game | None = self._game()
+        game: PlayedState | None = self._game()
         if game is None or not game.is_over:
             return [0.0] * int(self._rules.players)
         return [float(score) for score in game.scores]

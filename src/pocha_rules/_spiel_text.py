@@ -13,7 +13,6 @@ where and why.
 
 from __future__ import annotations
 
-import enum
 import json
 from typing import Final
 
@@ -30,6 +29,7 @@ from pocha_rules._record_json import (
     members,
     no_constant,
     read_rules,
+    rules_data,
     short,
     unique_members,
 )
@@ -55,22 +55,6 @@ _LARGEST_ID: Final = 2**31
 """No action id or chance outcome of any rule set comes near this."""
 
 
-def _rules_data(rules: RuleSet) -> dict[str, object]:
-    data: dict[str, object] = {}
-    for name, value in rules.options().items():
-        if name == "schedule":
-            assert isinstance(value, tuple)
-            data[name] = [str(entry) for entry in value]
-        elif name == "rank_order":
-            assert isinstance(value, tuple)
-            data[name] = list(value)
-        elif isinstance(value, enum.Enum):
-            data[name] = value.value
-        else:
-            data[name] = value
-    return data
-
-
 def state_text(rules: RuleSet, history: list[int]) -> str:
     """The text of the state reached by ``history`` under ``rules``."""
     return json.dumps(
@@ -78,7 +62,7 @@ def state_text(rules: RuleSet, history: list[int]) -> str:
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "rules_version": RULES_VERSION,
-            "rules": _rules_data(rules),
+            "rules": rules_data(rules),
             "history": history,
         },
         separators=(",", ":"),

@@ -33,6 +33,8 @@ from pocha_rules import actions as _actions
 from pocha_rules import observations as _observations
 from pocha_rules import records as _records
 from pocha_rules._common.errors import PochaError, say
+from pocha_rules._common.observations import ObservationField
+from pocha_rules._common.protocols import PlayedState
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.engine import apply as _apply
 from pocha_rules._pocha.engine import legal_moves as _legal_moves
@@ -273,38 +275,13 @@ class _Rules(Protocol):
     def deck(self) -> int: ...
 
 
-class _State(Protocol):
-    @property
-    def to_move(self) -> int | None: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-
-
-class _Field(Protocol):
-    @property
-    def offset(self) -> int: ...
-
-    @property
-    def size(self) -> int: ...
-
-    @property
-    def low(self) -> float: ...
-
-    @property
-    def high(self) -> float: ...
-
-
 class _View(Protocol):
     @property
     def to_move(self) -> int | None: ...
 
 
 _RB = TypeVar("_RB", bound=_Rules)
-_SB = TypeVar("_SB", bound=_State)
+_SB = TypeVar("_SB", bound=PlayedState)
 _VB = TypeVar("_VB", bound=_View)
 
 
@@ -336,7 +313,7 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     _deals_played: Callable[[_SB], int]
     _deal_scores: Callable[[_SB, int], tuple[int, ...]]
     _apply_action: Callable[[_SB, int], _SB]
-    _observation_layout: Callable[[_RB], Sequence[_Field]]
+    _observation_layout: Callable[[_RB], Sequence[ObservationField]]
     _encode_view_into: Callable[[_VB, FloatBuffer], None]
     _num_actions: Callable[[_RB], int]
     _move_to_action: Callable[[_RB, _M], int]

@@ -449,11 +449,7 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
 
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's name)
-        "name": "pocha_v0",
-        "render_modes": ["ansi", "human"],
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any] = {**GameEnv.metadata, "name": "pocha_v0"}  # noqa: RUF012
     """PettingZoo's metadata: the environment's name and render modes."""
 
     def __init__(

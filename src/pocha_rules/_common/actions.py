@@ -61,9 +61,36 @@ class IdTable(Generic[_M]):
             mask[ids[move]] = 1
         return bytes(mask)
 
+    _state_type: type
+    """The game's state class."""
+    _view_type: type
+    """The game's view class."""
+    _game: str = ""
+    """The game's name before its types' in messages (``"poch "``), or ``""``."""
+    _legal_moves: Callable[[Any], Sequence[_M]]
+    """The game's ``legal_moves`` of a state (set as a static method)."""
+
+    @classmethod
+    def _rules_of(cls, position: object) -> Any:
+        """The rules of a state or a view of the game.
+
+        Raises:
+            TypeError: ``position`` is neither.
+
+        """
+        if not isinstance(position, cls._state_type | cls._view_type):
+            raise TypeError(
+                f"expected a {cls._game}GameState or a PlayerView, got {got(position)}"
+            )
+        return position.rules  # type: ignore[attr-defined]
+
     def _legal(self, position: Any) -> Sequence[_M]:
-        """The legal moves of a state or a view (a game's table says how)."""
-        raise NotImplementedError
+        """The legal moves of a state or a view."""
+        if isinstance(position, self._state_type):
+            return self._legal_moves(position)
+        self._rules_of(position)  # a view, or refused
+        moves: Sequence[_M] = position.legal_moves()
+        return moves
 
 
 def action_index(action: object) -> int:

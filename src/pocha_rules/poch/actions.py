@@ -131,22 +131,10 @@ class ActionTable(IdTable[Move]):
             raise InvalidActionError(move, None, say("no_action_id"))
         return action
 
-    def _legal(self, position: GameState | PlayerView) -> tuple[Move, ...]:
-        return _legal(position)
-
-
-def _legal(position: GameState | PlayerView) -> tuple[Move, ...]:
-    if isinstance(position, GameState):
-        return legal_moves(position)
-    if isinstance(position, PlayerView):
-        return position.legal_moves()
-    raise TypeError(f"expected a poch GameState or PlayerView, got {got(position)}")
-
-
-def _rules_of(position: GameState | PlayerView) -> RuleSet:
-    if not isinstance(position, GameState | PlayerView):
-        raise TypeError(f"expected a poch GameState or PlayerView, got {got(position)}")
-    return position.rules
+    _state_type = GameState
+    _view_type = PlayerView
+    _game = "poch "
+    _legal_moves = staticmethod(legal_moves)
 
 
 _TABLES: TableCache[ActionTable] = TableCache(ActionTable)
@@ -179,12 +167,12 @@ def action_to_move(rules: RuleSet, action: int) -> Move:
 def legal_actions(position: GameState | PlayerView) -> tuple[int, ...]:
     """The ids of the legal moves in a state, or of a seat's view (empty
     when it is not that seat's turn), rising."""
-    return action_table(_rules_of(position)).legal_actions(position)
+    return action_table(ActionTable._rules_of(position)).legal_actions(position)
 
 
 def legal_action_mask(position: GameState | PlayerView) -> bytes:
     """One byte per id, 1 for a legal move of a state or a view."""
-    return action_table(_rules_of(position)).mask(position)
+    return action_table(ActionTable._rules_of(position)).mask(position)
 
 
 def apply_action(state: GameState, action: int) -> GameState:

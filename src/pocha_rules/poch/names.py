@@ -145,8 +145,7 @@ def rank_name(rank: int, lang: Language = "en") -> str:
         raise TypeError(f"rank must be an int, got {got(rank)}")
     if not 2 <= rank <= 14:
         raise PochaError(say("option_choice", choices="2 to 14", got=shown(rank)))
-    words = _lang(lang)
-    return _NUMBERS[words][rank - 2] if rank <= 10 else _COURT[words][rank - 11]
+    return _rank(rank, _lang(lang))
 
 
 def card_name(card: Card, lang: Language = "en") -> str:
@@ -160,14 +159,13 @@ def card_name(card: Card, lang: Language = "en") -> str:
     if not isinstance(card, Card):
         raise TypeError(f"card must be a poch Card, got {got(card)}")
     words = _lang(lang)
-    rank, suit = _rank(card, words), _SUITS[words][card.suit.value]
+    rank, suit = _rank(card.rank, words), _SUITS[words][card.suit.value]
     if words == "de":
         return f"{suit}-{rank}"
     return f"{rank} {'of' if words == 'en' else 'de'} {suit}"
 
 
-def _rank(card: Card, words: str) -> str:
-    rank = card.rank
+def _rank(rank: int, words: str) -> str:
     return _NUMBERS[words][rank - 2] if rank <= 10 else _COURT[words][rank - 11]
 
 

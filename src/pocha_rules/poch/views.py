@@ -27,6 +27,7 @@ from typing import Final
 
 import attrs
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._common.upcalls import Upcall
@@ -258,11 +259,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     """
     if type(state) is not GameState:
         raise TypeError(f"state must be a poch GameState, got {got(state)}")
-    n = state.players
-    if type(seat) is not int:
-        raise TypeError(f"seat must be an int, got {got(seat)}")
-    if not 0 <= seat < n:
-        raise PochaError(say("seat_out_of_range", high=n - 1, got=shown(seat)))
+    seat = checks.seat(seat, state.players)
     d = state._d
     over = state.is_over
     before = d.before if d is not None else (state.starting_balances, state._g.pools)
