@@ -20,12 +20,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pocha_rules
+import pocha_rules.actions
+import pocha_rules.observations
 import pocha_rules.poch as poch
 from pocha_rules import PochaError, RuleSet
 from pocha_rules._cli import main
 from pocha_rules.bots import HeuristicBot, RandomBot
 from pocha_rules.parallel import run_chunks
 from pocha_rules.parallel import simulate as spread_simulate
+from pocha_rules.poch import observations as poch_observations
 
 np = pytest.importorskip("numpy", reason="the arrays' doors need numpy (the rl extra)")
 
@@ -127,6 +130,13 @@ DOORS: Final[dict[str, Callable[[Any], object]]] = {
     "poch deal_pack dealer": lambda v: poch.deal_pack(POCH, dealer=v, hands=HANDS, turnup="Ks"),
     "poch observe seat": lambda v: poch.observe(_poch_state(), v),
     "poch RandomBot seed": lambda v: poch.RandomBot(seed=v),
+    # Observation vectors: the rules and the view they are given.
+    "observation_size rules": lambda v: pocha_rules.observations.observation_size(v),
+    "encode_view view": lambda v: pocha_rules.observations.encode_view(v),
+    "poch observation_size rules": lambda v: poch_observations.observation_size(v),
+    "poch encode_view view": lambda v: poch_observations.encode_view(v),
+    "num_actions rules": lambda v: pocha_rules.actions.num_actions(v),
+    "poch num_actions rules": lambda v: poch.actions.num_actions(v),
     # The arrays: the vector environment and the batch engine.
     "VectorEnv opponents": lambda v: __import__("pocha_rules.vector").vector.VectorEnv(
         RULES, 2, opponents=_OneSeat(v, "random")
@@ -222,6 +232,20 @@ def test_an_object_array_of_actions_is_refused_naming_its_entry() -> None:
 
     with pytest.raises(VectorActionError, match="got an array of object"):
         _vector().step(np.array([1, 2], dtype=object))
+
+
+def test_the_learner_environment_refuses_an_object_array_naming_its_entry() -> None:
+    # Before: AttributeError ('int' object has no attribute 'item'), and a
+    # bare ValueError for a whole number too long to write.
+    pytest.importorskip("gymnasium", reason="the learner environment needs the rl extra")
+    from pocha_rules.learner_vector import LearnerVectorEnv
+    from pocha_rules.vector import VectorActionError
+
+    env = LearnerVectorEnv(RULES, 2)
+    env.reset(seed=1)
+    for actions in (np.array([1, 2], dtype=object), np.array([HUGE, 0], dtype=object)):
+        with pytest.raises(VectorActionError, match="got an array of object"):
+            env.step(actions)
 
 
 @pytest.mark.parametrize(

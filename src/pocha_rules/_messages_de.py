@@ -5,14 +5,16 @@ Poch is a German game, so its refusals and its record errors have German
 sentences, in the words a Poch table uses (*pochen*, *halten*,
 *passen*, *aufdecken*, *Marken*, *Fach*, *Trumpf*; the glossary of the
 German rules page). Pocha's codes have
-none: an error without a German sentence keeps its English message.
+none: an error without a German sentence keeps its English message. The
+codes of reading JSON data, which both games share, have German sentences
+for Poch's views.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["GERMAN", "GERMAN_FRAMES", "GERMAN_VERBS"]
+__all__ = ["GERMAN", "GERMAN_FRAMES", "GERMAN_VERBS", "GERMAN_WHAT"]
 
 GERMAN_FRAMES: Final[dict[str, str]] = {
     "PochaError": "{reason}",
@@ -22,6 +24,7 @@ GERMAN_FRAMES: Final[dict[str, str]] = {
     "OutOfTurnError": "unzulässiger Zug {move} von Platz {by}: {reason}",
     "InvalidRecordError": "ungültige Aufzeichnung bei {where}: {reason}",
     "InvalidActionError": "ungültige Aktion {action} von Platz {seat}: {reason}",
+    "InvalidDataError": "{what} ungültig bei {where}: {reason}",
 }
 """How each error class words its German message around the reason."""
 
@@ -35,6 +38,9 @@ GERMAN_VERBS: Final[dict[str, str]] = {
 }
 """Poch's moves by their English verb (the first word of a move's text),
 in German: what a German player types, and how a reason names them."""
+
+GERMAN_WHAT: Final[dict[str, str]] = {"view": "Sicht", "state": "Spielstand"}
+"""What data an :class:`~pocha_rules.InvalidDataError` refuses, in German."""
 
 GERMAN: Final[dict[str, str]] = {
     "other": "{reason}",
@@ -135,6 +141,31 @@ GERMAN: Final[dict[str, str]] = {
     "scores_differ": "die Aufzeichnung sagt {said}, aber die Züge ergeben {given}",
     "seat_out_of_range": "die Plätze gehen von 0 bis {high}, nicht {got}",
     "seed_too_large": "ein Startwert ist kleiner als 2**{bits}, nicht {got}",
+    # Reading a Poch view from JSON (poch.PlayerView.from_dict and from_json).
+    "format_expected": "erwartet wird {expected}, nicht {got}",
+    "view_value_unreachable": "kein Spiel nach diesen Regeln ergibt diesen Wert mit dem "
+    "Rest der Sicht",
+    "view_compact": "fehlt: eine kompakte Sicht lässt sich nicht zurücklesen (mit ihrer "
+    "Geschichte schreiben)",
+    "hand_size_differs": "{cards} Karten, aber hand_sizes sagt {size}",
+    "legal_actions_differ": "nicht die Aktionsnummern der erlaubten Züge der Sicht",
+    "to_move_null": "null genau dann, wenn das Spiel zu Ende ist",
+    "expected_one_of": "erwartet wird eines von {names}, nicht {got}",
+    "expected_object": "erwartet wird ein Objekt, nicht {got}",
+    "format_unknown": "erwartet wird {expected}, nicht {got}",
+    "missing": "fehlt",
+    "version_unknown": "diese Bibliothek liest Version {version}, nicht {got}",
+    "count_out_of_range": "erwartet wird eine ganze Zahl von 0 bis {high}, nicht {got}",
+    "entries_for_players": "{entries} Einträge für {players} Spieler",
+    "expected_pair": "erwartet wird ein Paar [Platz, Text], nicht {got}",
+    "expected_whole": "erwartet wird eine ganze Zahl, nicht {got}",
+    "expected_list": "erwartet wird eine Liste, nicht {got}",
+    "expected_string": "erwartet wird ein Text, nicht {got}",
+    "expected_flag": "erwartet wird true oder false, nicht {got}",
+    "unknown_member": "unbekanntes Feld",
+    "data_too_long": "{length} Zeichen sind mehr, als es fassen darf",
+    "json_too_deep": "das JSON ist zu tief verschachtelt",
+    "json_invalid": "kein gültiges JSON: {error}",
 }
 """Each Poch code's German sentence, a :meth:`str.format` template of the
 same params as the English one."""

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from pocha_rules._common.actions import IdTable, TableCache, apply_checked
 from pocha_rules._common.errors import InvalidActionError, say
+from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import CARDS, Card
 from pocha_rules._pocha.engine import apply, explain, legal_moves
 from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
@@ -92,7 +93,7 @@ class ActionTable(IdTable[Move]):
 
     def __init__(self, rules: RuleSet) -> None:
         if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}: {rules!r}")
+            raise TypeError(f"expected a RuleSet, got {got(rules)}")
         t = tables_for(rules)
         schedule = rules.schedule
         largest = max(entry.cards for entry in schedule)
@@ -137,7 +138,7 @@ class ActionTable(IdTable[Move]):
             from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
 
             if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
-                raise TypeError(f"expected a move, got {type(move).__name__}: {move!r}")
+                raise TypeError(f"expected a move, got {got(move)}")
             raise InvalidActionError(move, None, say("no_action_id"))
         return action
 

@@ -25,7 +25,7 @@ from typing import Final, Literal
 
 from pocha_rules._common.errors import PochaError
 from pocha_rules._messages_de import GERMAN as _GERMAN
-from pocha_rules._messages_de import GERMAN_FRAMES, GERMAN_VERBS
+from pocha_rules._messages_de import GERMAN_FRAMES, GERMAN_VERBS, GERMAN_WHAT
 from pocha_rules._pocha.cards import Card
 from pocha_rules._pocha.moves import parse_move
 from pocha_rules._pocha.state import Phase
@@ -543,6 +543,9 @@ def _german_message(error: PochaError, code: str, params: Mapping[str, object]) 
     if isinstance(move, str):
         verb, _space, rest = move.partition(" ")
         values["move"] = " ".join([GERMAN_VERBS.get(verb, verb), *([rest] if rest else [])])
+    what = params.get("what")
+    if isinstance(what, str):
+        values["what"] = GERMAN_WHAT.get(what, what)
     try:
         return frame.format_map({**values, "reason": said})
     except (KeyError, IndexError, ValueError):

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pocha_rules import InvalidDataError, PochaError
+from pocha_rules.messages import message
 from pocha_rules.poch import (
     GameState,
     PlayerView,
@@ -139,12 +140,14 @@ def test_a_view_no_game_gives_is_refused_where_it_goes_wrong(where: str, change:
     change(data)
     if where == "first_dealer":  # the first deal's dealer no longer follows from it
         where = "past_deals[0].dealer"
-    assert _refused(data).where == where
+    error = _refused(data)
+    assert error.where == where
+    german = message(error, "de")  # Poch's refusals read in German too
+    assert german.startswith(f"Sicht ungültig bei {where}: "), german
+    assert german != str(error)
 
 
 def test_a_current_deal_no_state_fits_is_refused_saying_why_in_each_language() -> None:
-    from pocha_rules.messages import message
-
     data = _view(moves=3)
     seat, move = data["moves"][1]
     data["moves"][1] = [(seat + 1) % 4, move]  # a move made out of turn
@@ -157,6 +160,7 @@ def test_a_current_deal_no_state_fits_is_refused_saying_why_in_each_language() -
     error = _refused(data)
     assert str(error).startswith("invalid view at past_deals[0].balances: expected [")
     assert "se esperaba" in message(error, "es")
+    assert "erwartet wird [" in message(error, "de")
 
 
 def test_an_ended_game_is_read_back_and_its_end_checked() -> None:

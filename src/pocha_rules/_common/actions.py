@@ -153,7 +153,10 @@ class TableCache(Generic[_T]):
         last, found = self._last[0]
         if last is rules and found is not None:
             return found
-        table = self._tables.get(rules)
+        try:
+            table = self._tables.get(rules)
+        except TypeError:  # unhashable, so no rule set: building says what is wrong
+            return self._build(rules)
         if table is None:
             table = self._build(rules)
             if len(self._tables) >= _CACHE_LIMIT:

@@ -171,7 +171,10 @@ class PlayerView:
         that some game gives this very view: the finished deals follow one
         another (dealers, seats, dressing, payments, balances), the current
         deal begins where they end, and a state drawn for the view
-        (:func:`sample_state`) shows the seat exactly this view.
+        (:func:`sample_state`) shows the seat exactly this view. A view of
+        a deal in play costs a drawn state or a few (about a millisecond);
+        one that no state fits is refused only once every draw has failed
+        (a few tenths of a second).
 
         Raises:
             InvalidDataError: The data is not a view, or not one a game
