@@ -296,8 +296,8 @@ def test_every_seat_can_be_human() -> None:
         (("--dealer", "-1"), "pocha play: error: --dealer -1: seats run from 0 to 3"),
         (
             ("--bot", "clever"),
-            "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random "
-            "or MODULE:CLASS",
+            "--bot clever: unknown bot 'clever': give one of heuristic, montecarlo, random, "
+            "trained or MODULE:CLASS",
         ),
         (("--seed", "x"), "argument --seed: invalid int value: 'x'"),
     ],
