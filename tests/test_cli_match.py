@@ -110,7 +110,8 @@ def test_your_own_bot_from_the_current_directory(tmp_path: Path) -> None:
     [
         (
             ("--bot", "oracle"),
-            "--bot oracle: unknown bot 'oracle': give one of heuristic, montecarlo, random, trained",
+            "--bot oracle: unknown bot 'oracle': "
+            "give one of heuristic, montecarlo, random, trained",
         ),
         (("--bot", "nosuchmodule:Bot"), "--bot nosuchmodule:Bot: cannot import 'nosuchmodule'"),
         (("--bot", "mybots:Missing"), "--bot mybots:Missing: module 'mybots' has no 'Missing'"),

@@ -13,7 +13,7 @@ pytest.importorskip("numpy", reason="the trained bot needs numpy (the batch extr
 import random as _random
 
 from pocha_rules import GameState, InvalidRulesError, RuleSet, apply, legal_moves, new_game
-from pocha_rules.bots import RandomBot, play_game
+from pocha_rules.bots import Bot, RandomBot, play_game
 from pocha_rules.trained import TRAINED_ON, WEIGHTS, TrainedBot
 from pocha_rules.views import observe
 from tests.arena_helpers import run_pocha
@@ -32,6 +32,7 @@ def test_the_weights_are_small_and_fit_the_default_rules() -> None:
     assert RuleSet() == TRAINED_ON
     bot = TrainedBot()
     state = _midgame(3, 5)
+    assert state.to_move is not None
     assert bot.act(observe(state, state.to_move)) in legal_moves(state)
 
 
@@ -53,6 +54,7 @@ def test_it_plays_whole_games_far_better_than_chance() -> None:
 
 def test_it_plays_the_same_move_from_the_same_view() -> None:
     state = _midgame(5, 40)
+    assert state.to_move is not None
     view = observe(state, state.to_move)
     assert TrainedBot(seed=1).act(view) == TrainedBot(seed=2).act(view)
 
@@ -65,7 +67,7 @@ def test_it_plays_the_same_move_from_the_same_view() -> None:
     ],
 )
 def test_rules_it_cannot_read_are_refused(rules: RuleSet, field: str) -> None:
-    bots = [TrainedBot(), *(RandomBot(seed=s) for s in range(rules.players - 1))]
+    bots: list[Bot] = [TrainedBot(), *(RandomBot(seed=s) for s in range(rules.players - 1))]
     with pytest.raises(InvalidRulesError) as raised:
         play_game(rules, bots, seed=1)
     assert raised.value.code == "trained_rules"
