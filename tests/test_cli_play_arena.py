@@ -147,3 +147,10 @@ def test_poch_play_against_a_bot_class_and_refusals() -> None:
     both = run_pocha("poch", "play", "--bot", "random", "--engine", "x", *POCH_SHORT)
     assert both.returncode == 2
     assert "--bot and --engine: give one of them" in both.stderr
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "inf", "nan"])
+def test_an_engines_time_limit_is_checked_as_a_matchs_is(limit: str) -> None:
+    done = pocha("--engine", "x", "--time-limit", limit, *SHORT)
+    assert done.returncode == 2
+    assert f"--time-limit: above 0 seconds, got {float(limit)}" in done.stderr

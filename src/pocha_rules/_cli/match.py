@@ -55,6 +55,7 @@ __all__ = [
     "print_forfeits",
     "print_result",
     "run",
+    "time_limit_argument",
 ]
 
 _DEFAULT_BOTS = ("heuristic", "random")
@@ -153,6 +154,17 @@ class BuiltInBot:
         return f"BuiltInBot({self.name!r}{game})"
 
 
+def time_limit_argument(parser: argparse.ArgumentParser) -> None:
+    """``--time-limit SECONDS``: an engine's time for each move."""
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help=_("an engine's time for each move (default 10)"),
+    )
+
+
 def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
     """``--engine``, ``--time-limit`` and (unless ``traceback`` is false)
     ``--traceback``."""
@@ -163,13 +175,7 @@ def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True)
         metavar="NAME=COMMAND",
         help=_("a program of the engine protocol in the match (repeatable)"),
     )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help=_("an engine's time for each move (default 10)"),
-    )
+    time_limit_argument(parser)
     parser.add_argument(
         "--start-limit",
         type=float,

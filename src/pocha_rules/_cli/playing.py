@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
 from pocha_rules._bot_faults import raised
 from pocha_rules._cli.i18n import _, current_language
+from pocha_rules._cli.match import load_bot, time_limit_argument
 from pocha_rules._cli.options import DEFAULT_BOT, Fail, examples, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.records import read_record
@@ -132,8 +134,6 @@ class Screen(Generic[_R, _S, _M, _V]):
         """A bot for every seat (the people's are not asked), and what plays
         the seats that are not a person's, in words: ``--engine``'s program,
         or ``--bot``'s built-in bot or ``MODULE:CLASS``."""
-        from pocha_rules._cli.match import load_bot
-
         players: int = getattr(rules, "players")  # noqa: B009 (both games' rules have it)
         if args.engine is not None:
             return self._engines(args, players, seed, fail), _("engine")
@@ -158,7 +158,7 @@ class Screen(Generic[_R, _S, _M, _V]):
 
         if args.bot != DEFAULT_BOT:
             fail(_("--bot and --engine: give one of them"))
-        if not args.time_limit > 0:
+        if not 0 < args.time_limit < math.inf:
             fail(_("--time-limit: above 0 seconds, got {got}").format(got=args.time_limit))
         try:
             engine = Engine(args.engine, time_limit=args.time_limit)
@@ -343,13 +343,7 @@ def _players_arguments(parser: argparse.ArgumentParser, bots: Sequence[str]) -> 
         metavar="COMMAND",
         help=_("a program of the engine protocol at the other seats (one process each)"),
     )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help=_("an engine's time for each move (default 10)"),
-    )
+    time_limit_argument(parser)
 
 
 def tags_from_args(items: list[str], kept: Tags, fail: Fail) -> Tags:
