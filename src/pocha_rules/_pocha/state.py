@@ -11,7 +11,6 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Callable
 from operator import add
@@ -19,6 +18,7 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
+from pocha_rules._common.enums import NamedStrEnum
 from pocha_rules._common.upcalls import Upcall
 from pocha_rules._pocha.cards import CARDS, Card, Suit, cards_of
 from pocha_rules._pocha.deal import Deal, DealtRound
@@ -31,7 +31,7 @@ from pocha_rules._pocha.tables import Tables
 __all__ = ["GameState", "Phase", "PlayedCard", "RoundResult"]
 
 
-class Phase(enum.StrEnum):
+class Phase(NamedStrEnum):
     """What the game is waiting for."""
 
     AUCTION = "auction"
@@ -44,9 +44,6 @@ class Phase(enum.StrEnum):
     """Cards to the trick (``Play``)."""
     OVER = "over"
     """The game has ended; no move is legal."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 _OVER: Final = Phase.OVER
