@@ -20,6 +20,10 @@ each:
 - ``serve`` (:mod:`.serve`): a web server of tables to play with friends
   in the browser (the ``serve`` extra).
 
+Each module adds its commands through :class:`.commands.Commands`, which
+states a command once: its name, the function that runs it, its help, its
+description and its examples.
+
 Rules come from ``--preset``, ``--players``, ``--deck`` and any number of
 ``--rule NAME=VALUE`` (:mod:`.options`). Output is plain text when stdout is
 not a terminal, when ``NO_COLOR`` is set, with ``--plain``, or when the
@@ -46,6 +50,7 @@ from pocha_rules._cli import (
     simulate,
     tournament,
 )
+from pocha_rules._cli.commands import Commands, examples
 from pocha_rules._cli.i18n import (
     LANGUAGES,
     _,
@@ -54,7 +59,6 @@ from pocha_rules._cli.i18n import (
     language_from_environment,
     set_language,
 )
-from pocha_rules._cli.options import examples
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.poch import group as poch_group
 from pocha_rules._common.stopping import exit_within
@@ -116,20 +120,17 @@ def build_parser() -> argparse.ArgumentParser:
     output = _Parser(add_help=False)
     output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
     output.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=lang_help)
-    commands = cast(
-        "argparse._SubParsersAction[argparse.ArgumentParser]",
-        parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
-    )
-    play.add_parser(commands, [output])
-    simulate.add_parser(commands, [output])
-    match.add_parser(commands, [output])
-    tournament.add_parser(commands, [output])
-    engine.add_parser(commands, [output])
-    records.add_parsers(commands, [output])
-    rules.add_parser(commands, [output])
-    explain.add_parser(commands, [output])
-    poch_group.add_parser(commands, [output])
-    serve.add_parser(commands, [output])
+    commands = Commands(parser, [output])
+    play.add_parser(commands)
+    simulate.add_parser(commands)
+    match.add_parser(commands)
+    tournament.add_parser(commands)
+    engine.add_parser(commands)
+    records.add_parsers(commands)
+    rules.add_parser(commands)
+    explain.add_parser(commands)
+    poch_group.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

@@ -6,21 +6,19 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import BOTS, Fail, examples
+from pocha_rules._cli.options import BOTS, Fail
 from pocha_rules._cli.output import Output
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha engine`` to ``commands``."""
-    parser = commands.add_parser(
+    parser = commands.add(
         "engine",
-        parents=parents,
+        run,
         help=_("run a bot as an engine (JSON lines on standard input and output)"),
         description=_(
             "Run a bot as an engine of the engine protocol: it reads the "
@@ -29,14 +27,13 @@ def add_parser(
             "the arena's game message says). BOT is a built-in name ({bots}: Pocha's bot or "
             "Poch's of that name) or MODULE:CLASS."
         ).format(bots=", ".join(BOTS)),
-        **examples(
+        examples=(
             "pocha engine heuristic",
             "pocha match --engine h='pocha engine heuristic' --bot random -n 40",
             "pocha poch match --engine h='pocha engine heuristic' --bot random -n 40",
         ),
     )
     parser.add_argument("bot", metavar="BOT", help=_("the bot to run"))
-    parser.set_defaults(run=run, subparser=parser)
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:

@@ -8,8 +8,9 @@ import random
 import sys
 
 from pocha_rules import messages
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, current_language, ngettext, pocha_language
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._pocha.engine import apply, explain
 from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
@@ -22,21 +23,18 @@ from pocha_rules.views import PlayerView
 __all__ = ["add_parser", "candidates", "run"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha explain`` to ``commands``."""
-    parser = commands.add_parser(
+    parser = commands.add(
         "explain",
-        parents=parents,
+        run,
         help=_("say what each move may or may not do in a position, and why"),
         description=_(
             "Read a position in the position notation and say, for each move the seat "
             "to move might think of (each card of its hand, each bid...), whether the "
             "rules allow it, and if not, which rule forbids it."
         ),
-        **examples(
+        examples=(
             'pocha explain "classic 1:1 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7"',
             'pocha explain --lang es "POSITION"   # ' + _("in Spanish"),
         ),
@@ -44,7 +42,6 @@ def add_parser(
     parser.add_argument(
         "position", metavar="POSITION", help=_("a position, quoted as one argument")
     )
-    parser.set_defaults(run=run, subparser=parser)
 
 
 def candidates(position: GameState | PlayerView) -> tuple[Move, ...]:

@@ -13,14 +13,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import (
-    MAX_GAMES,
-    Fail,
-    examples,
-    seed_from_args,
-)
+from pocha_rules._cli.options import MAX_GAMES, Fail, seed_from_args
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import (
     Spread,
@@ -64,18 +60,14 @@ _MATCH_SETS: Final = {"pocha": 100, "poch": 20}
 are longer)."""
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-    game: str = "pocha",
-) -> None:
+def add_parser(commands: Commands, game: str = "pocha") -> None:
     """Add ``pocha match`` (or, for ``game="poch"``, ``pocha poch match``)
     to ``commands``."""
     played = GAMES[game]
     prefix = played.prefix
-    parser = commands.add_parser(
+    parser = commands.add(
         "match",
-        parents=parents,
+        functools.partial(run, game=game),
         help=_("bots against each other over many games, with confidence intervals"),
         description=_(
             "Play bots against each other, moving them round the table from game "
@@ -89,7 +81,7 @@ def add_parser(
             "exception, an illegal move; an engine's crash, hang or garbage) forfeits its "
             "game and is named in one line; the match goes on."
         ).format(bots=", ".join(played.bots)),
-        **examples(
+        examples=(
             f"{prefix} match --bot heuristic --bot random -n 400 --duplicate --workers 2",
             f"{prefix} match --bot me=mybots:Greedy --bot heuristic "
             "--lineup me,heuristic,heuristic,heuristic",
@@ -131,9 +123,6 @@ def add_parser(
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     played.rules_arguments(parser)
-    parser.set_defaults(
-        run=functools.partial(run, game=game), subparser=parser, command=played.command("match")
-    )
 
 
 class BuiltInBot:

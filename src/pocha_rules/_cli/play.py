@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, ngettext, pocha_language
 from pocha_rules._cli.options import BOTS, Fail, rules_arguments, rules_from_args
 from pocha_rules._cli.output import Output
@@ -34,15 +35,11 @@ __all__ = ["add_parser", "run"]
 Step = _Step[GameState, Move]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha play`` to ``commands``."""
     add_play_parser(
         commands,
-        parents,
-        words=("play",),
+        run,
         texts=(
             _("play a game in the terminal (or watch bots play)"),
             _("Play a game in the terminal against bots, or watch bots play."),
@@ -54,7 +51,6 @@ def add_parser(
             "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
         ),
         rules=rules_arguments,
-        run=run,
     )
 
 

@@ -22,9 +22,10 @@ from types import UnionType
 from typing import Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
 from pocha_rules._bot_faults import raised
+from pocha_rules._cli.commands import Commands, Run
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.match import load_bot, time_limit_argument
-from pocha_rules._cli.options import DEFAULT_BOT, Fail, examples, seed_from_args
+from pocha_rules._cli.options import DEFAULT_BOT, Fail, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
@@ -253,37 +254,34 @@ def error_text(error: PochaError) -> str:
 
 
 def add_play_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
+    commands: Commands,
+    run: Run,
     *,
-    words: Sequence[str],
     texts: tuple[str, str],
     record: str,
     watch: str,
     bots: Sequence[str],
     tag_help: str,
     rules: Callable[[argparse.ArgumentParser], None],
-    run: Callable[[argparse.Namespace, Output, Fail], int],
 ) -> None:
-    """Add the play command (``words`` after ``pocha``, the last one the
-    name in ``commands``) with its ``texts`` (help, description), examples
-    saving to ``record`` and watching bots with the options ``watch``: the
-    options of a game at the terminal are ``--human``, who plays the other
-    seats (one of the built-in ``bots``, a bot class or an engine), the
-    ones both games share, then ``rules``' ."""
-    command = " ".join(["pocha", *words])
+    """Add ``play``, run by ``run``, to ``commands``, with its ``texts``
+    (help, description), examples saving to ``record`` and watching bots
+    with the options ``watch``: the options of a game at the terminal are
+    ``--human``, who plays the other seats (one of the built-in ``bots``, a
+    bot class or an engine), the ones both games share, then ``rules``'."""
+    command = f"{commands.prefix} play"
     shown = [
         (f"{command} --human 0 --save {record}", _("you and three bots")),
         (f"{command} --resume {record} --human 0 --save {record}", _("go on with it")),
         (f"{command} {watch}", _("watch five bots")),
     ]
     width = max(len(line) for line, _comment in shown) + 3
-    parser = commands.add_parser(
-        words[-1],
-        parents=parents,
+    parser = commands.add(
+        "play",
+        run,
         help=texts[0],
         description=texts[1],
-        **examples(*(f"{line.ljust(width)}# {comment}" for line, comment in shown)),
+        examples=[f"{line.ljust(width)}# {comment}" for line, comment in shown],
     )
     parser.add_argument(
         "--human",
@@ -322,7 +320,6 @@ def add_play_parser(
         help=tag_help,
     )
     rules(parser)
-    parser.set_defaults(run=run, subparser=parser, command=" ".join(words))
 
 
 def _players_arguments(parser: argparse.ArgumentParser, bots: Sequence[str]) -> None:

@@ -1,15 +1,16 @@
 """``pocha validate`` and ``pocha replay``: check and read game records;
-and what the records commands of both games share (reading a record file,
-adding a command that reads one)."""
+and what the records commands of both games share (the record file's
+argument, and reading it)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, current_language
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.sheet import print_sheet
 from pocha_rules._common.text import printable, shown_path
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "add_parsers",
-    "add_record_parser",
     "read_record",
+    "record_argument",
     "replayed",
     "run_replay",
     "run_validate",
@@ -33,25 +34,9 @@ _S = TypeVar("_S")
 _T = TypeVar("_T")
 
 
-def add_record_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-    name: str,
-    *,
-    help: str,
-    description: str,
-    example_lines: tuple[str, ...],
-    run: Callable[..., int],
-    **defaults: Any,
-) -> argparse.ArgumentParser:
-    """Add a command that reads one record file (its argument ``file``),
-    with ``run`` (and any other ``defaults``) set on its parser."""
-    parser = commands.add_parser(
-        name, parents=parents, help=help, description=description, **examples(*example_lines)
-    )
+def record_argument(parser: argparse.ArgumentParser) -> None:
+    """``FILE``: the record a command reads."""
     parser.add_argument("file", help=_("the record (JSON)"))
-    parser.set_defaults(run=run, subparser=parser, **defaults)
-    return parser
 
 
 def read_record(path: str, read: Callable[[str], _T]) -> _T:
@@ -84,46 +69,37 @@ def replayed(
     return read
 
 
-def add_parsers(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parsers(commands: Commands) -> None:
     """Add ``pocha validate`` and ``pocha replay`` to ``commands``."""
-    validate = add_record_parser(
-        commands,
-        parents,
+    validate = commands.add(
         "validate",
+        run_validate,
         help=_("check a game record"),
         description=_("Check a game record by replaying it move by move."),
-        example_lines=(
+        examples=(
             "pocha validate game.json",
             "pocha validate --lenient table.json   # " + _("a real table's game with revokes"),
         ),
-        run=run_validate,
     )
-    validate.add_argument(
-        "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
-    )
-
-    replay = add_record_parser(
-        commands,
-        parents,
+    replay = commands.add(
         "replay",
+        run_replay,
         help=_("the score sheet of a recorded game"),
         description=_(
             "Print the score sheet of a recorded game, finished or not; with "
             "--moves, first go through the game trick by trick."
         ),
-        example_lines=(
+        examples=(
             "pocha replay game.json",
             "pocha replay --moves game.json   # " + _("every bid, trick and round"),
             "pocha replay --lenient table.json",
         ),
-        run=run_replay,
     )
-    replay.add_argument(
-        "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
-    )
+    for parser in (validate, replay):
+        record_argument(parser)
+        parser.add_argument(
+            "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
+        )
     replay.add_argument(
         "--moves",
         action="store_true",

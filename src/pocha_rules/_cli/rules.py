@@ -6,10 +6,10 @@ import argparse
 import textwrap
 from typing import Final
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     Fail,
-    examples,
     option_text,
     rules_arguments,
     rules_from_args,
@@ -20,17 +20,14 @@ from pocha_rules._pocha.schedules import PRESETS
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha rules`` to ``commands``."""
-    parser = commands.add_parser(
+    parser = commands.add(
         "rules",
-        parents=parents,
+        run,
         help=_("show every option of a rule set"),
         description=_("Show every option of a rule set, and its round plan."),
-        **examples(
+        examples=(
             "pocha rules                     # " + _("the default rules"),
             "pocha rules full --players 3    # " + _("a preset for three players"),
             "pocha rules --rule schedule=1,2,3a,1b --rule must_overtake=false",
@@ -46,7 +43,6 @@ def add_parser(
         ),
     )
     rules_arguments(parser, preset=True)
-    parser.set_defaults(run=run, subparser=parser)
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import argparse
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha serve`` to ``commands``."""
-    parser = commands.add_parser(
+    parser = commands.add(
         "serve",
-        parents=parents,
+        run,
         help=_("serve tables of Pocha and Poch to play with friends in the browser"),
         description=_(
             "Start a web server where people set up tables of Pocha or Poch, send one "
@@ -28,7 +26,7 @@ def add_parser(
             "with every unfinished table. Needs the serve extra: "
             'pip install "pocha-rules[serve]".'
         ),
-        **examples(
+        examples=(
             "pocha serve                               # " + _("on http://127.0.0.1:8000"),
             "pocha serve --host 0.0.0.0 --port 8080 --db tables.sqlite3",
         ),
@@ -45,7 +43,6 @@ def add_parser(
         default="pocha-serve.sqlite3",
         help=_("the SQLite file that keeps the tables, made if missing (default: %(default)s)"),
     )
-    parser.set_defaults(run=run, subparser=parser)
 
 
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:

@@ -9,13 +9,13 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
     DEFAULT_BOT,
     Fail,
     bots_for,
-    examples,
     games_from_args,
     json_option,
     rules_arguments,
@@ -42,7 +42,6 @@ __all__ = [
     "SeatSums",
     "Sums",
     "add_parser",
-    "add_simulate_parser",
     "bots_from_args",
     "print_summary",
     "run",
@@ -53,45 +52,22 @@ __all__ = [
 _S = TypeVar("_S", bound="SeatSums")
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha simulate`` to ``commands``."""
-    texts = (
-        _("play many bot games and compare the seats"),
-        _(
+    parser = commands.add(
+        "simulate",
+        run,
+        help=_("play many bot games and compare the seats"),
+        description=_(
             "Play many games between bots at fixed seats and summarise each seat. "
             "Game i is dealt from seed --seed + i."
         ),
-        "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
+        examples=(
+            "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
+        ),
     )
-    add_simulate_parser(commands, parents, texts, (BOTS, DEFAULT_BOT), rules_arguments, run)
-
-
-def add_simulate_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-    texts: tuple[str, str, str],
-    bots: tuple[Mapping[str, object], str],
-    rules: Callable[[argparse.ArgumentParser], None],
-    run: Callable[..., int],
-    **defaults: Any,
-) -> None:
-    """Add a game's ``simulate`` to ``commands``: its ``texts`` (the help,
-    the description and an example), its ``bots`` (by name, and the
-    default), its ``rules`` options, and ``run``."""
-    help_text, description, example = texts
-    parser = commands.add_parser(
-        "simulate",
-        parents=parents,
-        help=help_text,
-        description=description,
-        **examples(example),
-    )
-    simulate_arguments(parser, *bots)
-    rules(parser)
-    parser.set_defaults(run=run, subparser=parser, **defaults)
+    simulate_arguments(parser, BOTS, DEFAULT_BOT)
+    rules_arguments(parser)
 
 
 def simulate_arguments(

@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
@@ -26,18 +27,14 @@ from pocha_rules.tournaments import MAX_SETS, Tournament, TournamentLog, Tournam
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-    game: str = "pocha",
-) -> None:
+def add_parser(commands: Commands, game: str = "pocha") -> None:
     """Add ``pocha tournament`` (or, for ``game="poch"``, ``pocha poch
     tournament``) to ``commands``."""
     played = GAMES[game]
     prefix = played.prefix
-    parser = commands.add_parser(
+    parser = commands.add(
         "tournament",
-        parents=parents,
+        functools.partial(run, game=game),
         help=_("a round robin of bots and engines, with ratings"),
         description=_(
             "Play every pair of bots against each other over the same duplicate "
@@ -49,7 +46,7 @@ def add_parser(
             "--resume FILE goes on with it after Ctrl-C or a crash: give the same "
             "--bot and --engine again (a results file is data: nothing it names is run)."
         ).format(bots=", ".join(played.bots)),
-        **examples(
+        examples=(
             f"{prefix} tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
             "--workers 0 --results t.jsonl",
             f"{prefix} tournament --bot heuristic --bot random --bot montecarlo "
@@ -78,11 +75,6 @@ def add_parser(
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
     played.rules_arguments(parser)
-    parser.set_defaults(
-        run=functools.partial(run, game=game),
-        subparser=parser,
-        command=played.command("tournament"),
-    )
 
 
 def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]:

@@ -3,40 +3,33 @@ command (the group's design is told in :mod:`pocha_rules._cli.poch`)."""
 
 from __future__ import annotations
 
-import argparse
-
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import add_parser as add_match
-from pocha_rules._cli.options import examples
 from pocha_rules._cli.poch import play, records, simulate
 from pocha_rules._cli.tournament import add_parser as add_tournament
 
 __all__ = ["add_parser"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add the ``pocha poch`` group and its commands to ``commands``."""
-    parser = commands.add_parser(
+    group = commands.group(
         "poch",
-        parents=parents,
         help=_("Poch, the German game of a board of pools: play, simulate, check records"),
         description=_(
             "Poch, the German game of a board of pools, a round of betting on pairs "
             "and a race to shed cards: play it, simulate bots, check and show records."
         ),
-        **examples(
+        examples=(
             "pocha poch play --human 0 --save poch.json   # a game against three bots",
             "pocha poch rules --players 5                 # what a rule set holds",
             "pocha poch replay poch.json                  # the deals of a record",
             "pocha poch COMMAND --help                    # a command's options",
         ),
     )
-    group = parser.add_subparsers(dest="poch_command", metavar="COMMAND", required=True)
-    play.add_parser(group, parents)
-    simulate.add_parser(group, parents)
-    add_match(group, parents, game="poch")
-    records.add_parsers(group, parents)
-    add_tournament(group, parents, game="poch")
+    play.add_parser(group)
+    simulate.add_parser(group)
+    add_match(group, game="poch")
+    records.add_parsers(group)
+    add_tournament(group, game="poch")

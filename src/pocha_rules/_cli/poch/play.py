@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
@@ -42,15 +43,11 @@ __all__ = ["add_parser", "run"]
 Step = _Step[GameState, Move]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha poch play`` to ``commands``."""
     add_play_parser(
         commands,
-        parents,
-        words=("poch", "play"),
+        run,
         texts=(
             _("play a game of Poch in the terminal (or watch bots play)"),
             _("Play a game of Poch in the terminal against bots, or watch bots play."),
@@ -60,7 +57,6 @@ def add_parser(
         bots=POCH.bots,
         tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
         rules=rules_arguments,
-        run=run,
     )
 
 

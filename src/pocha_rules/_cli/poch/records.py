@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail, examples
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.meanings import deal_steps, meaning
 from pocha_rules._cli.poch.options import option_rows, rules_arguments, rules_from_args
@@ -18,7 +19,7 @@ from pocha_rules._cli.poch.show import (
     narrate_payments,
     pool_name,
 )
-from pocha_rules._cli.records import add_record_parser, read_record, replayed
+from pocha_rules._cli.records import read_record, record_argument, replayed
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason, apply, new_game, observe
 from pocha_rules.poch.records import GameRecord
@@ -26,45 +27,37 @@ from pocha_rules.poch.records import GameRecord
 __all__ = ["add_parsers", "run_replay", "run_rules", "run_validate"]
 
 
-def add_parsers(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parsers(commands: Commands) -> None:
     """Add ``validate``, ``replay`` and ``rules`` to ``pocha poch``."""
-    add_record_parser(
-        commands,
-        parents,
+    validate = commands.add(
         "validate",
+        run_validate,
         help=_("check a Poch record"),
         description=_("Check a Poch record by replaying it move by move."),
-        example_lines=("pocha poch validate poch.json",),
-        run=run_validate,
-        command="poch validate",
+        examples=("pocha poch validate poch.json",),
     )
-    replay = add_record_parser(
-        commands,
-        parents,
+    record_argument(validate)
+    replay = commands.add(
         "replay",
+        run_replay,
         help=_("the deals of a recorded Poch game"),
         description=_(
             "Show a recorded Poch game, finished or not: each deal's dealer, trump, "
             "who took the poch and each seat's result; with --moves every move and payment."
         ),
-        example_lines=("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
-        run=run_replay,
-        command="poch replay",
+        examples=("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
     )
+    record_argument(replay)
     replay.add_argument("--moves", action="store_true", help=_("every move and payment too"))
-
-    rules = commands.add_parser(
+    rules = commands.add(
         "rules",
-        parents=parents,
+        run_rules,
         help=_("show every option of a Poch rule set"),
         description=_(
             "Show every option of a Poch rule set, its value and what it means for a "
             "deal; 'full' adds how a deal goes, step by step."
         ),
-        **examples(
+        examples=(
             "pocha poch rules --players 5",
             "pocha poch rules full",
             "pocha poch rules --rule sequence_rule=longest_run --rule centre_pool=true",
@@ -77,7 +70,6 @@ def add_parsers(
         help=_("also tell how a deal goes, step by step"),
     )
     rules_arguments(rules)
-    rules.set_defaults(run=run_rules, subparser=rules, command="poch rules")
 
 
 def _load(path: str) -> tuple[GameRecord, GameState]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail, games_from_args, seed_from_args
 from pocha_rules._cli.output import Output
@@ -21,10 +22,10 @@ from pocha_rules._cli.poch.options import (
 )
 from pocha_rules._cli.simulate import (
     SeatSums,
-    add_simulate_parser,
     bots_from_args,
     print_summary,
     seat_games,
+    simulate_arguments,
 )
 from pocha_rules._cli.workers import workers_from_args
 from pocha_rules.poch import Reason, RuleSet, play_game
@@ -32,28 +33,20 @@ from pocha_rules.poch import Reason, RuleSet, play_game
 __all__ = ["SeatGames", "Sums", "add_parser", "run_simulate"]
 
 
-def add_parser(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    parents: list[argparse.ArgumentParser],
-) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``pocha poch simulate`` to ``commands``."""
-    texts = (
-        _("play many bot games of Poch and compare the seats"),
-        _(
+    parser = commands.add(
+        "simulate",
+        run_simulate,
+        help=_("play many bot games of Poch and compare the seats"),
+        description=_(
             "Play many games of Poch between bots at fixed seats and summarise each "
             "seat. Game i is dealt from seed --seed + i."
         ),
-        "pocha poch simulate -n 200 --bots heuristic,random,random --players 3",
+        examples=("pocha poch simulate -n 200 --bots heuristic,random,random --players 3",),
     )
-    add_simulate_parser(
-        commands,
-        parents,
-        texts,
-        (BOTS, DEFAULT_BOT),
-        rules_arguments,
-        run_simulate,
-        command="poch simulate",
-    )
+    simulate_arguments(parser, BOTS, DEFAULT_BOT)
+    rules_arguments(parser)
 
 
 class Sums(SeatSums):
