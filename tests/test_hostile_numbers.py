@@ -145,7 +145,13 @@ DOORS: Final[dict[str, Callable[[Any], object]]] = {
     "VectorEnv observations list": lambda v: _vector().observations([v, 0]),
     "VectorEnv step": lambda v: _vector().step([v, v]),
     "VectorEnv step array": lambda v: _vector().step(np.array([v, v], dtype=object)),
+    "VectorEnv record": lambda v: __import__("pocha_rules.vector").vector.VectorEnv(
+        RULES, 2, record=v
+    ),
     "BatchGames games": lambda v: __import__("pocha_rules.batch").batch.BatchGames(RULES, v),
+    "BatchGames record": lambda v: __import__("pocha_rules.batch").batch.BatchGames(
+        RULES, 2, record=v
+    ),
     "BatchGames step": lambda v: _batch().step([v, v]),
     "BatchGames observations": lambda v: _batch().observations(v),
 }

@@ -94,6 +94,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState, Phase
@@ -229,10 +230,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise PochaError(
                 say("autoreset_mode_unknown", value=", ".join(_MODES), mode=repr(autoreset_mode))
             )
-        for name, flag in (("mask_in_observation", mask_in_observation), ("regroup", regroup),
-                           ("record", record)):  # fmt: skip
-            if not isinstance(flag, bool):
-                raise TypeError(f"{name} must be True or False, got {flag!r}")
+        checks.flag(mask_in_observation, "mask_in_observation")
+        checks.flag(regroup, "regroup")
+        checks.flag(record, "record")
         self.metadata = {"autoreset_mode": mode}
         self._same_step = mode is AutoresetMode.SAME_STEP
         self._rules = rules

@@ -69,6 +69,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._opponents import Opponents, check_opponents
@@ -463,9 +464,7 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
         EzPickle.__init__(
             self, rules, single_round=single_round, render_mode=render_mode, opponents=opponents
         )
-        if type(single_round) is not bool:
-            raise TypeError(f"single_round must be True or False, got {got(single_round)}")
-        self.single_round = single_round
+        self.single_round = checks.flag(single_round, "single_round")
         super().__init__(
             POCHA,
             rules,

@@ -61,6 +61,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._opponents import Opponent, Opponents, check_opponent
 from pocha_rules.games import POCHA, for_rules
@@ -115,8 +116,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise TypeError(f"seat must be an int, got {type(seat).__name__}: {seat!r}")
         if not 0 <= seat < n:
             raise PochaError(say("single_agent_seat_range", high=n - 1, seat=seat))
-        if type(single_round) is not bool:
-            raise TypeError(f"single_round must be True or False, got {single_round!r}")
+        checks.flag(single_round, "single_round")
         if illegal_action not in ("end", "raise"):
             raise PochaError(say("illegal_action_option", illegal_action=repr(illegal_action)))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -95,6 +95,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import shown
 from pocha_rules._pocha.rules import RuleSet
@@ -192,8 +193,7 @@ class VectorEnv(VectorGames):
             raise PochaError(
                 say("autoreset_mode_unknown", value=", ".join(AUTORESET_MODES), mode=repr(mode))
             )
-        if not isinstance(record, bool):
-            raise TypeError(f"record must be True or False, got {record!r}")
+        checks.flag(record, "record")
         if reset_delay is None:
             reset_delay = 4 * rules.players
         if isinstance(reset_delay, bool) or not isinstance(reset_delay, int):

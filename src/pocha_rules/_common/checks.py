@@ -21,7 +21,7 @@ from typing import Final
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
 
-__all__ = ["MAX_SEED_BITS", "bot_seed", "number_param", "seat", "seed", "whole"]
+__all__ = ["MAX_SEED_BITS", "bot_seed", "flag", "number_param", "seat", "seed", "whole"]
 
 MAX_SEED_BITS: Final = 256
 """The most bits a seed may have."""
@@ -29,6 +29,18 @@ MAX_SEED_BITS: Final = 256
 _HUGE_BITS: Final = 64
 """A number with more bits than this is given to a message's parameters
 as the text describing it (:func:`number_param`)."""
+
+
+def flag(value: object, name: str) -> bool:
+    """``value``, checked to be ``True`` or ``False``.
+
+    Raises:
+        TypeError: ``value`` is not a ``bool`` (numpy's included).
+
+    """
+    if type(value) is not bool:
+        raise TypeError(f"{name} must be True or False, got {got(value)}")
+    return value
 
 
 def whole(value: object, name: str, *, least: int | None = None, most: int | None = None) -> int:

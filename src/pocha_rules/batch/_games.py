@@ -6,6 +6,7 @@ from typing import Final, cast
 
 import numpy as np
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import InvalidActionError, PochaError, Reason, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.play import explain_play
@@ -121,9 +122,7 @@ class BatchGames:
         self._games = check_games(games)
         self._seed = resolve_seed(seed)
         self._dealer = check_dealer(dealer, self._rules.players)
-        if not isinstance(record, bool):
-            raise TypeError(f"record must be True or False, got {got(record)}")
-        self._record = record
+        self._record = checks.flag(record, "record")
         self._bt = batch_tables(self._rules)
         self._rng = generator(self._seed, 0)
         self._observer_cache: Observer | None = None

@@ -24,6 +24,7 @@ from typing import Final, NamedTuple
 import attrs
 import numpy as np
 
+from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.rules import RuleSet, Tiebreak
@@ -285,8 +286,7 @@ def simulate_batch(
     start_seed = resolve_seed(seed)
     first = check_dealer(dealer, played.players)
     chunk = check_chunk(chunk)
-    if not isinstance(record, bool):
-        raise TypeError(f"record must be True or False, got {got(record)}")
+    checks.flag(record, "record")
     bt = batch_tables(played)
     n = played.players
     tiebreak = played.tiebreak is Tiebreak.ONE_CARD_ROUNDS

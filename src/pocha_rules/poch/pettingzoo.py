@@ -57,7 +57,7 @@ from typing import Any
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
-from pocha_rules._common.text import got
+from pocha_rules._common import checks
 from pocha_rules.games import POCH
 from pocha_rules.pettingzoo import ILLEGAL_ACTION_REWARD, GameEnv, wrap
 from pocha_rules.poch._rules import RuleSet
@@ -117,9 +117,7 @@ class raw_env(GameEnv):  # PettingZoo names the bare environment so
         EzPickle.__init__(
             self, rules, single_deal=single_deal, render_mode=render_mode, opponents=opponents
         )
-        if type(single_deal) is not bool:
-            raise TypeError(f"single_deal must be True or False, got {got(single_deal)}")
-        self.single_deal = single_deal
+        self.single_deal = checks.flag(single_deal, "single_deal")
         super().__init__(
             POCH, rules, single_deal=single_deal, render_mode=render_mode, opponents=opponents
         )
