@@ -41,7 +41,8 @@ from pocha_rules._common.records import (
     seat_numbers,
     whole,
 )
-from pocha_rules._view_json import _count, _fail, _header, _list, _optional, _pair, _seat, loads
+from pocha_rules._view_json import _card as _card_text
+from pocha_rules._view_json import _count, _fail, _list, _optional, _pair, _seat, _view_data, loads
 from pocha_rules._view_json import rules_json as _shared_rules_json
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._dealing import board_shares, dressing, seating
@@ -138,10 +139,6 @@ def payment_data(payment: Payment) -> dict[str, object]:
         "chips": payment.chips,
         "reason": payment.reason.value,
     }
-
-
-def _card_text(card: Card | None) -> str | None:
-    return None if card is None else str(card)
 
 
 def _seated(moves: tuple[tuple[int, Move], ...]) -> list[list[object]]:
@@ -315,11 +312,7 @@ class _Reader:
 
 
 def read_view(data: object) -> PlayerView:
-    _header(data, "view", VIEW_SCHEMA, VIEW_VERSION)
-    top = members(data, "", _VIEW_MEMBERS, _HISTORY_MEMBERS)
-    for name in _HISTORY_MEMBERS:
-        if name not in top:
-            _fail(name, say("view_compact"))
+    top = _view_data(data, VIEW_SCHEMA, VIEW_VERSION, _VIEW_MEMBERS, _HISTORY_MEMBERS)
     rules = _read_rules(top["rules"])
     read = _Reader(rules)
     n = rules.players

@@ -55,6 +55,7 @@ from pocha_rules.views import observe
 
 if TYPE_CHECKING:
     from pocha_rules._pocha.seats import SeatedMove
+    from pocha_rules.poch._cards import Card as PochCard
     from pocha_rules.views import PlayerView
 
 __all__ = [
@@ -120,7 +121,7 @@ _STATE_MEMBERS: Final = ("schema", "version", "phase", "to_move", "record")
 # --- writing --------------------------------------------------------------------
 
 
-def _card(card: Card | None) -> str | None:
+def _card(card: Card | PochCard | None) -> str | None:
     return None if card is None else str(card)
 
 
@@ -317,6 +318,19 @@ def _header(data: object, what: str, schema: str, version: int) -> None:
         _fail("version", say("version_unknown", version=version, got=describe(found)))
 
 
+def _view_data(
+    data: object, schema: str, version: int, required: tuple[str, ...], history: tuple[str, ...]
+) -> dict[str, object]:
+    """The members of a view's JSON data, written with its ``history``
+    members: the header must say ``schema`` at ``version``."""
+    _header(data, "view", schema, version)
+    top = members(data, "", required, history)
+    for name in history:
+        if name not in top:
+            _fail(name, say("view_compact"))
+    return top
+
+
 def _seat(value: object, where: str, players: int) -> int:
     seat = whole(value, where)
     if not 0 <= seat < players:
@@ -371,11 +385,7 @@ def read_view(data: object) -> PlayerView:
     from pocha_rules.records import RULES_VERSION
     from pocha_rules.views import PlayerView
 
-    _header(data, "view", VIEW_SCHEMA, VIEW_VERSION)
-    top = members(data, "", _VIEW_MEMBERS, _HISTORY_MEMBERS)
-    for name in _HISTORY_MEMBERS:
-        if name not in top:
-            _fail(name, say("view_compact"))
+    top = _view_data(data, VIEW_SCHEMA, VIEW_VERSION, _VIEW_MEMBERS, _HISTORY_MEMBERS)
     if whole(top["rules_version"], "rules_version") != RULES_VERSION:
         _fail("rules_version", say("rules_version_only", version=RULES_VERSION))
     rules = read_rules(top["rules"])
