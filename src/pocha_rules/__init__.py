@@ -23,6 +23,7 @@ from pocha_rules._common.errors import (
     ParseError,
     PochaError,
 )
+from pocha_rules._common.exports import show_at_home
 from pocha_rules._pocha.cards import Card, Suit
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.engine import apply, explain, is_legal, legal_moves, score
@@ -56,7 +57,7 @@ __version__ = "0.1.0"
 
 # Public names report the package as their home, so that reprs, tracebacks and
 # the API reference say ``pocha_rules.Card`` rather than a private module.
-for _name in (
+show_at_home(globals(), (
     "Bid", "Call", "Card", "ChooseTrump", "Deal", "GameState", "IllegalMoveError",
     "InvalidActionError", "InvalidDataError", "InvalidDealError", "InvalidRecordError",
     "InvalidRulesError", "OutOfTurnError",
@@ -67,9 +68,7 @@ for _name in (
     "Bot", "HeuristicBot", "PlayerView", "RandomBot", "forbidden_bid", "known_voids",
     "observe", "play_game", "sample_state", "sample_states", "tricks_needed", "unseen_cards",
     "rollout", "rollout_rounds", "simulate", "MonteCarloBot",
-):  # fmt: skip
-    globals()[_name].__module__ = __name__
-del _name
+))  # fmt: skip
 
 __all__ = [
     "Bid",

@@ -49,11 +49,10 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "pocha_rules.batch needs numpy: pip install 'pocha-rules[batch]'", name="numpy"
     ) from error
 
+from pocha_rules._common.exports import show_at_home
 from pocha_rules.batch._games import BatchActionError, BatchGames
 from pocha_rules.batch._simulate import BatchResult, simulate_batch
 
 __all__ = ["BatchActionError", "BatchGames", "BatchResult", "simulate_batch"]
 
-for _name in __all__:
-    globals()[_name].__module__ = __name__
-del _name
+show_at_home(globals(), __all__)

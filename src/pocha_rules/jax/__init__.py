@@ -31,6 +31,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "pocha_rules.jax needs JAX: pip install 'pocha-rules[jax]'", name="jax"
     ) from error
 
+from pocha_rules._common.exports import show_at_home
 from pocha_rules.jax._engine import JaxGame, State
 from pocha_rules.jax._env import EnvState, PochaEnv, Policy
 from pocha_rules.jax._functions import (
@@ -60,7 +61,4 @@ __all__ = [
     "terminated",
 ]
 
-for _name in __all__:
-    if _name != "Policy":
-        globals()[_name].__module__ = __name__
-del _name
+show_at_home(globals(), (name for name in __all__ if name != "Policy"))

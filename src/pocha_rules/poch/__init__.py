@@ -17,6 +17,7 @@ Every payment is in the state's :attr:`~GameState.ledger`.
 # The pictures of the cards, states and views (Jupyter's _repr_svg_) and the
 # views' JSON, filled from above the rules core: see pocha_rules._common.upcalls.
 from pocha_rules import _poch_pictures, _poch_view_json  # noqa: F401
+from pocha_rules._common.exports import show_at_home
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import apply, explain, is_legal, legal_moves
 from pocha_rules.poch._game import InvalidDealError, deal_pack, new_game
@@ -28,14 +29,12 @@ from pocha_rules.poch.bots import Bot, HeuristicBot, RandomBot, play_game
 from pocha_rules.poch.montecarlo import MonteCarloBot
 from pocha_rules.poch.views import PlayerView, observe, sample_state, sample_states
 
-for _name in (
+show_at_home(globals(), (
     "Card", "Suit", "apply", "explain", "is_legal", "legal_moves", "InvalidDealError",
     "deal_pack", "new_game", "DealResult", "Payment", "Reason", "Close", "Match", "Open",
     "Pass", "Play",
     "Reopen", "parse_move", "RuleSet", "GameState", "Phase", "PlayedCard",
-):  # fmt: skip
-    globals()[_name].__module__ = __name__
-del _name
+))  # fmt: skip
 
 __all__ = [
     "POOLS",
