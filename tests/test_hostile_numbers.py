@@ -142,6 +142,12 @@ DOORS: Final[dict[str, Callable[[Any], object]]] = {
         RULES, 2, opponents=_OneSeat(v, "random")
     ),
     "VectorEnv observations": lambda v: _vector().observations(v),
+    "pettingzoo opponents": lambda v: __import__("pocha_rules.pettingzoo").pettingzoo.raw_env(
+        RULES, opponents=_OneSeat(v, "random")
+    ),
+    "poch pettingzoo opponents": lambda v: __import__(
+        "pocha_rules.poch.pettingzoo"
+    ).poch.pettingzoo.raw_env(POCH, opponents=_OneSeat(v, "random")),
     "VectorEnv observations list": lambda v: _vector().observations([v, 0]),
     "VectorEnv step": lambda v: _vector().step([v, v]),
     "VectorEnv step array": lambda v: _vector().step(np.array([v, v], dtype=object)),

@@ -13,16 +13,13 @@ PettingZoo environment's speed, not the batch engine's.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pocha_rules._common.checks import number_param
 from pocha_rules._common.errors import PochaError, say
-from pocha_rules._common.text import got
-from pocha_rules._opponents import NAMED
+from pocha_rules._opponents import NAMED, opponent_seats
 from pocha_rules._pocha.cards import CARDS, Card, cards_of
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.game import start_at
@@ -141,18 +138,8 @@ def reads_views(opponent: object) -> bool:
 def check_opponents(opponents: Mapping[int, Opponent] | None, players: int) -> dict[int, Opponent]:
     if opponents is None:
         return {}
-    if not isinstance(opponents, Mapping):
-        raise TypeError(
-            f"opponents must be a mapping of seat to opponent, got {type(opponents).__name__}"
-        )
     checked: dict[int, Opponent] = {}
-    for seat, opponent in opponents.items():
-        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
-            raise TypeError(f"opponent seats must be ints, got {got(seat)}")
-        if not 0 <= seat < players:
-            raise PochaError(
-                say("opponent_seat_out_of_range", high=players - 1, seat=number_param(int(seat)))
-            )
+    for seat, opponent in opponent_seats(opponents, players, "opponent"):
         if isinstance(opponent, str):
             if opponent not in NAMED:
                 raise PochaError(
@@ -168,7 +155,7 @@ def check_opponents(opponents: Mapping[int, Opponent] | None, players: int) -> d
                 f"the opponent at seat {seat} must be a bot's name, a bot or a policy "
                 f"function, got {type(opponent).__name__}"
             )
-        checked[operator.index(seat)] = opponent
+        checked[seat] = opponent
     if len(checked) == players:
         raise PochaError(say("no_learner_seat"))
     return checked

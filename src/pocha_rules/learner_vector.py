@@ -96,6 +96,7 @@ from gymnasium.vector import AutoresetMode
 
 from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
+from pocha_rules._opponents import others_opponents
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
@@ -238,7 +239,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._rules = rules
         self.num_envs = count
         self._seat = seat
-        self._opponents = check_opponents(_seat_specs(opponents, seat, n), n)
+        self._opponents = check_opponents(others_opponents(opponents, seat, n, _as_given), n)
         self._all_random = all(spec == "random" for spec in self._opponents.values())
         self._reads_views = any(reads_views(spec) for spec in self._opponents.values())
         self._bots: dict[int, Bot] = {}
@@ -716,18 +717,6 @@ def _bot_action(rules: RuleSet, bot: Bot, state: GameState, seat: int) -> int:
         return -1
 
 
-def _seat_specs(opponents: object, seat: int, players: int) -> Mapping[Any, Any]:
-    """Each other seat's opponent, from the ``opponents`` argument."""
-    others = [other for other in range(players) if other != seat]
-    if isinstance(opponents, Mapping):
-        given = sorted(opponents)
-        if given != others:
-            raise PochaError(say("opponents_seats", others=others, given=given))
-        return opponents
-    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
-        if len(opponents) != len(others):
-            raise PochaError(
-                say("opponents_count", others_count=len(others), opponents_count=len(opponents))
-            )
-        return dict(zip(others, opponents, strict=True))
-    return dict.fromkeys(others, opponents)
+def _as_given(spec: object, what: str) -> Any:
+    """An opponent as given (:func:`check_opponents` checks them all)."""
+    return spec

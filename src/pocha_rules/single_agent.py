@@ -54,7 +54,6 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import gymnasium
@@ -63,7 +62,7 @@ from gymnasium import spaces
 
 from pocha_rules._common import checks
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
-from pocha_rules._opponents import Opponent, Opponents, check_opponent
+from pocha_rules._opponents import Opponents, check_opponent, others_opponents
 from pocha_rules.games import POCHA, for_rules
 
 __all__ = ["ILLEGAL_ACTION_REWARD", "SingleAgentEnv"]
@@ -127,7 +126,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.single_round = single_round
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self._opponents = Opponents(_seat_opponents(opponents, seat, n), game)
+        self._opponents = Opponents(others_opponents(opponents, seat, n, check_opponent), game)
         low, high = game.observation_bounds(rules)
         self.observation_space = spaces.Box(
             low=np.array(low, dtype=np.float32),
@@ -265,31 +264,3 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
             info[self.game.score_name] = self._totals[self.seat]
             info["winner"] = self.seat in self.game.winners(self.rules, self._totals)
         return info
-
-
-def _seat_opponents(opponents: object, seat: int, players: int) -> dict[int, Opponent]:
-    """Each other seat's opponent, from the ``opponents`` argument."""
-    others = [other for other in range(players) if other != seat]
-    if isinstance(opponents, Mapping):
-        given = sorted(opponents)
-        if given != others:
-            raise PochaError(say("opponents_seats", others=others, given=given))
-        return {
-            other: check_opponent(opponents[other], f"the opponent at seat {other}")
-            for other in others
-        }
-    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
-        if len(opponents) != len(others):
-            raise PochaError(
-                say(
-                    "opponents_count",
-                    others_count=len(others),
-                    opponents_count=len(opponents),
-                )
-            )
-        return {
-            other: check_opponent(spec, f"the opponent at seat {other}")
-            for other, spec in zip(others, opponents, strict=True)
-        }
-    spec = check_opponent(opponents, "opponents")
-    return dict.fromkeys(others, spec)
