@@ -22,6 +22,7 @@ from typing import Any, Final
 import jax
 import jax.numpy as jnp
 
+from pocha_rules._common.caches import TableCache
 from pocha_rules._common.text import got
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.jax._tables import AUCTION, JaxTables, jax_tables
@@ -409,14 +410,9 @@ class JaxGame:
         return state.phase == PHASE_OVER
 
 
-_GAMES: Final[dict[RuleSet, JaxGame]] = {}
+_GAMES: Final[TableCache[JaxGame]] = TableCache(JaxGame, limit=32)
 
 
 def game_for(rules: RuleSet) -> JaxGame:
     """The (cached) :class:`JaxGame` of ``rules``."""
-    found = _GAMES.get(rules)
-    if found is None:
-        if len(_GAMES) >= 32:
-            _GAMES.clear()
-        found = _GAMES[rules] = JaxGame(rules)
-    return found
+    return _GAMES.get(rules)

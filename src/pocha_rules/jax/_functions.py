@@ -9,6 +9,7 @@ from typing import Final
 import jax
 import jax.numpy as jnp
 
+from pocha_rules._common.caches import TableCache
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.jax._engine import PHASE_OVER, JaxGame, State, game_for
 from pocha_rules.jax._observations import Observer
@@ -25,17 +26,14 @@ __all__ = [
     "terminated",
 ]
 
-_OBSERVERS: Final[dict[RuleSet, Observer]] = {}
+_OBSERVERS: Final[TableCache[Observer]] = TableCache(
+    lambda rules: Observer(game_for(rules)), limit=32
+)
 
 
 def observer_for(rules: RuleSet) -> Observer:
     """The (cached) :class:`Observer` of ``rules``."""
-    found = _OBSERVERS.get(rules)
-    if found is None:
-        if len(_OBSERVERS) >= 32:
-            _OBSERVERS.clear()
-        found = _OBSERVERS[rules] = Observer(game_for(rules))
-    return found
+    return _OBSERVERS.get(rules)
 
 
 def _game(state: State) -> JaxGame:
