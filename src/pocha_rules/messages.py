@@ -611,6 +611,34 @@ def _spanish(code: str, params: Mapping[str, object]) -> str | None:
         return None
 
 
+def _coded(thing: object, lang: str) -> tuple[str, Mapping[str, object]] | None:
+    """The code and parameters ``thing`` (a reason or an error) carries, to
+    be said again in ``lang``; ``None`` in English, or when it carries none.
+
+    Raises:
+        PochaError: ``lang`` is none of ``"es"``, ``"en"`` and ``"de"``.
+
+    """
+    if _language(lang) == "en":
+        return None
+    code, params = getattr(thing, "code", None), getattr(thing, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping):
+        return None
+    return code, params
+
+
+def _said(thing: object, english: str, lang: str) -> str:
+    """``english`` in ``lang``, written again from ``thing``'s code and
+    parameters when it carries them and ``lang`` has the sentence."""
+    coded = _coded(thing, lang)
+    if coded is None:
+        return english
+    code, params = coded
+    if lang == "de":
+        return _german(code, params) or english
+    return _spanish(code, params) or english
+
+
 def translate(text: str, lang: str = "es") -> str:
     """A reason the library gave as text (an error's ``reason``, the
     ``reason`` of a revoke in a lenient replay), in ``lang``: when it
@@ -621,14 +649,7 @@ def translate(text: str, lang: str = "es") -> str:
         PochaError: ``lang`` is none of ``"es"``, ``"en"`` and ``"de"``.
 
     """
-    if _language(lang) == "en":
-        return str(text)
-    code, params = getattr(text, "code", None), getattr(text, "params", None)
-    if not isinstance(code, str) or not isinstance(params, Mapping):
-        return str(text)
-    if lang == "de":
-        return _german(code, params) or str(text)
-    return _spanish(code, params) or str(text)
+    return _said(text, str(text), lang)
 
 
 def reason(error: PochaError, lang: str = "es") -> str:
@@ -643,15 +664,7 @@ def reason(error: PochaError, lang: str = "es") -> str:
     """
     if not isinstance(error, PochaError):
         raise TypeError(f"error must be a PochaError, got {type(error).__name__}")
-    english = str(getattr(error, "reason", error))
-    if _language(lang) == "en":
-        return english
-    code, params = getattr(error, "code", None), getattr(error, "params", None)
-    if not isinstance(code, str) or not isinstance(params, Mapping):
-        return english
-    if lang == "de":
-        return _german(code, params) or english
-    return _spanish(code, params) or english
+    return _said(error, str(getattr(error, "reason", error)), lang)
 
 
 def message(error: PochaError, lang: str = "es") -> str:
@@ -667,11 +680,10 @@ def message(error: PochaError, lang: str = "es") -> str:
     """
     if not isinstance(error, PochaError):
         raise TypeError(f"error must be a PochaError, got {type(error).__name__}")
-    if _language(lang) == "en":
+    coded = _coded(error, lang)
+    if coded is None:
         return str(error)
-    code, params = getattr(error, "code", None), getattr(error, "params", None)
-    if not isinstance(code, str) or not isinstance(params, Mapping):
-        return str(error)
+    code, params = coded
     if lang == "de":
         return _german_message(error, code, params)
     said = _spanish(code, params)

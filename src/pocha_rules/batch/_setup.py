@@ -3,11 +3,11 @@ random generators they deal and choose with."""
 
 from __future__ import annotations
 
-import operator
 from typing import Final
 
 import numpy as np
 
+from pocha_rules._common.checks import whole
 from pocha_rules._common.errors import InvalidRulesError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.game import MAX_SEED_BITS
@@ -51,19 +51,9 @@ MAX_GAMES: Final = 2**40
 results of (each game's scores alone take 8 bytes a seat)."""
 
 
-def _whole(value: object, name: str) -> int:
-    """``value`` as an int (a NumPy integer too), or a TypeError naming ``name``."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {got(value)}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {got(value)}") from None
-
-
 def check_games(games: object) -> int:
     """The number of games, checked: a whole number, 0 to :data:`MAX_GAMES`."""
-    count = _whole(games, "games")
+    count = whole(games, "games")
     if count < 0:
         raise PochaError(say("games_negative", got=shown(count)))
     if count > MAX_GAMES:
@@ -73,7 +63,7 @@ def check_games(games: object) -> int:
 
 def check_chunk(chunk: object) -> int:
     """The number of games played at once, checked: a whole number, 1 or more."""
-    size = _whole(chunk, "chunk")
+    size = whole(chunk, "chunk")
     if size < 1:
         raise PochaError(say("chunk_too_small", got=shown(size)))
     return size
