@@ -122,7 +122,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
     parser.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    played.rules_arguments(parser)
+    played.options.rules_arguments(parser)
 
 
 class BuiltInBot:
@@ -352,7 +352,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
     """Play the match ``args`` ask for, at ``game``."""
     played = GAMES[game]
     command = played.command("match")
-    rules = played.rules_from_args(args, fail)
+    rules = played.options.rules_from_args(args, fail)
     bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), game, fail)
     if not add_engines(bots, args, command, fail):
         return 2
@@ -378,7 +378,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
                 "seconds": seconds,
                 "games_per_second": result.games / seconds if seconds else None,
                 "workers": workers,
-                "rules": played.rules_data(rules),
+                "rules": played.options.rules_data(rules),
             }
         )
         print(json.dumps(report, indent=2), file=out.stream)

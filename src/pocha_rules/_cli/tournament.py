@@ -74,7 +74,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
     parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    played.rules_arguments(parser)
+    played.options.rules_arguments(parser)
 
 
 def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]:
@@ -173,10 +173,10 @@ def _setup(args: argparse.Namespace, game: str, fail: Fail) -> tuple[dict[str, A
         fail(_("--seed: from 0 to 2**63 - 1, got {got}").format(got=shown(args.seed)))
     if len(entrants) < 2:
         fail(_("give two entrants or more (--bot, --engine)"))
-    rules = GAMES[game].rules_from_args(args, fail)
+    rules = GAMES[game].options.rules_from_args(args, fail)
     setup: dict[str, Any] = {
         "game": game,
-        "rules": GAMES[game].rules_data(rules),
+        "rules": GAMES[game].options.rules_data(rules),
         "entrants": entrants,
         "sets": args.sets,
         "seed": args.seed if args.seed is not None else int(time.time()),
@@ -294,7 +294,7 @@ def _tournament(
     setup: dict[str, Any], path: Path | None, args: argparse.Namespace, game: str, fail: Fail
 ) -> tuple[Tournament, TournamentLog | None]:
     try:
-        rules = GAMES[game].read_rules(setup["rules"])
+        rules = GAMES[game].options.read_rules(setup["rules"])
         time_limit = setup.get("time_limit", 10.0)
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
             raise TypeError(f"time_limit must be a number, got {time_limit!r}")

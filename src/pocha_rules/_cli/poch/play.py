@@ -3,17 +3,14 @@ bots or bots alone (the loop is :mod:`pocha_rules._cli.playing`'s)."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, run_game
+from pocha_rules._cli.playing import Screen, add_play_parser
 from pocha_rules._cli.playing import Step as _Step
-from pocha_rules._cli.poch.options import rules_arguments, rules_from_args
+from pocha_rules._cli.poch.records import start
 from pocha_rules._cli.poch.show import (
     deal_title,
     final_lines,
@@ -31,33 +28,15 @@ from pocha_rules.poch import (
     PlayerView,
     RuleSet,
     explain,
-    new_game,
     observe,
 )
 
 if TYPE_CHECKING:
     from pocha_rules.poch.records import GameRecord
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser"]
 
 Step = _Step[GameState, Move]
-
-
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha poch play`` to ``commands``."""
-    add_play_parser(
-        commands,
-        run,
-        texts=(
-            _("play a game of Poch in the terminal (or watch bots play)"),
-            _("Play a game of Poch in the terminal against bots, or watch bots play."),
-        ),
-        record="poch.json",
-        watch="--players 5 --seed 7",
-        bots=POCH.bots,
-        tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
-        rules=rules_arguments,
-    )
 
 
 class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
@@ -74,25 +53,11 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         ("deck", "--deck"),
         ("rule", "--rule"),
     )
-
-    def rules_from_args(self, args: argparse.Namespace, fail: Fail) -> RuleSet:
-        return rules_from_args(args, fail)
-
-    def load(self, path: str) -> tuple[GameRecord, GameState]:
-        from pocha_rules.poch.records import load, replay
-
-        record = load(path)
-        return record, replay(record)
+    record = "poch.json"
+    watch = "--players 5 --seed 7"
 
     def restart(self, record: GameRecord) -> GameState:
-        return new_game(
-            record.rules,
-            seed=record.seed,
-            dealer=record.first_dealer,
-            deals=record.deals,
-            balances=record.starting_balances,
-            pools=dict(record.starting_pools),
-        )
+        return start(record)
 
     def period(self, state: GameState) -> int:
         return state.deal_number
@@ -162,6 +127,12 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         return parse_typed(text, rules)
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    """Play ``pocha poch play``'s game."""
-    return run_game(_PochScreen(out), args, out, fail)
+def add_parser(commands: Commands) -> None:
+    """Add ``pocha poch play`` to ``commands``."""
+    add_play_parser(
+        commands,
+        _PochScreen,
+        help=_("play a game of Poch in the terminal (or watch bots play)"),
+        description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
+        tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
+    )
