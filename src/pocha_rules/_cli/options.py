@@ -25,6 +25,7 @@ __all__ = [
     "json_option",
     "option_text",
     "read_rules",
+    "repeatable",
     "rule_items",
     "rules_arguments",
     "rules_data",
@@ -89,12 +90,24 @@ def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> 
     )
 
 
+def repeatable(
+    parser: argparse._ActionsContainer,
+    option: str,
+    metavar: str,
+    help: str,
+    type: Callable[[str], object] = str,
+) -> None:
+    """``option METAVAR``, given any number of times: the list of them,
+    empty by default."""
+    parser.add_argument(option, action="append", type=type, default=[], metavar=metavar, help=help)
+
+
 def rules_options(group: argparse._ArgumentGroup, *, players: str, deck: str, rule: str) -> None:
     """``--players``, ``--deck`` and ``--rule NAME=VALUE``, the rules options
     of both games, with their help texts, in ``group``."""
     group.add_argument("--players", type=int, default=None, help=players)
     group.add_argument("--deck", type=int, default=None, help=deck)
-    group.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=rule)
+    repeatable(group, "--rule", "NAME=VALUE", rule)
 
 
 def rule_items(

@@ -14,7 +14,7 @@ import attrs
 
 from pocha_rules._cli.i18n import _
 
-__all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned"]
+__all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned", "padded"]
 
 
 class Advance(Protocol):
@@ -215,6 +215,12 @@ class PlainBar:
         """Erase the bar."""
         self.stream.write("\r" + " " * self.width + "\r")
         self.stream.flush()
+
+
+def padded(labels: dict[str, str]) -> dict[str, str]:
+    """``labels``, each padded to one width: one more than the longest."""
+    width = max(map(len, labels.values())) + 1
+    return {key: label.ljust(width) for key, label in labels.items()}
 
 
 def aligned(rows: Sequence[Sequence[str]], left: int) -> list[str]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, ngettext, pocha_language
-from pocha_rules._cli.output import Output
+from pocha_rules._cli.output import Output, padded
 from pocha_rules._cli.playing import Screen, add_play_parser
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
@@ -113,19 +113,19 @@ def _round_title(view: PlayerView) -> str:
 
 def _labels() -> dict[str, str]:
     """The labels of the prompt's lines, padded to one width."""
-    labels = {
-        "trump": _("trump:"),
-        "auction": _("auction:"),
-        "bids": _("bids:"),
-        "won": _("won:"),
-        "scores": _("scores:"),
-        "trick": _("trick:"),
-        "seen": _("you see:"),
-        "hand": _("hand:"),
-        "moves": _("moves:"),
-    }
-    width = max(map(len, labels.values())) + 1
-    return {key: label.ljust(width) for key, label in labels.items()}
+    return padded(
+        {
+            "trump": _("trump:"),
+            "auction": _("auction:"),
+            "bids": _("bids:"),
+            "won": _("won:"),
+            "scores": _("scores:"),
+            "trick": _("trick:"),
+            "seen": _("you see:"),
+            "hand": _("hand:"),
+            "moves": _("moves:"),
+        }
+    )
 
 
 def _prompt_lines(view: PlayerView) -> list[str]:
@@ -209,14 +209,7 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     game = POCHA
     move_type = Move
     command = ("play",)
-    new_game_options = (
-        ("seed", "--seed"),
-        ("dealer", "--dealer"),
-        ("preset", "--preset"),
-        ("players", "--players"),
-        ("deck", "--deck"),
-        ("rule", "--rule"),
-    )
+    new_game_options = ("--seed", "--dealer", "--preset", "--players", "--deck", "--rule")
     record = "game.json"
     watch = "--preset up_down --players 5 --seed 7"
 
@@ -235,8 +228,7 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def played(self, state: GameState) -> bool:
         return bool(state.history)
 
-    def illegal(self, state: GameState, move: Move) -> str | None:
-        return explain(state, move)
+    illegal = staticmethod(explain)
 
     def advance(
         self, state: GameState, move: Move, bots: Sequence[GameBot[PlayerView, Move]]
@@ -315,11 +307,8 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
             self.sheet.legend()
         self.sheet.footer(state)
 
-    def prompt(self, view: PlayerView) -> list[str]:
-        return _prompt_lines(view)
-
-    def help(self, rules: RuleSet) -> list[str]:
-        return _help(rules)
+    prompt = staticmethod(_prompt_lines)
+    help = staticmethod(_help)
 
     def parse(self, text: str, rules: RuleSet) -> Move:
         return parse_move(text, deck=rules.deck, lang="es")  # reads English too

@@ -29,7 +29,7 @@ from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.match import load_bot, time_limit_argument
-from pocha_rules._cli.options import DEFAULT_BOT, Fail, seed_from_args
+from pocha_rules._cli.options import DEFAULT_BOT, Fail, repeatable, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
@@ -93,8 +93,8 @@ class Screen(Generic[_R, _S, _M, _V]):
     """The class of the game's moves (a bot's answer must be one)."""
     command: tuple[str, ...]
     """The command's words after ``pocha``: ``("play",)``."""
-    new_game_options: tuple[tuple[str, str], ...]
-    """The options a resumed game refuses: (attribute, option)."""
+    new_game_options: tuple[str, ...] = ("--seed", "--dealer", "--players", "--deck", "--rule")
+    """The options a resumed game refuses: those of a new game."""
     record: str
     """The file the command's examples save a game in: ``game.json``."""
     watch: str
@@ -285,13 +285,12 @@ def add_play_parser(
         description=description,
         examples=[f"{line.ljust(width)}# {comment}" for line, comment in shown],
     )
-    parser.add_argument(
+    repeatable(
+        parser,
         "--human",
-        action="append",
+        "SEAT",
+        _("a seat you play (repeatable); with none, bots play every seat"),
         type=int,
-        default=[],
-        metavar="SEAT",
-        help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
     _players_arguments(parser, tuple(played.bots))
     parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
@@ -314,13 +313,7 @@ def add_play_parser(
             "name the human seats again with --human"
         ),
     )
-    parser.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=tag_help,
-    )
+    repeatable(parser, "--tag", "NAME=VALUE", tag_help)
     played.options.rules_arguments(parser)
 
 
@@ -396,8 +389,8 @@ def run_game(
     screen = shown_by(out)
     game = screen.game
     if args.resume is not None:
-        for name, option in screen.new_game_options:
-            if getattr(args, name) not in (None, []):
+        for option in screen.new_game_options:
+            if getattr(args, option.removeprefix("--")) not in (None, []):
                 fail(
                     _(
                         "--resume with {option}: a saved game keeps its rules, seed and first "

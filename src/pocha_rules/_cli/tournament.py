@@ -16,7 +16,7 @@ from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
-from pocha_rules._cli.options import Fail
+from pocha_rules._cli.options import Fail, repeatable
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
@@ -54,9 +54,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
             f"{prefix} tournament --bot heuristic --engine e='{played.engine_example}'",
         ),
     )
-    parser.add_argument(
-        "--bot", action="append", default=[], metavar="BOT", help=_("a bot (repeatable)")
-    )
+    repeatable(parser, "--bot", "BOT", _("a bot (repeatable)"))
     engine_arguments(parser, traceback=False)
     parser.add_argument(
         "--sets", type=int, default=10, help=_("duplicate sets for every pair (default 10)")

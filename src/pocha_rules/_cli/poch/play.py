@@ -32,7 +32,7 @@ from pocha_rules.poch import (
 )
 
 if TYPE_CHECKING:
-    from pocha_rules.poch.records import GameRecord
+    pass
 
 __all__ = ["add_parser"]
 
@@ -46,18 +46,10 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     game = POCH
     move_type = Move
     command = ("poch", "play")
-    new_game_options = (
-        ("seed", "--seed"),
-        ("dealer", "--dealer"),
-        ("players", "--players"),
-        ("deck", "--deck"),
-        ("rule", "--rule"),
-    )
     record = "poch.json"
     watch = "--players 5 --seed 7"
 
-    def restart(self, record: GameRecord) -> GameState:
-        return start(record)
+    restart = staticmethod(start)
 
     def period(self, state: GameState) -> int:
         return state.deal_number
@@ -65,8 +57,7 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def played(self, state: GameState) -> bool:
         return bool(state.moves or state.deal_results)
 
-    def illegal(self, state: GameState, move: Move) -> str | None:
-        return explain(state, move)
+    illegal = staticmethod(explain)
 
     def intro(self, state: GameState) -> str:
         rules = state.rules
@@ -117,14 +108,9 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         for line in final_lines(state):
             self.out.line(line)
 
-    def prompt(self, view: PlayerView) -> list[str]:
-        return prompt_lines(view)
-
-    def help(self, rules: RuleSet) -> list[str]:
-        return help_lines(rules)
-
-    def parse(self, text: str, rules: RuleSet) -> Move:
-        return parse_typed(text, rules)
+    prompt = staticmethod(prompt_lines)
+    help = staticmethod(help_lines)
+    parse = staticmethod(parse_typed)
 
 
 def add_parser(commands: Commands) -> None:
