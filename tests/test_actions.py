@@ -232,10 +232,9 @@ def test_numpy_style_integers_are_accepted() -> None:
 
 def test_tables_are_cached_and_the_cache_is_bounded() -> None:
     from pocha_rules import actions
-    from pocha_rules._common import actions as common_actions
 
     rules = RuleSet()
     assert action_table(rules) is action_table(RuleSet())
     for hit_bonus in range(200):
         action_table(RuleSet(hit_bonus=hit_bonus))
-    assert len(actions._TABLES._tables) <= common_actions._CACHE_LIMIT
+    assert len(actions._TABLES._tables) <= actions._TABLES._limit == 64

@@ -8,7 +8,6 @@ import pytest
 
 from pocha_rules import RuleSet, new_game, observations
 from pocha_rules import actions as actions_module
-from pocha_rules._common import actions as common_actions
 from pocha_rules._pocha import bidding as _bidding
 from pocha_rules._pocha import engine as _engine
 from pocha_rules._pocha import shuffle as _shuffle
@@ -35,7 +34,8 @@ def test_the_tables_cache_empties_itself_at_its_limit() -> None:
 
 
 def test_the_action_tables_cache_empties_itself_at_its_limit() -> None:
-    limit = common_actions._CACHE_LIMIT
+    limit = actions_module._TABLES._limit
+    assert limit == 64
     for rules in MANY[:150]:
         assert action_table(rules) is action_table(rules)
         assert len(actions_module._TABLES._tables) <= limit

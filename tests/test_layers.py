@@ -302,22 +302,33 @@ def test_a_core_module_reaching_up_or_out_is_a_breach(tmp_path: Path) -> None:
 
 
 def upcall_names() -> list[str]:
-    """``module.NAME`` of every module-level ``NAME = Upcall(...)`` (with or
-    without an annotation) in the package."""
+    """``module:NAME`` of every module-level ``NAME = Upcall(...)`` (with or
+    without an annotation) in the package, and ``module:NAME.to_dict`` (and
+    ``from_dict``, ``from_json``) of every ``NAME = JsonUpcalls(...)``."""
     found: list[str] = []
     for name, path in module_files(SOURCE, PACKAGE).items():
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if not isinstance(node, ast.AnnAssign | ast.Assign):
+            if not isinstance(node, ast.AnnAssign | ast.Assign) or not isinstance(
+                node.value, ast.Call
+            ):
                 continue
-            if isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "Upcall":
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            called = ast.unparse(node.value.func)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if called == "Upcall":
                 found.extend(f"{name}:{ast.unparse(target)}" for target in targets)
+            elif called == "JsonUpcalls":
+                found.extend(
+                    f"{name}:{ast.unparse(target)}.{part}"
+                    for target in targets
+                    for part in ("to_dict", "from_dict", "from_json")
+                )
     return found
 
 
 def test_every_upcall_is_filled_once_the_package_is_imported() -> None:
     names = upcall_names()
-    assert len(names) >= 10
+    assert len(names) >= 17
+    assert "pocha_rules._pocha.state:JSON.from_json" in names
     # In a fresh interpreter: importing a core module alone imports the
     # package first, whose __init__ imports the modules that fill them.
     program = textwrap.dedent(
@@ -326,7 +337,9 @@ def test_every_upcall_is_filled_once_the_package_is_imported() -> None:
         empty = []
         for entry in {names!r}:
             module, _, name = entry.partition(":")
-            upcall = getattr(importlib.import_module(module), name)
+            upcall = importlib.import_module(module)
+            for part in name.split("."):
+                upcall = getattr(upcall, part)
             try:
                 upcall.call
             except RuntimeError:

@@ -51,7 +51,7 @@ from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import Phase, PlayedCard
 from pocha_rules.poch.actions import legal_actions
 from pocha_rules.poch.records import _card, _move, _read_rules
-from pocha_rules.poch.views import FROM_DICT, FROM_JSON, TO_DICT, PlayerView, sample_state
+from pocha_rules.poch.views import JSON, PlayerView, sample_state
 
 __all__ = [
     "VIEW_SCHEMA",
@@ -566,6 +566,4 @@ def view_from_json(text: object) -> PlayerView:
     return view_from_dict(loads(text, "view"))
 
 
-TO_DICT.fill(view_to_dict)
-FROM_DICT.fill(view_from_dict)
-FROM_JSON.fill(view_from_json)
+JSON.fill(view_to_dict, view_from_dict, view_from_json)

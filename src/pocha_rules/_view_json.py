@@ -50,9 +50,7 @@ from pocha_rules._record_json import (
     unique_members,
     whole,
 )
-from pocha_rules.views import FROM_DICT as VIEW_FROM_DICT
-from pocha_rules.views import FROM_JSON as VIEW_FROM_JSON
-from pocha_rules.views import TO_DICT as VIEW_TO_DICT
+from pocha_rules.views import JSON as VIEW_JSON
 from pocha_rules.views import observe
 
 if TYPE_CHECKING:
@@ -657,9 +655,5 @@ def view_from_json(text: object) -> PlayerView:
 
 
 # The public faces of the formats, methods of classes below this module.
-_state.TO_DICT.fill(state_to_dict)
-_state.FROM_DICT.fill(state_from_dict)
-_state.FROM_JSON.fill(state_from_json)
-VIEW_TO_DICT.fill(view_to_dict)
-VIEW_FROM_DICT.fill(view_from_dict)
-VIEW_FROM_JSON.fill(view_from_json)
+_state.JSON.fill(state_to_dict, state_from_dict, state_from_json)
+VIEW_JSON.fill(view_to_dict, view_from_dict, view_from_json)

@@ -31,7 +31,8 @@ cards and 40-50 for the bids: 51 in all. The order of ids is the order of
 
 from __future__ import annotations
 
-from pocha_rules._common.actions import IdTable, TableCache, apply_checked
+from pocha_rules._common.actions import IdTable, apply_checked
+from pocha_rules._common.caches import TableCache
 from pocha_rules._common.errors import InvalidActionError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import CARDS, Card

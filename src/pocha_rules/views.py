@@ -38,7 +38,7 @@ from typing import Final, TypeGuard
 import attrs
 
 from pocha_rules._common.text import got, shown
-from pocha_rules._common.upcalls import Upcall
+from pocha_rules._common.upcalls import JsonUpcalls, Upcall
 from pocha_rules._pocha.bidding import auction_moves, bid_moves
 from pocha_rules._pocha.cards import Card, Suit, mask_of
 from pocha_rules._pocha.deal import Deal
@@ -236,7 +236,7 @@ class PlayerView:
         >>> data["schema"], data["hand"], data["legal_moves"], data["legal_actions"]
         ('pocha-view', ['1b'], ['bid 0', 'bid 1'], [40, 41])
         """
-        return TO_DICT.call(self, history)
+        return JSON.to_dict.call(self, history)
 
     @classmethod
     def from_dict(cls, data: object) -> PlayerView:
@@ -251,7 +251,7 @@ class PlayerView:
                 (a path such as ``"visible_hands[0][3]"``) and why.
 
         """
-        return FROM_DICT.call(data)
+        return JSON.from_dict.call(data)
 
     def to_json(self, *, indent: int | None = None, history: bool = False) -> str:
         """The view as JSON text (:meth:`to_dict`, written out)."""
@@ -266,18 +266,12 @@ class PlayerView:
             TypeError: ``text`` is not a string.
 
         """
-        return FROM_JSON.call(text)
+        return JSON.from_json.call(text)
 
 
 # The JSON codec and the pictures import this module: they fill these.
-TO_DICT: Final[Upcall[Callable[[PlayerView, bool], dict[str, object]]]] = Upcall(
-    "PlayerView.to_dict", "pocha_rules._view_json"
-)
-FROM_DICT: Final[Upcall[Callable[[object], PlayerView]]] = Upcall(
-    "PlayerView.from_dict", "pocha_rules._view_json"
-)
-FROM_JSON: Final[Upcall[Callable[[str], PlayerView]]] = Upcall(
-    "PlayerView.from_json", "pocha_rules._view_json"
+JSON: Final[JsonUpcalls[PlayerView, Callable[[PlayerView, bool], dict[str, object]]]] = (
+    JsonUpcalls("PlayerView", "pocha_rules._view_json")
 )
 PICTURE: Final[Upcall[Callable[[PlayerView], str]]] = Upcall(
     "PlayerView._repr_svg_", "pocha_rules.svg"

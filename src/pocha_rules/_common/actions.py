@@ -1,22 +1,21 @@
 """What the action tables of both games share (private): moves by dense id
 and back, the legal ids and mask of a position, the checked application of
-an id, and the cache of tables by rule set. Each game's table lays out its
-own sections (:mod:`pocha_rules.actions`, :mod:`pocha_rules.poch.actions`).
+an id. Each game's table lays out its own sections
+(:mod:`pocha_rules.actions`, :mod:`pocha_rules.poch.actions`).
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pocha_rules._common.errors import InvalidActionError, say
 from pocha_rules._common.text import got
 
-__all__ = ["IdTable", "TableCache", "action_index", "apply_checked"]
+__all__ = ["IdTable", "action_index", "apply_checked"]
 
 _M = TypeVar("_M", bound=Hashable)
-_T = TypeVar("_T")
 _S = TypeVar("_S")
 
 
@@ -129,38 +128,3 @@ def apply_checked(
             action, to_move, say("action_illegal", move=str(move), reason=reason)
         )
     return apply(state, move)
-
-
-_CACHE_LIMIT: Final = 64
-
-
-class TableCache(Generic[_T]):
-    """Tables by rule set, built once (at most 64 kept).
-
-    The last rule set used is found by identity, in one entry that is read
-    once and replaced in one store: a free-threaded interpreter may replace
-    it between two reads, which would pair one rule set with another's
-    table.
-    """
-
-    def __init__(self, build: Callable[[Any], _T]) -> None:
-        self._build = build
-        self._last: list[tuple[object, _T | None]] = [(None, None)]
-        self._tables: dict[object, _T] = {}
-
-    def get(self, rules: object) -> _T:
-        """The table of ``rules``."""
-        last, found = self._last[0]
-        if last is rules and found is not None:
-            return found
-        try:
-            table = self._tables.get(rules)
-        except TypeError:  # unhashable, so no rule set: building says what is wrong
-            return self._build(rules)
-        if table is None:
-            table = self._build(rules)
-            if len(self._tables) >= _CACHE_LIMIT:
-                self._tables.clear()
-            self._tables[rules] = table
-        self._last[0] = (rules, table)
-        return table

@@ -5,7 +5,7 @@ Each game's :class:`Card` gives its ranks, suits, text and parsing."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self, TypeVar
 
 from pocha_rules._common.text import got
@@ -17,6 +17,7 @@ __all__ = [
     "find_suit",
     "indices_of",
     "mask_of",
+    "suits_by_text",
 ]
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -31,6 +32,12 @@ class SuitName(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
+
+
+def suits_by_text(suits: Sequence[_E], letters: Sequence[str]) -> dict[str, _E]:
+    """Each of ``suits`` by its letter (``letters``, in the same order) and
+    by its name in lower case."""
+    return {**dict(zip(letters, suits, strict=True)), **{s.name.lower(): s for s in suits}}
 
 
 def find_suit(by_text: Mapping[str, _E], text: object, example: str) -> _E | None:

@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from pocha_rules._common.actions import TableCache
+from pocha_rules._common.caches import TableCache
 from pocha_rules._common.text import got
 
 __all__ = [

@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar, final
 
-__all__ = ["Upcall"]
+__all__ = ["JsonUpcalls", "Upcall"]
 
 F = TypeVar("F", bound=Callable[..., object])
+T = TypeVar("T")
 
 
 @final
@@ -63,3 +64,26 @@ class Upcall(Generic[F]):
 
     def __repr__(self) -> str:
         return f"Upcall({self.what!r}, {self.where!r})"
+
+
+@final
+class JsonUpcalls(Generic[T, F]):
+    """The JSON codec of a lower layer's type ``T`` (``what`` names it, as
+    ``"GameState"``), filled by the module ``where``: :attr:`to_dict`, a
+    function of type ``F``, and :attr:`from_dict` and :attr:`from_json`,
+    which read a ``T`` back."""
+
+    __slots__ = ("from_dict", "from_json", "to_dict")
+
+    def __init__(self, what: str, where: str) -> None:
+        self.to_dict: Upcall[F] = Upcall(f"{what}.to_dict", where)
+        self.from_dict: Upcall[Callable[[object], T]] = Upcall(f"{what}.from_dict", where)
+        self.from_json: Upcall[Callable[[str], T]] = Upcall(f"{what}.from_json", where)
+
+    def fill(
+        self, to_dict: F, from_dict: Callable[[object], T], from_json: Callable[[str], T]
+    ) -> None:
+        """Provide the three functions (the codec's module does, once, on import)."""
+        self.to_dict.fill(to_dict)
+        self.from_dict.fill(from_dict)
+        self.from_json.fill(from_json)

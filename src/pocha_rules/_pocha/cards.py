@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, final
 
-from pocha_rules._common.cards import InternedCard, SuitName, check_card_types, find_suit
+from pocha_rules._common.cards import (
+    InternedCard,
+    SuitName,
+    check_card_types,
+    find_suit,
+    suits_by_text,
+)
 from pocha_rules._common.cards import mask_of as mask_of  # a part of this module
 from pocha_rules._common.errors import ParseError, say
 from pocha_rules._common.text import got
@@ -64,10 +70,7 @@ class Suit(SuitName):
 _LETTERS: Final = ("o", "c", "e", "b")
 _ENGLISH: Final = ("coins", "cups", "swords", "clubs")
 _SUITS: Final = tuple(Suit)
-_SUIT_BY_TEXT: Final = {
-    **{s.letter: s for s in _SUITS},
-    **{s.name.lower(): s for s in _SUITS},
-}
+_SUIT_BY_TEXT: Final = suits_by_text(_SUITS, _LETTERS)
 
 RANKS_48: Final = tuple(range(1, 13))
 RANKS_40: Final = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)

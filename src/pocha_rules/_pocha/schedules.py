@@ -7,12 +7,12 @@ depends on both.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Final
 
 import attrs
 
+from pocha_rules._common.enums import NamedStrEnum
 from pocha_rules._common.errors import ParseError, PochaError, say
 from pocha_rules._common.text import got, shown
 
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-class RoundKind(enum.StrEnum):
+class RoundKind(NamedStrEnum):
     """What kind of round is played."""
 
     NORMAL = "normal"
@@ -36,9 +36,6 @@ class RoundKind(enum.StrEnum):
     """Subastada: players bid for the right to choose trump."""
     BLIND = "blind"
     """India: one card each; each seat sees every card but its own."""
-
-    def __repr__(self) -> str:
-        return f"RoundKind.{self.name}"
 
 
 _KIND_SUFFIX: Final = {RoundKind.NORMAL: "", RoundKind.AUCTION: "a", RoundKind.BLIND: "b"}

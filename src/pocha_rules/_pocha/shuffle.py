@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from pocha_rules._common.digest import blake2b
 from pocha_rules._pocha.deal import DealtRound
 from pocha_rules._pocha.schedules import Round, RoundKind
 from pocha_rules._pocha.tables import Tables
-
-try:  # the digest's own C module: importing all of hashlib costs milliseconds
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - interpreters built without it
-    from hashlib import blake2b
 
 __all__ = [
     "deal_from_seed",

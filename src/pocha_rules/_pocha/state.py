@@ -11,7 +11,6 @@ with :func:`~pocha_rules.new_game` and move on with :func:`~pocha_rules.apply`.
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Callable
 from operator import add
@@ -19,7 +18,8 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
-from pocha_rules._common.upcalls import Upcall
+from pocha_rules._common.enums import NamedStrEnum
+from pocha_rules._common.upcalls import JsonUpcalls, Upcall
 from pocha_rules._pocha.cards import CARDS, Card, Suit, cards_of
 from pocha_rules._pocha.deal import Deal, DealtRound
 from pocha_rules._pocha.moves import Call, Move, Pass, Play
@@ -31,7 +31,7 @@ from pocha_rules._pocha.tables import Tables
 __all__ = ["GameState", "Phase", "PlayedCard", "RoundResult"]
 
 
-class Phase(enum.StrEnum):
+class Phase(NamedStrEnum):
     """What the game is waiting for."""
 
     AUCTION = "auction"
@@ -44,9 +44,6 @@ class Phase(enum.StrEnum):
     """Cards to the trick (``Play``)."""
     OVER = "over"
     """The game has ended; no move is legal."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 _OVER: Final = Phase.OVER
@@ -715,7 +712,7 @@ class GameState:
         """The moves of the current round so far."""
         return unchain(self._moves)
 
-    # --- JSON and pictures (done above the core: see TO_DICT and the rest) ---
+    # --- JSON and pictures (done above the core: see JSON and PICTURE) ---
 
     def to_dict(self) -> dict[str, object]:
         """The state as JSON data in the ``pocha-state`` format: its game's
@@ -723,7 +720,7 @@ class GameState:
         not for players), with its phase and the seat to move. A game
         replayed leniently with its revokes charged is marked
         ``"lenient": true`` and read back the same way."""
-        return TO_DICT.call(self)
+        return JSON.to_dict.call(self)
 
     @staticmethod
     def from_dict(data: object) -> GameState:
@@ -734,7 +731,7 @@ class GameState:
                 replay; the error says where (``"record.moves[12]"``) and why.
 
         """
-        return FROM_DICT.call(data)
+        return JSON.from_dict.call(data)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The state as JSON text (:meth:`to_dict`, written out)."""
@@ -749,21 +746,15 @@ class GameState:
             TypeError: ``text`` is not a string.
 
         """
-        return FROM_JSON.call(text)
+        return JSON.from_json.call(text)
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (:func:`pocha_rules.svg.table`)."""
         return PICTURE.call(self)
 
 
-TO_DICT: Final[Upcall[Callable[[GameState], dict[str, object]]]] = Upcall(
-    "GameState.to_dict", "pocha_rules._view_json"
-)
-FROM_DICT: Final[Upcall[Callable[[object], GameState]]] = Upcall(
-    "GameState.from_dict", "pocha_rules._view_json"
-)
-FROM_JSON: Final[Upcall[Callable[[str], GameState]]] = Upcall(
-    "GameState.from_json", "pocha_rules._view_json"
+JSON: Final[JsonUpcalls[GameState, Callable[[GameState], dict[str, object]]]] = JsonUpcalls(
+    "GameState", "pocha_rules._view_json"
 )
 PICTURE: Final[Upcall[Callable[[GameState], str]]] = Upcall(
     "GameState._repr_svg_", "pocha_rules.svg"

@@ -21,6 +21,7 @@ from typing import Final
 
 import numpy as np
 
+from pocha_rules._common.caches import TableCache
 from pocha_rules._pocha.cards import SUIT_OF
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.tables import Tables, tables_for
@@ -114,15 +115,9 @@ class BatchTables:
         return table
 
 
-_CACHE: Final[dict[RuleSet, BatchTables]] = {}
-_CACHE_LIMIT: Final = 32
+_CACHE: Final[TableCache[BatchTables]] = TableCache(BatchTables, limit=32)
 
 
 def batch_tables(rules: RuleSet) -> BatchTables:
     """The (cached) :class:`BatchTables` of ``rules``."""
-    found = _CACHE.get(rules)
-    if found is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        found = _CACHE[rules] = BatchTables(rules)
-    return found
+    return _CACHE.get(rules)

@@ -17,6 +17,7 @@ from typing import Final
 
 import numpy as np
 
+from pocha_rules._common.caches import TableCache
 from pocha_rules._pocha.cards import SUIT_OF
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.schedules import RoundKind
@@ -86,15 +87,9 @@ class JaxTables:
         """``points[cards, trump, bid, won]``: what a seat scores."""
 
 
-_CACHE: Final[dict[RuleSet, JaxTables]] = {}
-_CACHE_LIMIT: Final = 32
+_CACHE: Final[TableCache[JaxTables]] = TableCache(JaxTables, limit=32)
 
 
 def jax_tables(rules: RuleSet) -> JaxTables:
     """The (cached) :class:`JaxTables` of ``rules``."""
-    found = _CACHE.get(rules)
-    if found is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        found = _CACHE[rules] = JaxTables(rules)
-    return found
+    return _CACHE.get(rules)

@@ -18,6 +18,7 @@ from pocha_rules._common.cards import (
     check_card_types,
     find_suit,
     indices_of,
+    suits_by_text,
 )
 from pocha_rules._common.cards import mask_of as mask_of  # a part of this module
 from pocha_rules._common.errors import ParseError, say
@@ -64,10 +65,7 @@ class Suit(SuitName):
 
 LETTERS: Final = ("c", "d", "h", "s")
 SUITS: Final = tuple(Suit)
-_SUIT_BY_TEXT: Final = {
-    **{s.letter: s for s in SUITS},
-    **{s.name.lower(): s for s in SUITS},
-}
+_SUIT_BY_TEXT: Final = suits_by_text(SUITS, LETTERS)
 
 RANK_TEXT: Final = {
     2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from pocha_rules._common.digest import blake2b
 from pocha_rules.poch._betting import combination, start_betting
 from pocha_rules.poch._cards import CARDS, deck_indices
 from pocha_rules.poch._ledger import DealResult, Payment, Reason
@@ -23,11 +24,6 @@ from pocha_rules.poch._payments import Purse
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import Betting, DealInfo, GameState, Phase, Setup
 from pocha_rules.poch._trump_pools import trump_pools
-
-try:  # the digest's own C module: importing all of hashlib costs milliseconds
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - interpreters built without it
-    from hashlib import blake2b
 
 __all__ = [
     "begin_deal",

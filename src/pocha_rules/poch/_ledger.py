@@ -9,17 +9,16 @@ game: every change of a balance or a pool is one of these payments.
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from pocha_rules._common.enums import NamedStrEnum
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._moves import Move
 
 __all__ = ["DealResult", "Payment", "Reason"]
 
 
-class Reason(enum.StrEnum):
+class Reason(NamedStrEnum):
     """Why chips moved."""
 
     DRESSING = "dressing"
@@ -39,9 +38,6 @@ class Reason(enum.StrEnum):
     """The player who went out takes the centre pool."""
     BOARD = "board"
     """At the end of the game a player takes his share of a pool."""
-
-    def __repr__(self) -> str:
-        return f"Reason.{self.name}"
 
 
 def _party(value: int | str) -> str:

@@ -11,10 +11,10 @@ Create states with :func:`~pocha_rules.poch.new_game` and move on with
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from pocha_rules._common.enums import NamedStrEnum
 from pocha_rules._common.upcalls import Upcall
 from pocha_rules.poch._cards import CARDS, SUITS, Card, Suit, cards_of
 from pocha_rules.poch._ledger import DealResult, Payment
@@ -24,7 +24,7 @@ from pocha_rules.poch._rules import POOLS, RuleSet
 __all__ = ["GameState", "Phase", "PlayedCard"]
 
 
-class Phase(enum.StrEnum):
+class Phase(NamedStrEnum):
     """What the game is waiting for. Every state a caller sees is a
     decision of one seat, or the end of the game: the deal (chance) is
     drawn from the game's seed or its given orderings, and every automatic
@@ -39,9 +39,6 @@ class Phase(enum.StrEnum):
     the last card played."""
     OVER = "over"
     """The game has ended; no move is legal."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 class PlayedCard(NamedTuple):

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from pocha_rules._common.actions import IdTable, TableCache, apply_checked
+from pocha_rules._common.actions import IdTable, apply_checked
+from pocha_rules._common.caches import TableCache
 from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules.poch._cards import CARDS, Card, deck_indices

@@ -30,7 +30,7 @@ import attrs
 from pocha_rules._common import checks
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got, shown
-from pocha_rules._common.upcalls import Upcall
+from pocha_rules._common.upcalls import JsonUpcalls, Upcall
 from pocha_rules.poch._cards import Card, Suit
 from pocha_rules.poch._engine import legal_moves
 from pocha_rules.poch._ledger import DealResult, Payment
@@ -160,7 +160,7 @@ class PlayerView:
         >>> PlayerView.from_dict(view.to_dict(history=True)) == view
         True
         """
-        return TO_DICT.call(self, history)
+        return JSON.to_dict.call(self, history)
 
     @classmethod
     def from_dict(cls, data: object) -> PlayerView:
@@ -182,7 +182,7 @@ class PlayerView:
                 ``"past_deals[0].balances"``) and why.
 
         """
-        return FROM_DICT.call(data)
+        return JSON.from_dict.call(data)
 
     def to_json(self, *, indent: int | None = None, history: bool = False) -> str:
         """The view as JSON text (:meth:`to_dict`, written out)."""
@@ -199,7 +199,7 @@ class PlayerView:
             TypeError: ``text`` is not a string.
 
         """
-        return FROM_JSON.call(text)
+        return JSON.from_json.call(text)
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -217,14 +217,8 @@ class PlayerView:
 
 
 # The JSON codec and the pictures import this module: they fill these.
-TO_DICT: Final[Upcall[Callable[[PlayerView, bool], dict[str, object]]]] = Upcall(
-    "poch.PlayerView.to_dict", "pocha_rules._poch_view_json"
-)
-FROM_DICT: Final[Upcall[Callable[[object], PlayerView]]] = Upcall(
-    "poch.PlayerView.from_dict", "pocha_rules._poch_view_json"
-)
-FROM_JSON: Final[Upcall[Callable[[str], PlayerView]]] = Upcall(
-    "poch.PlayerView.from_json", "pocha_rules._poch_view_json"
+JSON: Final[JsonUpcalls[PlayerView, Callable[[PlayerView, bool], dict[str, object]]]] = (
+    JsonUpcalls("poch.PlayerView", "pocha_rules._poch_view_json")
 )
 PICTURE: Final[Upcall[Callable[[PlayerView], str]]] = Upcall(
     "poch.PlayerView._repr_svg_", "pocha_rules._poch_pictures"
