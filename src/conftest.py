@@ -20,6 +20,7 @@ _NEEDS = {
     "pocha_rules/_vector_games.py": ("numpy",),
     "pocha_rules/policy.py": ("numpy",),
     "pocha_rules/trained.py": ("numpy",),
+    "pocha_rules/card_features.py": ("numpy",),
     "pocha_rules/single_agent.py": ("gymnasium", "numpy"),
     "pocha_rules/learner_vector.py": ("gymnasium", "numpy"),
     "pocha_rules/stable_baselines.py": ("stable_baselines3", "gymnasium", "numpy"),
