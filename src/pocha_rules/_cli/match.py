@@ -16,7 +16,7 @@ from typing import Any, Final
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import MAX_GAMES, Fail, seed_from_args
+from pocha_rules._cli.options import MAX_GAMES, Fail, repeatable, seed_from_args
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import (
     Spread,
@@ -88,12 +88,8 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
             f"{prefix} match --engine e='{played.engine_example}' --bot heuristic -n 40",
         ),
     )
-    parser.add_argument(
-        "--bot",
-        action="append",
-        default=[],
-        metavar="BOT",
-        help=_("a bot in the match (repeatable; default: heuristic and random)"),
+    repeatable(
+        parser, "--bot", "BOT", _("a bot in the match (repeatable; default: heuristic and random)")
     )
     engine_arguments(parser)
     parser.add_argument(
@@ -122,7 +118,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
     parser.add_argument("--seed", type=int, default=None, help=_("the match's seed"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    played.rules_arguments(parser)
+    played.options.rules_arguments(parser)
 
 
 class BuiltInBot:
@@ -157,12 +153,11 @@ def time_limit_argument(parser: argparse.ArgumentParser) -> None:
 def engine_arguments(parser: argparse.ArgumentParser, *, traceback: bool = True) -> None:
     """``--engine``, ``--time-limit`` and (unless ``traceback`` is false)
     ``--traceback``."""
-    parser.add_argument(
+    repeatable(
+        parser,
         "--engine",
-        action="append",
-        default=[],
-        metavar="NAME=COMMAND",
-        help=_("a program of the engine protocol in the match (repeatable)"),
+        "NAME=COMMAND",
+        _("a program of the engine protocol in the match (repeatable)"),
     )
     time_limit_argument(parser)
     parser.add_argument(
@@ -352,7 +347,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
     """Play the match ``args`` ask for, at ``game``."""
     played = GAMES[game]
     command = played.command("match")
-    rules = played.rules_from_args(args, fail)
+    rules = played.options.rules_from_args(args, fail)
     bots = bots_from_specs(args.bot or ([] if args.engine else _DEFAULT_BOTS), game, fail)
     if not add_engines(bots, args, command, fail):
         return 2
@@ -378,7 +373,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail, game: str = "pocha") 
                 "seconds": seconds,
                 "games_per_second": result.games / seconds if seconds else None,
                 "workers": workers,
-                "rules": played.rules_data(rules),
+                "rules": played.options.rules_data(rules),
             }
         )
         print(json.dumps(report, indent=2), file=out.stream)

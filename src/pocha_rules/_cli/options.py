@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NoReturn
+from typing import Final, NoReturn
 
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._common.errors import PochaError
@@ -13,6 +13,7 @@ from pocha_rules._common.text import printable, shown
 from pocha_rules._pocha.game import MAX_SEED_BITS
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.schedules import PRESETS, Round
+from pocha_rules._record_json import read_rules
 from pocha_rules.bots import Bot, HeuristicBot, RandomBot
 from pocha_rules.montecarlo import MonteCarloBot
 
@@ -21,12 +22,15 @@ __all__ = [
     "DEFAULT_BOT",
     "Fail",
     "bots_for",
-    "examples",
     "json_option",
     "option_text",
+    "read_rules",
+    "repeatable",
     "rule_items",
     "rules_arguments",
+    "rules_data",
     "rules_from_args",
+    "rules_options",
 ]
 
 Fail = Callable[[str], NoReturn]
@@ -64,17 +68,9 @@ def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
     return [BOTS[name](seed + 1 + seat) for seat, name in enumerate(names)]
 
 
-def examples(*lines: str) -> dict[str, Any]:
-    """Keyword arguments for ``add_parser`` that end a command's ``--help``
-    with example command lines, kept as written.
-    """
-    return {
-        "epilog": _("examples:") + "\n" + "\n".join(f"  {line}" for line in lines),
-        "formatter_class": argparse.RawDescriptionHelpFormatter,
-    }
-
-
 def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> None:
+    """``--preset`` (unless ``preset`` is false), ``--players``, ``--deck``
+    and ``--rule NAME=VALUE`` for Pocha's rules."""
     group = parser.add_argument_group(_("rules"))
     if preset:
         group.add_argument(
@@ -83,18 +79,35 @@ def rules_arguments(parser: argparse.ArgumentParser, *, preset: bool = True) -> 
             default=None,
             help=_("the schedule preset (default: classic)"),
         )
-    group.add_argument("--players", type=int, default=None, help=_("3 to 8 (default 4)"))
-    group.add_argument("--deck", type=int, default=None, help=_("40 or 48 cards (default 40)"))
-    group.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=_(
+    rules_options(
+        group,
+        players=_("3 to 8 (default 4)"),
+        deck=_("40 or 48 cards (default 40)"),
+        rule=_(
             "set any option, e.g. must_overtake=false, miss_penalty=per_trick_bid, "
             "schedule=1,2,3a (repeatable; see 'pocha rules')"
         ),
     )
+
+
+def repeatable(
+    parser: argparse._ActionsContainer,
+    option: str,
+    metavar: str,
+    help: str,
+    type: Callable[[str], object] = str,
+) -> None:
+    """``option METAVAR``, given any number of times: the list of them,
+    empty by default."""
+    parser.add_argument(option, action="append", type=type, default=[], metavar=metavar, help=help)
+
+
+def rules_options(group: argparse._ArgumentGroup, *, players: str, deck: str, rule: str) -> None:
+    """``--players``, ``--deck`` and ``--rule NAME=VALUE``, the rules options
+    of both games, with their help texts, in ``group``."""
+    group.add_argument("--players", type=int, default=None, help=players)
+    group.add_argument("--deck", type=int, default=None, help=deck)
+    repeatable(group, "--rule", "NAME=VALUE", rule)
 
 
 def rule_items(
@@ -186,6 +199,12 @@ def option_text(value: object) -> str:
     if isinstance(value, tuple):
         return ",".join(str(item) for item in value)
     return str(value)
+
+
+def rules_data(rules: RuleSet) -> dict[str, object]:
+    """A rule set as JSON data, as a report or a results file keeps it:
+    every option, schedules as round texts."""
+    return {name: json_option(value) for name, value in rules.options().items()}
 
 
 def json_option(value: object) -> object:

@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, TextIO
 
+import attrs
+
 from pocha_rules._cli.i18n import _
 
-__all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned"]
+__all__ = ["Advance", "Output", "PlainBar", "Stop", "aligned", "padded"]
 
 
 class Advance(Protocol):
@@ -163,28 +165,23 @@ def _rich_bar(console: Any, total: int, label: str, unit: str) -> Iterator[Advan
         yield advance
 
 
+@attrs.define(eq=False)
 class PlainBar:
     """A progress bar in plain text, redrawn in place on a terminal:
     ``label [#####.....] 120/400 games, 35.2 games/s, 0:07 left``."""
 
-    def __init__(
-        self,
-        stream: TextIO,
-        total: int,
-        label: str,
-        unit: str,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.stream = stream
-        self.total = total
-        self.label = label
-        self.unit = unit
-        self.clock = clock
-        self.done = 0
-        self.start = clock()
-        self.drawn = -1.0
-        self.width = 0
+    stream: TextIO
+    total: int
+    label: str
+    unit: str
+    clock: Callable[[], float] = attrs.field(default=time.monotonic, kw_only=True)
+    done: int = attrs.field(default=0, init=False)
+    start: float = attrs.field(init=False)
+    drawn: float = attrs.field(default=-1.0, init=False)
+    width: int = attrs.field(default=0, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.start = self.clock()
         self.draw()
 
     def text(self) -> str:
@@ -218,6 +215,12 @@ class PlainBar:
         """Erase the bar."""
         self.stream.write("\r" + " " * self.width + "\r")
         self.stream.flush()
+
+
+def padded(labels: dict[str, str]) -> dict[str, str]:
+    """``labels``, each padded to one width: one more than the longest."""
+    width = max(map(len, labels.values())) + 1
+    return {key: label.ljust(width) for key, label in labels.items()}
 
 
 def aligned(rows: Sequence[Sequence[str]], left: int) -> list[str]:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, ngettext, pocha_language
-from pocha_rules._cli.options import BOTS, Fail, rules_arguments, rules_from_args
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, run_game
+from pocha_rules._cli.output import Output, padded
+from pocha_rules._cli.playing import Screen, add_play_parser
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._common.text import shown_path
@@ -30,28 +28,9 @@ from pocha_rules.views import PlayerView, observe
 if TYPE_CHECKING:
     from pocha_rules.records import GameRecord
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser"]
 
 Step = _Step[GameState, Move]
-
-
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha play`` to ``commands``."""
-    add_play_parser(
-        commands,
-        run,
-        texts=(
-            _("play a game in the terminal (or watch bots play)"),
-            _("Play a game in the terminal against bots, or watch bots play."),
-        ),
-        record="game.json",
-        watch="--preset up_down --players 5 --seed 7",
-        bots=tuple(BOTS),
-        tag_help=_(
-            "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
-        ),
-        rules=rules_arguments,
-    )
 
 
 def _seat(seat: int) -> str:
@@ -134,19 +113,19 @@ def _round_title(view: PlayerView) -> str:
 
 def _labels() -> dict[str, str]:
     """The labels of the prompt's lines, padded to one width."""
-    labels = {
-        "trump": _("trump:"),
-        "auction": _("auction:"),
-        "bids": _("bids:"),
-        "won": _("won:"),
-        "scores": _("scores:"),
-        "trick": _("trick:"),
-        "seen": _("you see:"),
-        "hand": _("hand:"),
-        "moves": _("moves:"),
-    }
-    width = max(map(len, labels.values())) + 1
-    return {key: label.ljust(width) for key, label in labels.items()}
+    return padded(
+        {
+            "trump": _("trump:"),
+            "auction": _("auction:"),
+            "bids": _("bids:"),
+            "won": _("won:"),
+            "scores": _("scores:"),
+            "trick": _("trick:"),
+            "seen": _("you see:"),
+            "hand": _("hand:"),
+            "moves": _("moves:"),
+        }
+    )
 
 
 def _prompt_lines(view: PlayerView) -> list[str]:
@@ -230,27 +209,13 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     game = POCHA
     move_type = Move
     command = ("play",)
-    new_game_options = (
-        ("seed", "--seed"),
-        ("dealer", "--dealer"),
-        ("preset", "--preset"),
-        ("players", "--players"),
-        ("deck", "--deck"),
-        ("rule", "--rule"),
-    )
+    new_game_options = ("--seed", "--dealer", "--preset", "--players", "--deck", "--rule")
+    record = "game.json"
+    watch = "--preset up_down --players 5 --seed 7"
 
     def __init__(self, out: Output) -> None:
         super().__init__(out)
         self.sheet: ScoreSheet | None = None
-
-    def rules_from_args(self, args: argparse.Namespace, fail: Fail) -> RuleSet:
-        return rules_from_args(args, fail)
-
-    def load(self, path: str) -> tuple[GameRecord, GameState]:
-        from pocha_rules.records import load, replay
-
-        record = load(path)
-        return record, replay(record)
 
     def restart(self, record: GameRecord) -> GameState:
         return new_game(
@@ -263,8 +228,7 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def played(self, state: GameState) -> bool:
         return bool(state.history)
 
-    def illegal(self, state: GameState, move: Move) -> str | None:
-        return explain(state, move)
+    illegal = staticmethod(explain)
 
     def advance(
         self, state: GameState, move: Move, bots: Sequence[GameBot[PlayerView, Move]]
@@ -343,16 +307,21 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
             self.sheet.legend()
         self.sheet.footer(state)
 
-    def prompt(self, view: PlayerView) -> list[str]:
-        return _prompt_lines(view)
-
-    def help(self, rules: RuleSet) -> list[str]:
-        return _help(rules)
+    prompt = staticmethod(_prompt_lines)
+    help = staticmethod(_help)
 
     def parse(self, text: str, rules: RuleSet) -> Move:
         return parse_move(text, deck=rules.deck, lang="es")  # reads English too
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    """Play ``pocha play``'s game."""
-    return run_game(_PochaScreen(out), args, out, fail)
+def add_parser(commands: Commands) -> None:
+    """Add ``pocha play`` to ``commands``."""
+    add_play_parser(
+        commands,
+        _PochaScreen,
+        help=_("play a game in the terminal (or watch bots play)"),
+        description=_("Play a game in the terminal against bots, or watch bots play."),
+        tag_help=_(
+            "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
+        ),
+    )

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import math
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import UnionType
 from typing import Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 
+import attrs
+
 from pocha_rules._bot_faults import raised
-from pocha_rules._cli.commands import Commands, Run
+from pocha_rules._cli.commands import Commands
+from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.match import load_bot, time_limit_argument
-from pocha_rules._cli.options import DEFAULT_BOT, Fail, seed_from_args
+from pocha_rules._cli.options import DEFAULT_BOT, Fail, repeatable, seed_from_args
 from pocha_rules._cli.output import Output, Stop
 from pocha_rules._cli.records import read_record
 from pocha_rules._cli.saving import check_target, save
@@ -89,8 +93,12 @@ class Screen(Generic[_R, _S, _M, _V]):
     """The class of the game's moves (a bot's answer must be one)."""
     command: tuple[str, ...]
     """The command's words after ``pocha``: ``("play",)``."""
-    new_game_options: tuple[tuple[str, str], ...]
-    """The options a resumed game refuses: (attribute, option)."""
+    new_game_options: tuple[str, ...] = ("--seed", "--dealer", "--players", "--deck", "--rule")
+    """The options a resumed game refuses: those of a new game."""
+    record: str
+    """The file the command's examples save a game in: ``game.json``."""
+    watch: str
+    """The options of the example where bots play every seat."""
 
     def __init__(self, out: Output) -> None:
         self.out = out
@@ -99,16 +107,12 @@ class Screen(Generic[_R, _S, _M, _V]):
 
     def rules_from_args(self, args: argparse.Namespace, fail: Fail) -> _R:
         """The rule set the options ask for."""
-        raise NotImplementedError
+        rules: _R = GAMES[self.game.name].options.rules_from_args(args, fail)
+        return rules
 
     def new_game(self, rules: _R, seed: int | None, dealer: int | None) -> _S:
         """A new game."""
         return self.game.new_game(rules, seed=seed, dealer=dealer)
-
-    def load(self, path: str) -> tuple[Record, _S]:
-        """The record in ``path`` and the game it replays to (the game's
-        errors are left to the caller)."""
-        raise NotImplementedError
 
     def restart(self, record: Any) -> _S:
         """The start of the game ``record`` holds, before its first move."""
@@ -255,43 +259,40 @@ def error_text(error: PochaError) -> str:
 
 def add_play_parser(
     commands: Commands,
-    run: Run,
+    screen: type[Screen[Any, Any, Any, Any]],
     *,
-    texts: tuple[str, str],
-    record: str,
-    watch: str,
-    bots: Sequence[str],
+    help: str,
+    description: str,
     tag_help: str,
-    rules: Callable[[argparse.ArgumentParser], None],
 ) -> None:
-    """Add ``play``, run by ``run``, to ``commands``, with its ``texts``
-    (help, description), examples saving to ``record`` and watching bots
-    with the options ``watch``: the options of a game at the terminal are
-    ``--human``, who plays the other seats (one of the built-in ``bots``, a
-    bot class or an engine), the ones both games share, then ``rules``'."""
-    command = f"{commands.prefix} play"
+    """Add ``play`` to ``commands``, a game at the terminal shown by
+    ``screen``, with its ``help``, its ``description`` and ``--tag``'s
+    help: its options are ``--human``, who plays the other seats (a
+    built-in bot, a bot class or an engine), the ones both games share,
+    then the game's rules options."""
+    played = GAMES[screen.game.name]
+    command, record = f"{commands.prefix} play", screen.record
     shown = [
         (f"{command} --human 0 --save {record}", _("you and three bots")),
         (f"{command} --resume {record} --human 0 --save {record}", _("go on with it")),
-        (f"{command} {watch}", _("watch five bots")),
+        (f"{command} {screen.watch}", _("watch five bots")),
     ]
     width = max(len(line) for line, _comment in shown) + 3
     parser = commands.add(
         "play",
-        run,
-        help=texts[0],
-        description=texts[1],
+        functools.partial(run_game, screen),
+        help=help,
+        description=description,
         examples=[f"{line.ljust(width)}# {comment}" for line, comment in shown],
     )
-    parser.add_argument(
+    repeatable(
+        parser,
         "--human",
-        action="append",
+        "SEAT",
+        _("a seat you play (repeatable); with none, bots play every seat"),
         type=int,
-        default=[],
-        metavar="SEAT",
-        help=_("a seat you play (repeatable); with none, bots play every seat"),
     )
-    _players_arguments(parser, bots)
+    _players_arguments(parser, tuple(played.bots))
     parser.add_argument("--seed", type=int, default=None, help=_("deal from this seed"))
     parser.add_argument("--dealer", type=int, default=None, help=_("the first dealer's seat"))
     parser.add_argument(
@@ -312,14 +313,8 @@ def add_play_parser(
             "name the human seats again with --human"
         ),
     )
-    parser.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=tag_help,
-    )
-    rules(parser)
+    repeatable(parser, "--tag", "NAME=VALUE", tag_help)
+    played.options.rules_arguments(parser)
 
 
 def _players_arguments(parser: argparse.ArgumentParser, bots: Sequence[str]) -> None:
@@ -387,13 +382,15 @@ class _Quit(Stop):
 
 
 def run_game(
-    screen: Screen[_R, _S, _M, _V], args: argparse.Namespace, out: Output, fail: Fail
+    shown_by: type[Screen[_R, _S, _M, _V]], args: argparse.Namespace, out: Output, fail: Fail
 ) -> int:
-    """Play the game the options ask for (a new one, or ``--resume``)."""
+    """Play the game the options ask for (a new one, or ``--resume``),
+    shown by a ``shown_by`` screen."""
+    screen = shown_by(out)
     game = screen.game
     if args.resume is not None:
-        for name, option in screen.new_game_options:
-            if getattr(args, name) not in (None, []):
+        for option in screen.new_game_options:
+            if getattr(args, option.removeprefix("--")) not in (None, []):
                 fail(
                     _(
                         "--resume with {option}: a saved game keeps its rules, seed and first "
@@ -463,24 +460,17 @@ def _play_table(table: _Table[_R, _S, _M, _V], args: argparse.Namespace, replace
     return 0
 
 
+@attrs.define
 class _Table(Generic[_R, _S, _M, _V]):
     """A game being played: the state so far, who plays each seat, and the
     screen that shows it."""
 
-    def __init__(
-        self,
-        screen: Screen[_R, _S, _M, _V],
-        state: _S,
-        humans: list[int],
-        bots: list[GameBot[_V, _M]],
-        earlier: list[Step[_S, _M]],
-    ) -> None:
-        self.screen = screen
-        self.state = state
-        self.humans = humans
-        self.bots = bots
-        self.earlier = earlier
-        """The moves of this round or deal made before the game was resumed."""
+    screen: Screen[_R, _S, _M, _V]
+    state: _S
+    humans: list[int]
+    bots: list[GameBot[_V, _M]]
+    earlier: list[Step[_S, _M]]
+    """The moves of this round or deal made before the game was resumed."""
 
     def play(self) -> None:
         """Play to the end of the game; :attr:`state` is always the game so far."""
@@ -634,7 +624,8 @@ def _read_move(screen: Screen[_R, _S, _M, _V], state: _S, seat: int, stdin: Text
 def _resume(screen: Screen[_R, _S, _M, _V], path: str) -> tuple[Record, _S]:
     """The record saved in ``path`` and its game, which must be unfinished."""
     game = screen.game
-    record, state = read_record(path, screen.load)
+    played = GAMES[game.name]
+    record, state = read_record(path, played.records.load, played.records.replay)
     if game.is_over(state):
         rules = game.rules_of(state)
         winners = ", ".join(

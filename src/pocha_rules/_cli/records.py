@@ -24,14 +24,12 @@ __all__ = [
     "add_parsers",
     "read_record",
     "record_argument",
-    "replayed",
     "run_replay",
     "run_validate",
 ]
 
 _R = TypeVar("_R")
 _S = TypeVar("_S")
-_T = TypeVar("_T")
 
 
 def record_argument(parser: argparse.ArgumentParser) -> None:
@@ -39,14 +37,15 @@ def record_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help=_("the record (JSON)"))
 
 
-def read_record(path: str, read: Callable[[str], _T]) -> _T:
-    """What ``read`` makes of the record file at ``path`` (a game's record
-    and its replay); a file that cannot be read, or a record refused, stops
+def read_record(path: str, load: Callable[[str], _R], replay: Callable[[_R], _S]) -> tuple[_R, _S]:
+    """The record in the file at ``path``, read by a game's ``load``, and
+    its ``replay``; a file that cannot be read, or a record refused, stops
     the command with a message that says why."""
     from pocha_rules._common.errors import InvalidRecordError
 
     try:
-        return read(path)
+        record = load(path)
+        return record, replay(record)
     except OSError as error:
         reason = printable(str(error.strerror or error))
         raise Stop(
@@ -54,19 +53,6 @@ def read_record(path: str, read: Callable[[str], _T]) -> _T:
         ) from None
     except InvalidRecordError as error:
         raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
-
-
-def replayed(
-    load: Callable[[str], _R], replay: Callable[[_R], _S]
-) -> Callable[[str], tuple[_R, _S]]:
-    """A reader for :func:`read_record`: a game's ``load``, then ``replay``
-    of the record it gives."""
-
-    def read(path: str) -> tuple[_R, _S]:
-        record = load(path)
-        return record, replay(record)
-
-    return read
 
 
 def add_parsers(commands: Commands) -> None:
@@ -115,9 +101,9 @@ def _load_and_replay(
     from pocha_rules.records import load, replay, replay_lenient
 
     if lenient:
-        record, result = read_record(path, replayed(load, replay_lenient))
+        record, result = read_record(path, load, replay_lenient)
         return result.state, result, dict(record.tags)
-    record, state = read_record(path, replayed(load, replay))
+    record, state = read_record(path, load, replay)
     return state, None, dict(record.tags)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -17,8 +18,8 @@ from pocha_rules._cli.options import (
     Fail,
     bots_for,
     games_from_args,
-    json_option,
     rules_arguments,
+    rules_data,
     rules_from_args,
     seed_from_args,
 )
@@ -243,20 +244,23 @@ def print_summary(
 def seat_games(
     args: argparse.Namespace,
     out: Output,
-    job: Callable[[range], _S],
+    fail: Fail,
+    job: Callable[[int], Callable[[range], _S]],
     sums: _S,
-    workers: int,
-    base: int,
 ) -> SeatRun[_S]:
-    """Play ``args.games`` games with ``job`` (game ``i`` dealt from
-    ``base + i``), a chunk at a time over ``workers`` processes, adding each
-    chunk's sums to ``sums``."""
+    """Play the games ``-n`` asks for (game ``i`` dealt from ``--seed`` +
+    ``i``), a chunk at a time over ``--workers`` processes, each chunk by
+    ``job(seed)`` (``seed``: game 0's), adding each chunk's sums to
+    ``sums``."""
+    games_from_args(args, fail)
+    workers = workers_from_args(args, fail)
+    base = seed_from_args(args, fail, games=args.games)
     chunks, stopped, seconds = spread(
         out,
         args.games,
         _("simulating"),
         lambda advance: run_chunks(
-            job, args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
+            job(base), args.games, workers=workers, chunk_size=args.chunk_size, progress=advance
         ),
     )
     for _numbers, part in chunks:
@@ -267,12 +271,9 @@ def seat_games(
 def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     names = bots_from_args(args, BOTS, rules.players, fail)
-    games_from_args(args, fail)
-    workers = workers_from_args(args, fail)
     n = rules.players
-    base = seed_from_args(args, fail, games=args.games)
-    run = seat_games(args, out, SeatGames(rules, names, base), Sums(n), workers, base)
-    sums = run.sums
+    run = seat_games(args, out, fail, functools.partial(SeatGames, rules, names), Sums(n))
+    sums, base = run.sums, run.base
     games = sums.games
     seats: list[dict[str, Any]] = [
         {
@@ -307,7 +308,7 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         {
             "games": games,
             "rounds": sums.rounds,
-            "rules": {k: json_option(v) for k, v in rules.options().items()},
+            "rules": rules_data(rules),
             "seats": seats,
         },
         (title, headers, rows),

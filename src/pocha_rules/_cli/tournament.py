@@ -16,7 +16,7 @@ from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
-from pocha_rules._cli.options import Fail
+from pocha_rules._cli.options import Fail, repeatable
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import spread, spread_arguments, stop_status, workers_from_args
 from pocha_rules._common.errors import PochaError
@@ -54,9 +54,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
             f"{prefix} tournament --bot heuristic --engine e='{played.engine_example}'",
         ),
     )
-    parser.add_argument(
-        "--bot", action="append", default=[], metavar="BOT", help=_("a bot (repeatable)")
-    )
+    repeatable(parser, "--bot", "BOT", _("a bot (repeatable)"))
     engine_arguments(parser, traceback=False)
     parser.add_argument(
         "--sets", type=int, default=10, help=_("duplicate sets for every pair (default 10)")
@@ -74,7 +72,7 @@ def add_parser(commands: Commands, game: str = "pocha") -> None:
     parser.add_argument("--force", action="store_true", help=_("overwrite --results FILE"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     spread_arguments(parser)
-    played.rules_arguments(parser)
+    played.options.rules_arguments(parser)
 
 
 def _entrants(bots: list[str], engines: list[str], fail: Fail) -> dict[str, str]:
@@ -173,10 +171,10 @@ def _setup(args: argparse.Namespace, game: str, fail: Fail) -> tuple[dict[str, A
         fail(_("--seed: from 0 to 2**63 - 1, got {got}").format(got=shown(args.seed)))
     if len(entrants) < 2:
         fail(_("give two entrants or more (--bot, --engine)"))
-    rules = GAMES[game].rules_from_args(args, fail)
+    rules = GAMES[game].options.rules_from_args(args, fail)
     setup: dict[str, Any] = {
         "game": game,
-        "rules": GAMES[game].rules_data(rules),
+        "rules": GAMES[game].options.rules_data(rules),
         "entrants": entrants,
         "sets": args.sets,
         "seed": args.seed if args.seed is not None else int(time.time()),
@@ -294,7 +292,7 @@ def _tournament(
     setup: dict[str, Any], path: Path | None, args: argparse.Namespace, game: str, fail: Fail
 ) -> tuple[Tournament, TournamentLog | None]:
     try:
-        rules = GAMES[game].read_rules(setup["rules"])
+        rules = GAMES[game].options.read_rules(setup["rules"])
         time_limit = setup.get("time_limit", 10.0)
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
             raise TypeError(f"time_limit must be a number, got {time_limit!r}")

@@ -5,17 +5,27 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from pocha_rules._cli.i18n import _, current_language
-from pocha_rules._cli.options import Fail, rule_items
+from pocha_rules._cli.options import Fail, rule_items, rules_options
 from pocha_rules._common.errors import PochaError
 from pocha_rules._common.text import printable
 from pocha_rules.poch import Bot, HeuristicBot, MonteCarloBot, RandomBot, RuleSet
+from pocha_rules.poch.records import _read_rules as read_rules
 
-__all__ = ["BOTS", "DEFAULT_BOT", "bots_for", "rules_arguments", "rules_from_args"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "bots_for",
+    "option_rows",
+    "read_rules",
+    "rules_arguments",
+    "rules_data",
+    "rules_from_args",
+]
 
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "heuristic": lambda seed: HeuristicBot(seed=seed),
@@ -39,17 +49,11 @@ def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
 
 def rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--players``, ``--deck`` and ``--rule NAME=VALUE`` for Poch's rules."""
-    group = parser.add_argument_group(_("rules"))
-    group.add_argument("--players", type=int, default=None, help=_("3 to 6 (default 4)"))
-    group.add_argument(
-        "--deck", type=int, default=None, help=_("32 or 52 cards (default 32 up to 4 players)")
-    )
-    group.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=_(
+    rules_options(
+        parser.add_argument_group(_("rules")),
+        players=_("3 to 6 (default 4)"),
+        deck=_("32 or 52 cards (default 32 up to 4 players)"),
+        rule=_(
             "set any option, e.g. sequence_rule=longest_run, centre_pool=true, "
             "end=deals, deals=6 (repeatable; see 'pocha poch rules')"
         ),
@@ -93,6 +97,11 @@ def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
         fail(printable(message(error, current_language())))
     except TypeError as error:
         fail(printable(str(error)))
+
+
+def rules_data(rules: RuleSet) -> dict[str, Any]:
+    """A rule set as JSON data, as a report or a results file keeps it."""
+    return attrs.asdict(rules)
 
 
 def option_rows(

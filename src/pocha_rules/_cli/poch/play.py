@@ -3,17 +3,14 @@ bots or bots alone (the loop is :mod:`pocha_rules._cli.playing`'s)."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail
-from pocha_rules._cli.output import Output
-from pocha_rules._cli.playing import Screen, add_play_parser, run_game
+from pocha_rules._cli.playing import Screen, add_play_parser
 from pocha_rules._cli.playing import Step as _Step
-from pocha_rules._cli.poch.options import rules_arguments, rules_from_args
+from pocha_rules._cli.poch.records import start
 from pocha_rules._cli.poch.show import (
     deal_title,
     final_lines,
@@ -31,33 +28,15 @@ from pocha_rules.poch import (
     PlayerView,
     RuleSet,
     explain,
-    new_game,
     observe,
 )
 
 if TYPE_CHECKING:
-    from pocha_rules.poch.records import GameRecord
+    pass
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser"]
 
 Step = _Step[GameState, Move]
-
-
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha poch play`` to ``commands``."""
-    add_play_parser(
-        commands,
-        run,
-        texts=(
-            _("play a game of Poch in the terminal (or watch bots play)"),
-            _("Play a game of Poch in the terminal against bots, or watch bots play."),
-        ),
-        record="poch.json",
-        watch="--players 5 --seed 7",
-        bots=POCH.bots,
-        tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
-        rules=rules_arguments,
-    )
 
 
 class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
@@ -67,32 +46,10 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     game = POCH
     move_type = Move
     command = ("poch", "play")
-    new_game_options = (
-        ("seed", "--seed"),
-        ("dealer", "--dealer"),
-        ("players", "--players"),
-        ("deck", "--deck"),
-        ("rule", "--rule"),
-    )
+    record = "poch.json"
+    watch = "--players 5 --seed 7"
 
-    def rules_from_args(self, args: argparse.Namespace, fail: Fail) -> RuleSet:
-        return rules_from_args(args, fail)
-
-    def load(self, path: str) -> tuple[GameRecord, GameState]:
-        from pocha_rules.poch.records import load, replay
-
-        record = load(path)
-        return record, replay(record)
-
-    def restart(self, record: GameRecord) -> GameState:
-        return new_game(
-            record.rules,
-            seed=record.seed,
-            dealer=record.first_dealer,
-            deals=record.deals,
-            balances=record.starting_balances,
-            pools=dict(record.starting_pools),
-        )
+    restart = staticmethod(start)
 
     def period(self, state: GameState) -> int:
         return state.deal_number
@@ -100,8 +57,7 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     def played(self, state: GameState) -> bool:
         return bool(state.moves or state.deal_results)
 
-    def illegal(self, state: GameState, move: Move) -> str | None:
-        return explain(state, move)
+    illegal = staticmethod(explain)
 
     def intro(self, state: GameState) -> str:
         rules = state.rules
@@ -152,16 +108,17 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
         for line in final_lines(state):
             self.out.line(line)
 
-    def prompt(self, view: PlayerView) -> list[str]:
-        return prompt_lines(view)
-
-    def help(self, rules: RuleSet) -> list[str]:
-        return help_lines(rules)
-
-    def parse(self, text: str, rules: RuleSet) -> Move:
-        return parse_typed(text, rules)
+    prompt = staticmethod(prompt_lines)
+    help = staticmethod(help_lines)
+    parse = staticmethod(parse_typed)
 
 
-def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
-    """Play ``pocha poch play``'s game."""
-    return run_game(_PochScreen(out), args, out, fail)
+def add_parser(commands: Commands) -> None:
+    """Add ``pocha poch play`` to ``commands``."""
+    add_play_parser(
+        commands,
+        _PochScreen,
+        help=_("play a game of Poch in the terminal (or watch bots play)"),
+        description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
+        tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
+    )

@@ -19,12 +19,12 @@ from pocha_rules._cli.poch.show import (
     narrate_payments,
     pool_name,
 )
-from pocha_rules._cli.records import read_record, record_argument, replayed
+from pocha_rules._cli.records import read_record, record_argument
 from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason, apply, new_game, observe
 from pocha_rules.poch.records import GameRecord
 
-__all__ = ["add_parsers", "run_replay", "run_rules", "run_validate"]
+__all__ = ["add_parsers", "run_replay", "run_rules", "run_validate", "start"]
 
 
 def add_parsers(commands: Commands) -> None:
@@ -75,7 +75,7 @@ def add_parsers(commands: Commands) -> None:
 def _load(path: str) -> tuple[GameRecord, GameState]:
     from pocha_rules.poch.records import load, replay
 
-    return read_record(path, replayed(load, replay))
+    return read_record(path, load, replay)
 
 
 def _moves(state: GameState) -> int:
@@ -106,7 +106,8 @@ def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     return 0
 
 
-def _start(record: GameRecord) -> GameState:
+def start(record: GameRecord) -> GameState:
+    """The start of the game ``record`` holds, before its first move."""
     return new_game(
         record.rules,
         seed=record.seed,
@@ -121,7 +122,7 @@ def _tell_moves(out: Output, record: GameRecord) -> None:
     """Every deal of ``record`` as it went: its title and the trump pools,
     then each move with the cards shown, the showdown and the payments
     where they happened."""
-    state = _start(record)
+    state = start(record)
     deal = -1
     for move in record.moves:
         if state.deal_number != deal:

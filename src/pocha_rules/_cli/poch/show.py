@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pocha_rules._cli.i18n import _, current_language, ngettext
-from pocha_rules._cli.output import Output
+from pocha_rules._cli.output import Output, padded
 from pocha_rules._messages_de import GERMAN_VERBS
 from pocha_rules.poch import (
     Card,
@@ -255,20 +255,20 @@ def _betting_text(view: PlayerView) -> str:
 
 def _labels() -> dict[str, str]:
     """The labels of the prompt's lines, padded to one width."""
-    labels = {
-        "board": _("board:"),
-        "chips": _("chips:"),
-        "trump": _("trump:"),
-        "shown": _("shown:"),
-        "poch": _("poch:"),
-        "cards": _("cards:"),
-        "table": _("table:"),
-        "betting": _("betting:"),
-        "hand": _("hand:"),
-        "moves": _("moves:"),
-    }
-    width = max(map(len, labels.values())) + 1
-    return {key: label.ljust(width) for key, label in labels.items()}
+    return padded(
+        {
+            "board": _("board:"),
+            "chips": _("chips:"),
+            "trump": _("trump:"),
+            "shown": _("shown:"),
+            "poch": _("poch:"),
+            "cards": _("cards:"),
+            "table": _("table:"),
+            "betting": _("betting:"),
+            "hand": _("hand:"),
+            "moves": _("moves:"),
+        }
+    )
 
 
 def prompt_lines(view: PlayerView) -> list[str]:

@@ -4,20 +4,20 @@ processes as Pocha's are."""
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import Fail, games_from_args, seed_from_args
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.poch.options import (
     BOTS,
     DEFAULT_BOT,
     bots_for,
     rules_arguments,
+    rules_data,
     rules_from_args,
 )
 from pocha_rules._cli.simulate import (
@@ -27,7 +27,6 @@ from pocha_rules._cli.simulate import (
     seat_games,
     simulate_arguments,
 )
-from pocha_rules._cli.workers import workers_from_args
 from pocha_rules.poch import Reason, RuleSet, play_game
 
 __all__ = ["SeatGames", "Sums", "add_parser", "run_simulate"]
@@ -91,11 +90,9 @@ class SeatGames:
 def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     rules = rules_from_args(args, fail)
     names = bots_from_args(args, BOTS, rules.players, fail)
-    games_from_args(args, fail)
-    workers = workers_from_args(args, fail)
-    base = seed_from_args(args, fail, games=args.games)
-    run = seat_games(args, out, SeatGames(rules, names, base), Sums(rules.players), workers, base)
-    sums = run.sums
+    job = functools.partial(SeatGames, rules, names)
+    run = seat_games(args, out, fail, job, Sums(rules.players))
+    sums, base = run.sums, run.base
     games = sums.games
     seats: list[dict[str, Any]] = [
         {
@@ -129,7 +126,7 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
             "game": "poch",
             "games": games,
             "deals": sums.deals,
-            "rules": attrs.asdict(rules),
+            "rules": rules_data(rules),
             "seats": seats,
         },
         (title, headers, rows),
