@@ -70,7 +70,7 @@ def test_a_short_training_run_on_many_games(tmp_path: Path) -> None:
     from pocha_rules import RuleSet
     from pocha_rules.learner_vector import LearnerVectorEnv
 
-    policy = example.numpy_policy(str(saved))
+    policy = example.numpy_policy(str(saved), RuleSet(schedule=[1, 2, 3]))
     envs = LearnerVectorEnv(RuleSet(schedule=[1, 2, 3]), 32, autoreset_mode="same_step")
     obs, _ = envs.reset(seed=2)
     for _ in range(20):

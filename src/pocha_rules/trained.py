@@ -37,8 +37,9 @@ from pocha_rules._common.errors import InvalidRulesError, say
 from pocha_rules._pocha.moves import Move
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules.actions import action_table
+from pocha_rules.card_features import CardFeatures
 from pocha_rules.observations import observation_size
-from pocha_rules.policy import PolicyBot
+from pocha_rules.policy import Policy, PolicyBot
 from pocha_rules.views import PlayerView
 
 __all__ = ["TRAINED_ON", "WEIGHTS", "TrainedBot"]
@@ -50,12 +51,14 @@ TRAINED_ON: Final = RuleSet()
 
 
 class _Network:
-    """The policy network, on numpy: the observation normalised as in
-    training, two ``tanh`` layers, then a logit per action id."""
+    """The policy network, on numpy: the observation (with its card
+    features, when it learned with them) normalised as in training, two
+    ``tanh`` layers, then a logit per action id."""
 
     def __init__(self, path: Path) -> None:
         with np.load(path) as saved:
             arrays = {name: saved[name].astype(np.float32) for name in saved.files}
+        self.card_features = bool(arrays.pop("card_features", 0.0))
         self.scale = 1.0 / np.sqrt(arrays["obs_var"] + arrays["epsilon"])
         self.mean = arrays["obs_mean"]
         self.clip = float(arrays["clip"])
@@ -63,7 +66,8 @@ class _Network:
         # Transposed once, so that each layer is one matrix product.
         self.layers = [(arrays[f"w{i}"].T.copy(), arrays[f"b{i}"]) for i in range(count)]
         self.out = (arrays["w_out"].T.copy(), arrays["b_out"])
-        self.observation_size = len(self.mean)
+        extra = CardFeatures(TRAINED_ON).size if self.card_features else 0
+        self.observation_size = len(self.mean) - extra
         self.num_actions = len(self.out[1])
 
     def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
@@ -77,6 +81,20 @@ class _Network:
 @functools.cache
 def _network() -> _Network:
     return _Network(WEIGHTS)
+
+
+@functools.lru_cache(maxsize=16)
+def _policy(rules: RuleSet) -> Policy:
+    """The network as a policy on the vectors of ``rules``."""
+    network = _network()
+    if not network.card_features:
+        return network
+    features = CardFeatures(rules)
+
+    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        return network(features.extend(observation[None])[0], mask)
+
+    return policy
 
 
 class TrainedBot(PolicyBot):
@@ -120,6 +138,7 @@ class TrainedBot(PolicyBot):
                     trained_actions=network.num_actions,
                 ),
             )
+        self.policy = _policy(rules)  # the card features follow the view's rules
         return super().act(view)
 
     def __repr__(self) -> str:
