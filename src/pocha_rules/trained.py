@@ -3,14 +3,15 @@
 
 :class:`TrainedBot` plays the policy of an agent trained with PPO from
 scratch (``examples/train_vector_ppo.py``) at the default table: four
-players, the 40-card deck and the classic schedule, against random and
-heuristic bots. Its weights, a network of two hidden layers of 256 units
-in half precision, sit beside this module (``trained.npz``, about 0.4 MB)
-and are read once, with numpy alone: no PyTorch at run time. It plays the
-legal move its network rates highest, so it needs no seed.
+players, the 40-card deck and the classic schedule, against random bots.
+Its weights, a network of two hidden layers of 128 units in half
+precision, sit beside this module (``trained.npz``, about 0.2 MB) and are
+read once, with numpy alone: no PyTorch at run time. It plays the legal
+move its network rates highest, so it needs no seed.
 
-It reads the observation vectors of :mod:`pocha_rules.observations`, whose
-size depends on the rules: it plays any rule set whose observations and
+It reads the observation vectors of :mod:`pocha_rules.observations`, with
+the facts of :mod:`pocha_rules.card_features` appended. Their size depends
+on the rules: it plays any rule set whose observations and
 action ids have the sizes it learned on (it is at its best on the default
 rules) and refuses the others with :class:`~pocha_rules.InvalidRulesError`.
 
