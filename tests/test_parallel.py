@@ -295,3 +295,28 @@ def test_chunks_are_sized_from_the_time_the_first_ones_take() -> None:
     assert sizes[0] == 1  # nothing is known yet
     assert max(sizes) > 1  # a game takes far less than a chunk should
     assert len(chunks) < 120
+
+
+def test_a_stopped_pools_cancelled_chunk_error_is_not_printed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Python 3.11's pool thread may fail a cancelled chunk as its workers
+    # are stopped; that error of that thread is dropped, every other error
+    # of any thread still reaches the hook that was there.
+    import threading
+
+    from pocha_rules import parallel
+
+    seen: list[type[BaseException]] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: seen.append(args.exc_type))
+    pool = cf.ProcessPoolExecutor(max_workers=1)
+    pool.submit(int).result()
+    thread = pool._executor_manager_thread
+    parallel._stop_pool(pool)
+    assert threading.excepthook is parallel._quiet_when_stopped
+    other = threading.Thread(target=lambda: None)
+    for where, error in [(thread, cf.InvalidStateError), (thread, OSError),
+                         (other, cf.InvalidStateError)]:  # fmt: skip
+        args = threading.ExceptHookArgs((error, error(), None, where))
+        threading.excepthook(args)
+    assert seen == [OSError, cf.InvalidStateError]

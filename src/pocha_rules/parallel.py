@@ -41,8 +41,10 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import traceback
+import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -210,6 +212,29 @@ _STOP_SECONDS: Final = 5.0
 pool's own thread to wind up after."""
 
 
+_STOPPED_THREADS: Final[weakref.WeakSet[threading.Thread]] = weakref.WeakSet()
+"""The threads of the pools :func:`_stop_pool` stopped."""
+
+
+def _quiet_when_stopped(args: Any) -> None:
+    """``threading.excepthook``, less one error of a stopped pool's thread.
+
+    When the pool breaks as its workers are stopped, Python 3.11's thread
+    of the pool sets an error on every chunk still pending, and raises
+    ``InvalidStateError`` for those already cancelled (a race inside
+    ``concurrent.futures``, gone from later Pythons). The run is ending
+    and says what finished: that error is no news, and its traceback
+    would only garble the terminal.
+    """
+    if args.thread in _STOPPED_THREADS and issubclass(args.exc_type, cf.InvalidStateError):
+        return
+    _next_hook(args)
+
+
+_next_hook: Callable[[Any], object] = threading.excepthook
+"""The hook :func:`_quiet_when_stopped` hands every other error to."""
+
+
 def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
     """Stop the pool's workers now, in the middle of their chunks.
 
@@ -220,6 +245,12 @@ def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
     """
     workers = list((getattr(pool, "_processes", None) or {}).values())
     thread = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
+    if thread is not None:
+        _STOPPED_THREADS.add(thread)
+        if threading.excepthook is not _quiet_when_stopped:
+            global _next_hook  # the hook chains to whatever was there
+            _next_hook = threading.excepthook
+            threading.excepthook = _quiet_when_stopped
     end_processes(workers, _STOP_SECONDS)
     pool.shutdown(wait=False, cancel_futures=True)
     if thread is not None:
