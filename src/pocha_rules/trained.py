@@ -52,14 +52,13 @@ TRAINED_ON: Final = RuleSet()
 
 
 class _Network:
-    """The policy network, on numpy: the observation (with its card
-    features, when it learned with them) normalised as in training, two
-    ``tanh`` layers, then a logit per action id."""
+    """The policy network, on numpy: the observation with its card features
+    normalised as in training, two ``tanh`` layers, then a logit per action
+    id."""
 
     def __init__(self, path: Path) -> None:
         with np.load(path) as saved:
             arrays = {name: saved[name].astype(np.float32) for name in saved.files}
-        self.card_features = bool(arrays.pop("card_features", 0.0))
         self.scale = 1.0 / np.sqrt(arrays["obs_var"] + arrays["epsilon"])
         self.mean = arrays["obs_mean"]
         self.clip = float(arrays["clip"])
@@ -67,8 +66,7 @@ class _Network:
         # Transposed once, so that each layer is one matrix product.
         self.layers = [(arrays[f"w{i}"].T.copy(), arrays[f"b{i}"]) for i in range(count)]
         self.out = (arrays["w_out"].T.copy(), arrays["b_out"])
-        extra = CardFeatures(TRAINED_ON).size if self.card_features else 0
-        self.observation_size = len(self.mean) - extra
+        self.observation_size = len(self.mean) - CardFeatures(TRAINED_ON).size
         self.num_actions = len(self.out[1])
 
     def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
@@ -86,10 +84,9 @@ def _network() -> _Network:
 
 @functools.lru_cache(maxsize=16)
 def _policy(rules: RuleSet) -> Policy:
-    """The network as a policy on the vectors of ``rules``."""
+    """The network as a policy on the vectors of ``rules`` (their card
+    features computed under ``rules``)."""
     network = _network()
-    if not network.card_features:
-        return network
     features = CardFeatures(rules)
 
     def policy(observation: np.ndarray, mask: np.ndarray) -> int:
