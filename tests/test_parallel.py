@@ -320,3 +320,26 @@ def test_a_stopped_pools_cancelled_chunk_error_is_not_printed(
         args = threading.ExceptHookArgs((error, error(), None, where))
         threading.excepthook(args)
     assert seen == [OSError, cf.InvalidStateError]
+
+
+def test_an_interrupt_python_buries_in_the_waits_lock_is_raised_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pocha_rules import parallel
+
+    def interrupted_wait(*args: object, **kwargs: object) -> None:
+        try:
+            raise KeyboardInterrupt
+        finally:
+            raise RuntimeError("release unlocked lock")
+
+    monkeypatch.setattr(cf, "wait", interrupted_wait)
+    with pytest.raises(KeyboardInterrupt):
+        parallel._wait_first(set())
+
+    def broken_wait(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("something else")
+
+    monkeypatch.setattr(cf, "wait", broken_wait)
+    with pytest.raises(RuntimeError, match="something else"):
+        parallel._wait_first(set())

@@ -430,7 +430,7 @@ class _Run(Generic[R]):
         try:
             self.fill()
             while self.flying:
-                done, _ = cf.wait(self.flying, return_when=cf.FIRST_COMPLETED)
+                done = _wait_first(self.flying)
                 for future in done:
                     chunk, attempt, pool = self.flying.pop(future)
                     try:
@@ -472,6 +472,22 @@ class _Run(Generic[R]):
         self.flying.clear()
         if self.own and isinstance(self.pool, cf.ProcessPoolExecutor):
             _stop_pool(self.pool)
+
+
+def _wait_first(futures: Any) -> set[cf.Future[Any]]:
+    """The futures of ``futures`` that are done, once one is.
+
+    A stop signal turned into :exc:`KeyboardInterrupt` may land while the
+    wait releases its lock, and Python 3.11 then raises ``RuntimeError``
+    ("release unlocked lock") over it: the interrupt is raised as it was
+    meant, so that the run stops and says what finished.
+    """
+    try:
+        return cf.wait(futures, return_when=cf.FIRST_COMPLETED).done
+    except RuntimeError as error:
+        if isinstance(error.__context__, KeyboardInterrupt):
+            raise error.__context__ from None
+        raise
 
 
 def _named(error: BaseException) -> str:
