@@ -11,6 +11,7 @@ Every chip bet goes straight into the poch pool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from pocha_rules._common.errors import say
@@ -85,26 +86,21 @@ def combination(hand: int, two_pair_own_type: bool) -> tuple[tuple[int, ...], in
 
 
 _OPENINGS: dict[int, tuple[Move, ...]] = {}
+"""``pass, open 1 .. open cap`` by cap."""
 _REOPENINGS: dict[int, tuple[Move, ...]] = {}
+"""``close, reopen 1 .. reopen cap`` by cap."""
 
 
-def _openings(cap: int) -> tuple[Move, ...]:
-    """``pass, open 1 .. open cap`` (shared tuples)."""
-    moves = _OPENINGS.get(cap)
+def _ladder(
+    cache: dict[int, tuple[Move, ...]], first: Move, bet: Callable[[int], Move], cap: int
+) -> tuple[Move, ...]:
+    """``first``, then ``bet(1) .. bet(cap)``: shared tuples, kept in
+    ``cache`` for caps up to 1000."""
+    moves = cache.get(cap)
     if moves is None:
-        moves = (PASS, *[open_move(k) for k in range(1, cap + 1)])
+        moves = (first, *[bet(k) for k in range(1, cap + 1)])
         if cap <= 1000:
-            _OPENINGS[cap] = moves
-    return moves
-
-
-def _reopenings(cap: int) -> tuple[Move, ...]:
-    """``close, reopen 1 .. reopen cap`` (shared tuples)."""
-    moves = _REOPENINGS.get(cap)
-    if moves is None:
-        moves = (CLOSE, *[reopen_move(k) for k in range(1, cap + 1)])
-        if cap <= 1000:
-            _REOPENINGS[cap] = moves
+            cache[cap] = moves
     return moves
 
 
@@ -140,12 +136,12 @@ def betting_moves(state: GameState) -> tuple[Move, ...]:
         limit = state._g.rules.bet_rounds_max
         if limit is not None and bet.rounds >= limit:
             return (CLOSE,)
-        return _reopenings(_cap(state, seat))
+        return _ladder(_REOPENINGS, CLOSE, reopen_move, _cap(state, seat))
     assert state._d is not None
     if bet.opener < 0:
         if not state._d.combos[seat]:
             return (PASS,)
-        return _openings(_cap(state, seat))
+        return _ladder(_OPENINGS, PASS, open_move, _cap(state, seat))
     return (PASS, MATCH) if _may_match(state, seat) else (PASS,)
 
 
