@@ -33,11 +33,10 @@ from __future__ import annotations
 
 from pocha_rules._common.actions import IdTable, apply_checked
 from pocha_rules._common.caches import TableCache
-from pocha_rules._common.errors import InvalidActionError, say
 from pocha_rules._common.text import got
 from pocha_rules._pocha.cards import CARDS, Card
 from pocha_rules._pocha.engine import apply, explain, legal_moves
-from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
+from pocha_rules._pocha.moves import BIDS, CALLS, MOVE_TYPES, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._pocha.rules import RuleSet, TrumpWhenAllDealt
 from pocha_rules._pocha.schedules import RoundKind
 from pocha_rules._pocha.state import GameState
@@ -125,24 +124,7 @@ class ActionTable(IdTable[Move]):
     def __repr__(self) -> str:
         return f"<ActionTable of {self.size} actions>"
 
-    def action(self, move: Move) -> int:
-        """The id of ``move``.
-
-        Raises:
-            TypeError: ``move`` is not a move.
-            InvalidActionError: The rules never allow ``move`` (a card not in
-                the deck, a bid above the largest hand, ...).
-
-        """
-        action = self._ids.get(move)
-        if action is None:
-            from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
-
-            if not isinstance(move, Bid | Play | ChooseTrump | Call | Pass):
-                raise TypeError(f"expected a move, got {got(move)}")
-            raise InvalidActionError(move, None, say("no_action_id"))
-        return action
-
+    _move_types = MOVE_TYPES
     _state_type = GameState
     _view_type = PlayerView
     _game = ""

@@ -60,6 +60,24 @@ class IdTable(Generic[_M]):
             mask[ids[move]] = 1
         return bytes(mask)
 
+    def action(self, move: _M) -> int:
+        """The id of ``move``.
+
+        Raises:
+            TypeError: ``move`` is not a move of the game.
+            InvalidActionError: The rules never allow ``move`` (a card not in
+                the deck, an amount above the largest the rules allow, ...).
+
+        """
+        action = self._ids.get(move)
+        if action is None:
+            if not isinstance(move, self._move_types):
+                raise TypeError(f"expected a {self._game}move, got {got(move)}")
+            raise InvalidActionError(move, None, say("no_action_id"))
+        return action
+
+    _move_types: tuple[type, ...]
+    """The game's move classes."""
     _state_type: type
     """The game's state class."""
     _view_type: type

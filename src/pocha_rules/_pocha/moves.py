@@ -138,7 +138,9 @@ class Pass:
 
 Move: TypeAlias = Bid | Play | ChooseTrump | Call | Pass
 """Any move of the game."""
-MOVE_CLASSES.update((Bid, Play, ChooseTrump, Call, Pass))  # errors write them as text
+MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+"""The classes of the moves."""
+MOVE_CLASSES.update(MOVE_TYPES)  # errors write them as text
 
 # Interned moves, so the engine hands out the same objects every time.
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)

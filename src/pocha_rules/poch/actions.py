@@ -32,7 +32,7 @@ from typing import Final
 
 from pocha_rules._common.actions import IdTable, apply_checked
 from pocha_rules._common.caches import TableCache
-from pocha_rules._common.errors import InvalidActionError, PochaError, say
+from pocha_rules._common.errors import PochaError, say
 from pocha_rules._common.text import got
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
 from pocha_rules.poch._engine import apply, explain, legal_moves
@@ -116,22 +116,7 @@ class ActionTable(IdTable[Move]):
     def __repr__(self) -> str:
         return f"<poch ActionTable of {self.size} actions>"
 
-    def action(self, move: Move) -> int:
-        """The id of ``move``.
-
-        Raises:
-            TypeError: ``move`` is not a Poch move.
-            InvalidActionError: The rules never allow ``move`` (an amount
-                above ``bet_max``, a card not in the pack).
-
-        """
-        action = self._ids.get(move)
-        if action is None:
-            if type(move) not in MOVE_TYPES:
-                raise TypeError(f"expected a poch move, got {got(move)}")
-            raise InvalidActionError(move, None, say("no_action_id"))
-        return action
-
+    _move_types = MOVE_TYPES
     _state_type = GameState
     _view_type = PlayerView
     _game = "poch "
