@@ -67,8 +67,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     # vector environment's signature (gymnasium has no inventory to link to).
     ("py:class", "AutoresetMode"),
 ]
-# The game protocol's type variables (rules, state, move, view).
-nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_common\.\w+)\._\w+")]
+# The type variables of the game protocol (rules, state, move, view) and of
+# the OpenSpiel games' shared classes (state, observer).
+nitpick_ignore_regex = [("py:class", r"pocha_rules\.(games|_spiel|_common\.\w+)\._\w+")]
 # The RL frameworks' own classes (in the adapters' signatures) have no
 # inventory to link to.
 nitpick_ignore_regex += [

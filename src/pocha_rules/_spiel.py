@@ -6,8 +6,8 @@ a small cache of seats' views."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import pyspiel
@@ -19,11 +19,14 @@ from pocha_rules._common.errors import (
     reason_of,
     say,
 )
-from pocha_rules._common.observations import ObservationField
 from pocha_rules._common.protocols import PlayedState
 from pocha_rules._common.text import got, shown
 
+if TYPE_CHECKING:
+    from pocha_rules.games import Game
+
 __all__ = [
+    "DealtGame",
     "DealtState",
     "Observer",
     "ViewCache",
@@ -38,6 +41,8 @@ __all__ = [
 _S = TypeVar("_S")
 _P = TypeVar("_P", bound="_Spiel")
 _V = TypeVar("_V")
+_SpielState = TypeVar("_SpielState")
+_SpielObserver = TypeVar("_SpielObserver")
 
 
 def game_type(
@@ -216,9 +221,21 @@ class DealtState(pyspiel.State):
     (while :meth:`_dealing`): the player to move, the end, the legal
     actions and the returns, the same for either game."""
 
+    _functions: ClassVar[Game[Any, Any, Any, Any]]
+    """The game's functions (:data:`~pocha_rules.games.POCHA` or
+    :data:`~pocha_rules.games.POCH`)."""
+    _start: ClassVar[Any]
+    """Where a game stands before anything is dealt (a position of the
+    game's own, whose ``game`` is the game of cards: ``None`` until the
+    first deal)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._at = self._start
+
     def _game(self) -> Any:
         """The game of cards, or ``None`` before the first deal."""
-        raise NotImplementedError
+        return self._at.game
 
     def _dealing(self) -> bool:
         raise NotImplementedError
@@ -226,9 +243,6 @@ class DealtState(pyspiel.State):
     @property
     def _rules(self) -> Any:
         return self.get_game().rules
-
-    _legal_ids: Callable[[Any], tuple[int, ...]]
-    """The game's :func:`legal_actions` (set as a static method)."""
 
     def current_player(self) -> int:
         """The player to move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
@@ -250,7 +264,7 @@ class DealtState(pyspiel.State):
         game: PlayedState = self._game()
         if player != game.to_move:
             return []
-        return list(self._legal_ids(game))
+        return list(self._functions.legal_actions(game))
 
     def returns(self) -> list[float]:
         """The players' results at the end of the game; 0 before."""
@@ -276,35 +290,33 @@ class Observer(Generic[_O]):
     the game's observation vector of the seat's view; the information-state
     tensor is that vector followed by the moves of the current round or
     deal in order, one-hot by action id (a row a move). Each game gives its
-    name, its observation layout and encoder, its action table, the name of
-    the field of moves and the moves so far, and the strings."""
+    functions, the name of the field of moves and the moves so far, and
+    the strings."""
 
-    _name: ClassVar[str]
-    """The game's registered name (for the observer's checks)."""
+    _functions: ClassVar[Game[Any, Any, Any, Any]]
+    """The game's functions (:data:`~pocha_rules.games.POCHA` or
+    :data:`~pocha_rules.games.POCH`): its observation layout and encoder,
+    its action ids."""
     _moves_field: ClassVar[str]
     """The name of the information state's field of moves."""
-    _layout: Callable[[Any], Sequence[ObservationField]]
-    """The game's ``observation_layout``."""
-    _encode: Callable[[Any, Any], None]
-    """The game's ``encode_view_into``."""
-    _table: Callable[[Any], Any]
-    """The game's ``action_table``."""
     _moves: Callable[[Any], Iterable[Any]]
     """The moves of a game state's current round or deal, in order."""
 
     def __init__(self, game: Any, iig_obs_type: Any, params: object, *, rows: int) -> None:
-        self.perfect_recall = check_observer(self._name, iig_obs_type, params)
+        self.perfect_recall = check_observer(game.get_type().short_name, iig_obs_type, params)
         """Whether this observes the information state (else the observation)."""
-        layout = self._layout(game.rules)
+        functions = self._functions
+        layout = functions.observation_layout(game.rules)
         pieces: list[tuple[str, int, tuple[int, ...]]] = [
             (field.name, field.size, field.shape) for field in layout
         ]
         self._vector = layout[-1].offset + layout[-1].size
         if self.perfect_recall:
-            actions = self._table(game.rules).size
+            actions = functions.num_actions(game.rules)
             pieces.append((self._moves_field, rows * actions, (rows, actions)))
         self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        """The observation vector (float32), set by :meth:`set_from`."""
+        """The observation vector (float32), set by :meth:`set_from`; for the
+        information state, followed by the moves of the round or deal."""
         self.dict: dict[str, Any] = {}
         """The fields of :attr:`tensor` by name, each an array of its shape
         sharing the tensor's memory: those of the game's observation
@@ -321,10 +333,34 @@ class Observer(Generic[_O]):
         view = state.view(player)
         if view is None:
             return
-        self._encode(view, self.tensor[: self._vector])
+        self._functions.encode_view_into(view, self.tensor[: self._vector])
         if self.perfect_recall:
             game = state.game_state
-            table = self._table(game.rules)
+            rules = game.rules
             moves = self.dict[self._moves_field]
             for row, move in enumerate(self._moves(game)):
-                moves[row, table.action(move)] = 1.0
+                moves[row, self._functions.move_to_action(rules, move)] = 1.0
+
+
+class DealtGame(pyspiel.Game, Generic[_SpielState, _SpielObserver]):
+    """A game whose states are a :class:`DealtState` and whose observers an
+    :class:`Observer`: it starts the one and makes the other, the same for
+    either game."""
+
+    _state_type: Callable[[Any], _SpielState]
+    """The game's state class."""
+    _observer_type: Callable[[Any, Any, object], _SpielObserver]
+    """The game's observer class."""
+
+    def new_initial_state(self) -> _SpielState:
+        """The start of a game: the first dealer is to be drawn."""
+        return self._state_type(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
+    ) -> _SpielObserver:
+        """An observer of the seat's own view: with perfect recall for the
+        information state, without for the observation."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return self._observer_type(self, iig_obs_type, params)

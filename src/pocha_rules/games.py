@@ -224,6 +224,11 @@ class Game(Protocol[_R, _S, _M, _V]):
         """The length of an encoded view under ``rules``."""
         ...
 
+    def observation_layout(self, rules: _R) -> Sequence[ObservationField]:
+        """The fields of an encoded view under ``rules``, in order: each
+        one's name, place, shape and bounds."""
+        ...
+
     def observation_bounds(self, rules: _R) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The lowest and highest value of each number of an encoded view."""
         ...
@@ -420,6 +425,10 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     def observation_size(self, rules: _RB) -> int:
         """The length of an encoded view."""
         return self._observation_size(rules)
+
+    def observation_layout(self, rules: _RB) -> Sequence[ObservationField]:
+        """The fields of an encoded view."""
+        return self._observation_layout(rules)
 
     def observation_bounds(self, rules: _RB) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The bounds of each number of an encoded view."""

@@ -106,8 +106,9 @@ from pocha_rules._pocha.schedules import PRESETS, Round, RoundKind
 from pocha_rules._pocha.scoring import round_score
 from pocha_rules._pocha.state import GameState
 from pocha_rules._spiel_text import information_text, read_state_text, state_text
-from pocha_rules.actions import action_table, legal_actions
-from pocha_rules.observations import encode_view_into, observation_layout, view_text
+from pocha_rules.actions import action_table
+from pocha_rules.games import POCHA
+from pocha_rules.observations import view_text
 from pocha_rules.views import PlayerView, observe, sample_state
 
 __all__ = [
@@ -278,62 +279,6 @@ def _utility_bounds(rules: RuleSet) -> tuple[float, float]:
     return float(low), float(max(high, low + 1))
 
 
-class PochaGame(pyspiel.Game):
-    """The OpenSpiel game of a rule set; load it with ``pyspiel.load_game``
-    or :func:`load_game` rather than building it directly."""
-
-    def __init__(self, params: Mapping[str, object] | None = None) -> None:
-        rules = rules_from_parameters(params or {})
-        params = dict(params or {})
-        if type(params.get("schedule")) is int:
-            # Kept as text, so that the game's name loads again.
-            params["schedule"] = f"{params['schedule']} "
-        info = _spiel.game_info(
-            rules,
-            actions=action_table(rules).size,
-            outcomes=rules.deck_size,
-            utility=_utility_bounds(rules),
-            length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
-        )
-        super().__init__(_GAME_TYPE, info, params)
-        self.rules = rules
-        """The rules the game plays."""
-        self.round_moves = max(_decisions(rules, entry) for entry in _rounds(rules))
-        """The most moves a round can take (rows of the round's history in
-        the information-state tensor)."""
-
-    def new_initial_state(self) -> PochaState:
-        """The start of a game: the first dealer is to be drawn."""
-        return PochaState(self)
-
-    def deserialize_state(self, text: str) -> PochaState:
-        """The state that :meth:`PochaState.serialize` wrote as ``text``:
-        its history is replayed through the engine, each chance outcome
-        and each move checked. Nothing in the text is evaluated or
-        unpickled.
-
-        Raises:
-            TypeError: ``text`` is not a string.
-            InvalidRecordError: ``text`` is not such a text (OpenSpiel's own
-                serialisation included), is of other rules than this game's,
-                or holds an action that is not legal where it is; ``where``
-                names the part (``"history[12]"``).
-
-        """
-        rules, history = read_state_text(text)
-        state: PochaState = _spiel.replay_history(self, rules, history)
-        return state
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
-    ) -> PochaObserver:
-        """An observer of the seat's own view: with perfect recall for the
-        information state, without for the observation."""
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return PochaObserver(self, iig_obs_type, params)
-
-
 def load_game(rules: RuleSet | None = None) -> Any:
     """The ``python_pocha`` game of ``rules`` (the defaults when ``None``)."""
     return pyspiel.load_game(GAME_NAME, game_parameters(rules or RuleSet()))
@@ -385,11 +330,9 @@ class PochaState(_spiel.DealtState):
     """A state of ``python_pocha``. The game of cards is
     :attr:`game_state` once a round is being played."""
 
-    _legal_ids = staticmethod(legal_actions)
-
-    def __init__(self, game: PochaGame) -> None:
-        super().__init__(game)
-        self._at = _START
+    _functions = POCHA
+    _start = _START
+    _at: _Position
 
     # --- where the game stands ----------------------------------------------------------
 
@@ -424,9 +367,6 @@ class PochaState(_spiel.DealtState):
         )
 
     # --- the OpenSpiel API --------------------------------------------------------------
-
-    def _game(self) -> GameState | None:
-        return self._at.game
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, all equally likely."""
@@ -604,27 +544,14 @@ def _replay(game: PochaGame, world: GameState) -> PochaState:
 
 class PochaObserver(_spiel.Observer[PochaState]):
     """A seat's observation or information state, as OpenSpiel's Python
-    observers give them. Get one from :meth:`PochaGame.make_py_observer`.
+    observers give them; get one from :meth:`PochaGame.make_py_observer`.
+    The fields of its ``dict`` are those of
+    :func:`~pocha_rules.observations.observation_layout`, then, for the
+    information state, ``round_moves``: a row a move of the round, in
+    order, one-hot by action id."""
 
-    Attributes:
-        perfect_recall: Whether this observes the information state (else
-            the observation).
-        tensor: The observation vector (float32), set by :meth:`set_from`;
-            for the information state, followed by the round's moves.
-        dict: The fields of :attr:`tensor` by name, each an array of its
-            shape sharing the tensor's memory: those of
-            :func:`~pocha_rules.observations.observation_layout`, then, for the
-            information state, ``round_moves`` (a row a move of the round, in
-            order, one-hot by action id).
-
-    """
-
-    _name = GAME_NAME
+    _functions = POCHA
     _moves_field = "round_moves"
-
-    _layout = staticmethod(observation_layout)
-    _encode = staticmethod(encode_view_into)
-    _table = staticmethod(action_table)
 
     def __init__(self, game: PochaGame, iig_obs_type: Any, params: object) -> None:
         super().__init__(game, iig_obs_type, params, rows=game.round_moves)
@@ -668,6 +595,53 @@ def _dealing_text(state: PochaState, player: int, history: bool) -> str:
 
 
 _view: Final = _spiel.ViewCache(observe)
+
+
+class PochaGame(_spiel.DealtGame[PochaState, PochaObserver]):
+    """The OpenSpiel game ``python_pocha`` of a :class:`~pocha_rules.RuleSet`;
+    load it with ``pyspiel.load_game`` or :func:`load_game` rather than
+    building it directly."""
+
+    _state_type = PochaState
+    _observer_type = PochaObserver
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        rules = rules_from_parameters(params or {})
+        params = dict(params or {})
+        if type(params.get("schedule")) is int:
+            # Kept as text, so that the game's name loads again.
+            params["schedule"] = f"{params['schedule']} "
+        info = _spiel.game_info(
+            rules,
+            actions=action_table(rules).size,
+            outcomes=rules.deck_size,
+            utility=_utility_bounds(rules),
+            length=sum(_decisions(rules, entry) for entry in _rounds(rules)),
+        )
+        super().__init__(_GAME_TYPE, info, params)
+        self.rules = rules
+        """The rules the game plays."""
+        self.round_moves = max(_decisions(rules, entry) for entry in _rounds(rules))
+        """The most moves a round can take (rows of the round's history in
+        the information-state tensor)."""
+
+    def deserialize_state(self, text: str) -> PochaState:
+        """The state that :meth:`PochaState.serialize` wrote as ``text``:
+        its history is replayed through the engine, each chance outcome
+        and each move checked. Nothing in the text is evaluated or
+        unpickled.
+
+        Raises:
+            TypeError: ``text`` is not a string.
+            InvalidRecordError: ``text`` is not such a text (OpenSpiel's own
+                serialisation included), is of other rules than this game's,
+                or holds an action that is not legal where it is; ``where``
+                names the part (``"history[12]"``).
+
+        """
+        rules, history = read_state_text(text)
+        state: PochaState = _spiel.replay_history(self, rules, history)
+        return state
 
 
 pyspiel.register_game(_GAME_TYPE, PochaGame)

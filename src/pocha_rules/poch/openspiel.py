@@ -79,14 +79,15 @@ from pocha_rules._common.records import (
     members,
 )
 from pocha_rules._common.text import got
+from pocha_rules.games import POCH
 from pocha_rules.poch._cards import CARDS, deck_indices
 from pocha_rules.poch._engine import apply
 from pocha_rules.poch._game import new_game
 from pocha_rules.poch._moves import Move
 from pocha_rules.poch._rules import RuleSet
 from pocha_rules.poch._state import GameState
-from pocha_rules.poch.actions import action_table, apply_action, legal_actions
-from pocha_rules.poch.observations import encode_view_into, observation_layout, view_text
+from pocha_rules.poch.actions import action_table, apply_action
+from pocha_rules.poch.observations import view_text
 from pocha_rules.poch.views import PlayerView, observe, sample_state
 
 __all__ = [
@@ -207,57 +208,6 @@ def _deal_decisions(rules: RuleSet) -> int:
     return 2 * n * (_bet_rounds(rules) + 1) + 5 * n
 
 
-class PochGame(pyspiel.Game):
-    """The OpenSpiel game of a rule set; load it with ``pyspiel.load_game``
-    or :func:`load_game` rather than building it directly."""
-
-    def __init__(self, params: Mapping[str, object] | None = None) -> None:
-        rules = rules_from_parameters(params or {})
-        info = _spiel.game_info(
-            rules,
-            actions=action_table(rules).size,
-            outcomes=rules.deck,
-            utility=_utility_bounds(rules),
-            length=rules.deal_count * _deal_decisions(rules),
-        )
-        super().__init__(_GAME_TYPE, info, dict(params or {}))
-        self.rules = rules
-        """The rules the game plays."""
-        self.deal_moves = _deal_decisions(rules)
-        """The most moves a deal can take (rows of the deal's moves in the
-        information-state tensor)."""
-
-    def new_initial_state(self) -> PochState:
-        """The start of a game: the first dealer is to be drawn."""
-        return PochState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
-    ) -> PochObserver:
-        """An observer of the seat's own view: with perfect recall for the
-        information state, without for the observation."""
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return PochObserver(self, iig_obs_type, params)
-
-    def deserialize_state(self, text: str) -> PochState:
-        """The state that :meth:`PochState.serialize` wrote as ``text``:
-        its history is replayed, each chance outcome and each move checked.
-        Nothing in the text is evaluated or unpickled.
-
-        Raises:
-            TypeError: ``text`` is not a string.
-            InvalidRecordError: ``text`` is not such a text, is of other
-                rules than this game's, or holds an action that is not legal
-                where it is; ``where`` names the part (``"history[12]"``).
-
-        """
-        parameters, history = _read_state_text(text)
-        rules, _ = _checked_rules(parameters)
-        state: PochState = _spiel.replay_history(self, rules, history)
-        return state
-
-
 def load_game(rules: RuleSet | None = None) -> Any:
     """The ``python_poch`` game of ``rules`` (four players' defaults when
     ``None``)."""
@@ -373,11 +323,9 @@ class PochState(_spiel.DealtState):
     """A state of ``python_poch``. The game of cards is :attr:`game_state`
     once a deal is being played."""
 
-    _legal_ids = staticmethod(legal_actions)
-
-    def __init__(self, game: PochGame) -> None:
-        super().__init__(game)
-        self._at = _START
+    _functions = POCH
+    _start = _START
+    _at: _Position
 
     def _dealing(self) -> bool:
         """Whether cards are being dealt (a chance node)."""
@@ -398,9 +346,6 @@ class PochState(_spiel.DealtState):
         return None if state is None else _view(state, player)
 
     # --- the OpenSpiel API --------------------------------------------------------------
-
-    def _game(self) -> GameState | None:
-        return self._at.game
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node, all equally likely."""
@@ -537,20 +482,15 @@ def _replay(
 
 
 class PochObserver(_spiel.Observer[PochState]):
-    """A seat's observation or information state, as OpenSpiel's Python
-    observers give them; get one from :meth:`PochGame.make_py_observer`.
-    Its attributes are those of Pocha's
-    :class:`~pocha_rules.openspiel.PochaObserver`: ``tensor``, ``dict``
-    (the fields of :func:`~pocha_rules.poch.observations.observation_layout`,
-    then, for the information state, ``deal_moves``: a row a move of the
-    deal, in order, one-hot by action id) and ``perfect_recall``."""
+    """A seat's observation or information state, as for Pocha
+    (:class:`~pocha_rules.openspiel.PochaObserver`); get one from
+    :meth:`PochGame.make_py_observer`. Its ``dict`` holds the fields of
+    :func:`~pocha_rules.poch.observations.observation_layout`, and for the
+    information state ``deal_moves`` (a row a move of the deal, in order,
+    one-hot by action id)."""
 
-    _name = GAME_NAME
+    _functions = POCH
     _moves_field = "deal_moves"
-
-    _layout = staticmethod(observation_layout)
-    _encode = staticmethod(encode_view_into)
-    _table = staticmethod(action_table)
 
     def __init__(self, game: PochGame, iig_obs_type: Any, params: object) -> None:
         super().__init__(game, iig_obs_type, params, rows=game.deal_moves)
@@ -624,6 +564,48 @@ def _dealing_text(state: PochState, player: int) -> str:
 
 
 _view: Final = _spiel.ViewCache(observe)
+
+
+class PochGame(_spiel.DealtGame[PochState, PochObserver]):
+    """The OpenSpiel game ``python_poch`` of a Poch
+    :class:`~pocha_rules.poch.RuleSet`; load it with ``pyspiel.load_game``
+    or :func:`load_game` rather than building it directly."""
+
+    _state_type = PochState
+    _observer_type = PochObserver
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        rules = rules_from_parameters(params or {})
+        info = _spiel.game_info(
+            rules,
+            actions=action_table(rules).size,
+            outcomes=rules.deck,
+            utility=_utility_bounds(rules),
+            length=rules.deal_count * _deal_decisions(rules),
+        )
+        super().__init__(_GAME_TYPE, info, dict(params or {}))
+        self.rules = rules
+        """The rules the game plays."""
+        self.deal_moves = _deal_decisions(rules)
+        """The most moves a deal can take (rows of the deal's moves in the
+        information-state tensor)."""
+
+    def deserialize_state(self, text: str) -> PochState:
+        """The state that :meth:`PochState.serialize` wrote as ``text``:
+        its history is replayed, each chance outcome and each move checked.
+        Nothing in the text is evaluated or unpickled.
+
+        Raises:
+            TypeError: ``text`` is not a string.
+            InvalidRecordError: ``text`` is not such a text, is of other
+                rules than this game's, or holds an action that is not legal
+                where it is; ``where`` names the part (``"history[12]"``).
+
+        """
+        parameters, history = _read_state_text(text)
+        rules, _ = _checked_rules(parameters)
+        state: PochState = _spiel.replay_history(self, rules, history)
+        return state
 
 
 pyspiel.register_game(_GAME_TYPE, PochGame)
