@@ -24,7 +24,7 @@ In Jupyter, a :class:`~pocha_rules.GameState` and a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from pocha_rules._common.errors import PochaError, say
@@ -371,11 +371,22 @@ def _spots(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def _marks(
-    position: GameState | PlayerView, bottom: int, playable: bool
-) -> tuple[frozenset[Card], tuple[PlayedCard, ...], int | None, PlayedCard | None]:
-    """What the picture marks: the bottom seat's playable cards, the last
-    trick finished in the round and its winner, and the card just played."""
+class _Marks(NamedTuple):
+    """What a picture of the table marks."""
+
+    plays: frozenset[Card]
+    """The cards the bottom seat may play."""
+    last: tuple[PlayedCard, ...]
+    """The last trick finished in the round (empty before the first)."""
+    winner: int | None
+    """Who took it."""
+    just: PlayedCard | None
+    """The card just played."""
+
+
+def _marks(position: GameState | PlayerView, bottom: int, playable: bool) -> _Marks:
+    """What the picture of ``position`` with ``bottom`` at the bottom
+    marks; the playable cards only with ``playable``."""
     plays: frozenset[Card] = frozenset()
     if playable and position.to_move == bottom:
         if isinstance(position, PlayerView):
@@ -388,7 +399,7 @@ def _marks(
     n = position.rules.players
     last = played[done - n : done] if done >= n else ()
     winner = position.leader if last else None
-    return plays, last, winner, played[-1] if played else None
+    return _Marks(plays, last, winner, played[-1] if played else None)
 
 
 def table(
@@ -450,7 +461,7 @@ def table(
     size = _check_scale(scale)
     words = _LABELS[lang]
     height = _HEIGHT + (_STRIP if last_trick else 0)
-    plays, last, winner, just = _marks(position, bottom, playable)
+    marks = _marks(position, bottom, playable)
     body = [f'<rect width="{_WIDTH}" height="{height}" rx="18" fill="{_FELT}"/>']
     body.append(_header(position, words, lang))
     spots = _spots(n)
@@ -459,17 +470,17 @@ def table(
         s = (bottom + i) % n
         x, y = spots[i]
         big = i == 0 and not over
-        ringed = plays if i == 0 else frozenset()
+        ringed = marks.plays if i == 0 else frozenset()
         body.append(
             _seat(position, s, x, y, hands[s], sizes[s], words, big=big, lang=lang, plays=ringed)
         )
-    body.append(_trick(position, bottom, spots, lang, just))
+    body.append(_trick(position, bottom, spots, lang, marks.just))
     if last_trick:
-        body.append(_last_trick(last, winner, just, words, lang))
+        body.append(_last_trick(marks, words, lang))
     label = f"{words['round']} {position.round_index + 1}"
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
-    about = _describe(position, bottom, hands[bottom], plays, last, winner, just, words, lang)
+    about = _describe(position, bottom, hands[bottom], marks, words, lang)
     return _picture(_WIDTH, height, size, label, about, "".join(body))
 
 
@@ -483,14 +494,12 @@ def _describe(
     position: GameState | PlayerView,
     bottom: int,
     hand: tuple[Card, ...] | None,
-    plays: frozenset[Card],
-    last: tuple[PlayedCard, ...],
-    winner: int | None,
-    just: PlayedCard | None,
+    marks: _Marks,
     words: dict[str, str],
     lang: Language,
 ) -> str:
     """The picture in words, for its ``<desc>``."""
+    plays, last, winner, just = marks
     cards = position.round.cards
     out = [
         f"{words['round']} {position.round_index + 1} · {cards} {words['cards']} · "
@@ -526,14 +535,9 @@ def _describe(
     return " ".join(out)
 
 
-def _last_trick(
-    last: tuple[PlayedCard, ...],
-    winner: int | None,
-    just: PlayedCard | None,
-    words: dict[str, str],
-    lang: Language,
-) -> str:
+def _last_trick(marks: _Marks, words: dict[str, str], lang: Language) -> str:
     """The strip below the table: the last trick, its winner's card ringed."""
+    last, winner, just = marks.last, marks.winner, marks.just
     top = _HEIGHT
     parts = [
         '<g class="last-trick">',
