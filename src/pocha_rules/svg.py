@@ -23,8 +23,9 @@ In Jupyter, a :class:`~pocha_rules.GameState` and a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, NamedTuple
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, NamedTuple, TypeAlias
 from xml.sax.saxutils import escape, quoteattr
 
 from pocha_rules._common.errors import PochaError, say
@@ -270,6 +271,23 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
     )
 
 
+_Drawing: TypeAlias = Callable[[float, float, float], str]
+"""What draws a card (or its back) with its top left corner at ``(x, y)``,
+``scale`` times its size: ``drawing(x, y, scale)``."""
+
+
+def _side_by_side(drawings: Sequence[_Drawing], s: float, label: str, overlap: float = 0.0) -> str:
+    """A picture of cards side by side (one card, a hand), each drawn by
+    one of ``drawings``, ``s`` times a card's size, with a margin;
+    ``overlap`` is the part of each card the next one covers, and ``label``
+    names the picture."""
+    pad = 2 * s
+    step = CARD_WIDTH * s * (1 - overlap) + (pad if overlap == 0 else 0)
+    body = "".join(draw(pad + i * step, pad, s) for i, draw in enumerate(drawings))
+    width = (step * (len(drawings) - 1) if drawings else 0) + CARD_WIDTH * s + 2 * pad
+    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
+
+
 def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise TypeError(f"scale must be a number, got {got(scale)}")
@@ -291,13 +309,8 @@ def card(c: Card, *, scale: float = 1.0, lang: Language = "en") -> str:
     if not isinstance(c, Card):
         raise TypeError(f"expected a Card, got {got(c)}")
     s = _check_scale(scale)
-    pad = 2 * s
-    body = _card_group(c, pad, pad, s, lang)
-    return _svg(
-        CARD_WIDTH * s + 2 * pad,
-        CARD_HEIGHT * s + 2 * pad,
-        body,
-        card_name(c, lang, article="bare"),
+    return _side_by_side(
+        [functools.partial(_card_group, c, lang=lang)], s, card_name(c, lang, article="bare")
     )
 
 
@@ -326,21 +339,14 @@ def cards(
     for item in items:
         if not isinstance(item, Card):
             raise TypeError(f"expected Cards, got {got(item)}")
-    pad = 2 * s
-    step = CARD_WIDTH * s * (1 - overlap) + (pad if overlap == 0 else 0)
-    body = "".join(_card_group(c, pad + i * step, pad, s, lang) for i, c in enumerate(items))
-    width = (step * (len(items) - 1) if items else 0) + CARD_WIDTH * s + 2 * pad
+    drawings = [functools.partial(_card_group, c, lang=lang) for c in items]
     label = ", ".join(card_name(c, lang, article="bare") for c in items)
-    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
+    return _side_by_side(drawings, s, label, overlap)
 
 
 def back(*, scale: float = 1.0) -> str:
     """The back of a card as an SVG picture, the size of :func:`card`'s."""
-    s = _check_scale(scale)
-    pad = 2 * s
-    return _svg(
-        CARD_WIDTH * s + 2 * pad, CARD_HEIGHT * s + 2 * pad, _back_group(pad, pad, s), "card back"
-    )
+    return _side_by_side([_back_group], _check_scale(scale), "card back")
 
 
 _WIDTH: Final = 760
