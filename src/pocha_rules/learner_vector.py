@@ -105,7 +105,7 @@ from pocha_rules.actions import ActionTable, apply_action, move_to_action
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
-from pocha_rules.batch._observations import placement, squeeze
+from pocha_rules.batch._observations import squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
@@ -277,6 +277,15 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pool = ArrayPool((count, self._size), np.float32)
         """The observation arrays, each used again once the caller lets go of it."""
         self._obs = np.zeros((count, self._size), dtype=np.float32)
+        observer = probe._observer()
+        self._bytes = np.zeros((count, observer.width), dtype=np.int8)
+        """Each row's vector but its scores, as :meth:`Observer.parts` gives
+        it, written by rows as the learner's decisions come, turned into
+        the floats of the observations at once (:meth:`_flush`)."""
+        self._scores = np.zeros((count, rules.players), dtype=np.float32)
+        """Each row's scores."""
+        self._score_columns = slice(observer.layout["scores"].offset,
+                                    observer.layout["scores"].offset + rules.players)  # fmt: skip
         self._mask = np.zeros((count, size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
@@ -342,6 +351,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pending[:] = False
         self._blank()
         self._deal(np.arange(self.num_envs, dtype=np.int64))
+        self._flush()
         return self._observation(), self._infos()
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -383,7 +393,10 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._cohorts = [c for c in self._cohorts if not c.apart]
         infos: dict[str, Any] = {}
         over = ended | cut
-        self._obs[ended] = 0  # a game over has no decision to show
+        # A game over has no decision to show.
+        self._bytes[ended] = 0
+        self._scores[ended] = 0
+        self._flush()
         if self._same_step:
             restart = np.flatnonzero(over)
             if len(restart):
@@ -396,9 +409,12 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                                        "winner": won, "_winner": ended.copy()}  # fmt: skip
                 infos["_final_info"] = over
                 self._deal(restart)
+                self._flush(restart)
         else:
             if dealt.any():
-                self._deal(np.flatnonzero(dealt))
+                rows = np.flatnonzero(dealt)
+                self._deal(rows)
+                self._flush(rows)
             self._pending = over
             if ended.any():
                 infos.update(total=totals, _total=ended, winner=won, _winner=ended.copy())
@@ -652,7 +668,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         where = slots.take(rows)
         # Encoded together, straight into their rows (by slices where they
         # run on): faster than row by row, or than a copy put in place.
-        games._observer().encode(Subset(engine, rows), out=self._obs, rows=placement(where))  # type: ignore[arg-type]
+        signed, scores = games._observer().parts(Subset(engine, rows))  # type: ignore[arg-type]
+        self._bytes[where] = signed
+        self._scores[where] = scores
         legal = engine.legal().take(rows)
         phase = engine.phase
         if phase is Phase.PLAY:
@@ -670,6 +688,16 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+
+    def _flush(self, rows: np.ndarray | None = None) -> None:
+        """Turn the rows' vectors (every row for ``None``) into the floats
+        of this step's observations."""
+        if rows is None:
+            np.copyto(self._obs, self._bytes[:, : self._size])
+            self._obs[:, self._score_columns] = self._scores
+        else:
+            self._obs[rows] = self._bytes[rows, : self._size]
+            self._obs[rows, self._score_columns] = self._scores[rows]
 
     def _observation(self) -> Any:
         if self._in_obs:

@@ -169,7 +169,7 @@ class Observer:
         }
         self._bid_base = at["bids"].offset + self._relative * at["bids"].shape[1]
         self._words = -(-self.size // 64)
-        self._width = 64 * self._words
+        self._width = self.width = 64 * self._words
         """The bits of a game's row: the vector and a few spare ones."""
         # The masks of a game, in order: its hand, the others' hands (with
         # blind rounds), the card turned up, the trick and the cards
@@ -219,12 +219,31 @@ class Observer:
         and type, whatever it holds), or with ``rows`` into row ``rows[i]``
         of ``out`` (``float32[any, size]``; its other rows left as they
         are; see :class:`Placement`)."""
-        n = self.players
         m = engine.active
         if out is None:
             out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
+        signed, scores = self.parts(engine, seats)
+        n = self.players
+        field = self.layout["scores"].offset
+        if rows is None:
+            np.copyto(out, signed[:, : self.size])
+            out[:, field : field + n] = scores
+        else:
+            put_rows(out, signed[:, : self.size], rows, slice(None))
+            put_rows(out, scores, rows, slice(field, field + n))
+        return out
+
+    def parts(
+        self, engine: Lockstep, seats: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The vectors of :meth:`encode` (``engine.active`` of them, at least
+        one) in two parts: ``int8[active, width]``, every number but the
+        scores in the first ``size`` columns (0 in the scores' columns and
+        past ``size``), and ``float32[active, players]``, the scores."""
+        n = self.players
+        m = engine.active
         at = self.layout
         index = self._rows(m)
         mod = self._mod
@@ -316,15 +335,8 @@ class Observer:
         field = at["hand_sizes"].offset
         signed[:, field : field + n] = np.bitwise_count(hands).T
         # The scores, as floats.
-        field = at["scores"].offset
         scores = this_round.totals.ravel().take(gather).T
-        if rows is None:
-            np.copyto(out, signed[:, : self.size])
-            out[:, field : field + n] = scores
-        else:
-            put_rows(out, signed[:, : self.size], rows, slice(None))
-            put_rows(out, scores, rows, slice(field, field + n))
-        return out
+        return signed, scores
 
     def _round(self, engine: Lockstep) -> _Round:
         """What stays the same for the whole round in progress (kept until
