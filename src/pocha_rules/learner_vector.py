@@ -165,6 +165,21 @@ class _Cohort:
         """The round the games were in at the last look."""
         self.states: list[GameState] | None = None
         """Each game's state, for bots that read views (per row of the engine)."""
+        self.legal_bits: np.ndarray | None = None
+        """The legal values of the decision at hand (see :meth:`legal`),
+        once read; ``None`` whenever the engine moves."""
+
+    def legal(self) -> np.ndarray:
+        """``uint64[active]``: the engine's legal values of the decision at
+        hand, squeezed for plays (bit ``i`` for the ``i``-th id of the
+        phase's section of action ids)."""
+        legal = self.legal_bits
+        if legal is None:
+            legal = self.engine.legal()
+            if self.engine.phase is Phase.PLAY:
+                legal = squeeze(legal, self.games._squeeze)
+            self.legal_bits = legal
+        return legal
 
     def rows_slots(self) -> np.ndarray:
         """The environment's row of each row of the engine."""
@@ -528,6 +543,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 self._apply(cohort, ids)
             if (when >= 0).all():
                 snapshot.restore(engine)
+                cohort.legal_bits = None
                 cohort.states = states
                 cohort.when, cohort.kept, cohort.length = when, kept, length
                 return
@@ -602,6 +618,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         games = cohort.games
         cohort.engine.apply(games._value_of.take(ids))
         games._mask = None
+        cohort.legal_bits = None
         if cohort.states is not None:
             cohort.states = [
                 apply_action(state, action)
@@ -617,10 +634,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         where ``wanted`` (an opponent is to move there), any legal one
         elsewhere."""
         engine = cohort.engine
-        legal = engine.legal()
+        legal = cohort.legal()
         phase = engine.phase
-        if phase is Phase.PLAY:
-            legal = squeeze(legal, cohort.games._squeeze)
         bits = random_bits(legal, self._rng).view(np.int64)
         bits += PHASE_ROWS[phase] * 64
         ids: np.ndarray = self._ids.take(bits)
@@ -671,10 +686,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         signed, scores = games._observer().parts(Subset(engine, rows))  # type: ignore[arg-type]
         self._bytes[where] = signed
         self._scores[where] = scores
-        legal = engine.legal().take(rows)
+        legal = cohort.legal().take(rows)
         phase = engine.phase
-        if phase is Phase.PLAY:
-            legal = squeeze(legal, games._squeeze)
         self._mask[where] = 0
         write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
         self._legal_bits[where] = legal

@@ -341,6 +341,14 @@ class Observer:
     def _round(self, engine: Lockstep) -> _Round:
         """What stays the same for the whole round in progress (kept until
         the next)."""
+        whole: Lockstep | None = getattr(engine, "whole", None)
+        if whole is not None:
+            # Some games of a batch: theirs of the whole batch's.
+            rows: np.ndarray = getattr(engine, "rows")  # noqa: B009
+            found = self._round(whole)
+            return _Round(
+                found.key, found.dealt.take(rows, axis=1), found.totals.take(rows, axis=1)
+            )
         key = (engine, engine.round_index, engine.active)
         found = self._round_cache
         if found is None or found.key != key:

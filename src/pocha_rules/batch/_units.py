@@ -54,8 +54,11 @@ class Subset:
     reads a batch (private): to encode those rows alone."""
 
     def __init__(self, engine: Lockstep, rows: np.ndarray) -> None:
+        self.whole = engine
+        """The whole batch (what stays the same for a round is read from it)."""
+        self.rows = rows
+        """The rows of the batch."""
         n = engine.players
-        m = engine.active
         self.players = n
         self.active = len(rows)
         self.phase = engine.phase
@@ -71,8 +74,6 @@ class Subset:
         for name in ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum",
                      "_trump_card", "_won"):  # fmt: skip
             setattr(self, name, getattr(engine, name).take(rows))
-        self._dealt = engine._dealt.reshape(n, m).take(rows, axis=1).ravel()
-        self._totals = engine._totals.take(rows, axis=1)
         self._calls = engine._calls.take(rows, axis=1)
         self._cards = None if engine._cards is None else engine._cards.take(rows, axis=1)
         self._made = None if engine.phase is Phase.PLAY else engine._bid_made().take(rows, axis=1)
