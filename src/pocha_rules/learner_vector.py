@@ -292,15 +292,19 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pool = ArrayPool((count, self._size), np.float32)
         """The observation arrays, each used again once the caller lets go of it."""
         self._obs = np.zeros((count, self._size), dtype=np.float32)
-        observer = probe._observer()
-        self._bytes = np.zeros((count, observer.width), dtype=np.int8)
-        """Each row's vector but its scores, as :meth:`Observer.parts` gives
-        it, written by rows as the learner's decisions come, turned into
-        the floats of the observations at once (:meth:`_flush`)."""
-        self._scores = np.zeros((count, rules.players), dtype=np.float32)
-        """Each row's scores."""
-        self._score_columns = slice(observer.layout["scores"].offset,
-                                    observer.layout["scores"].offset + rules.players)  # fmt: skip
+        # Each row's vector is kept in the pieces the observer gives
+        # (:class:`~pocha_rules.batch._observations.Pieces`), written by rows
+        # as the learner's decisions come; they become this step's float
+        # vectors at once, at the end (:meth:`_flush`).
+        self._observer = observer = probe._observer()
+        self._words = np.zeros((count, observer.width // 64), dtype=np.uint64)
+        self._ones: list[np.ndarray] = []
+        """The flat indices of the one-hot numbers set since the last flush,
+        in a ``[num_envs, width]`` array."""
+        self._counts = np.zeros((count, 1 + 3 * n), dtype=np.int8)
+        self._scores = np.zeros((count, n), dtype=np.float32)
+        scores = observer.layout["scores"].offset
+        self._score_columns = slice(scores, scores + n)
         self._mask = np.zeros((count, size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
@@ -409,7 +413,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         infos: dict[str, Any] = {}
         over = ended | cut
         # A game over has no decision to show.
-        self._bytes[ended] = 0
+        self._words[ended] = 0
+        self._counts[ended] = 0
         self._scores[ended] = 0
         self._flush()
         if self._same_step:
@@ -683,9 +688,11 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         where = slots.take(rows)
         # Encoded together, straight into their rows (by slices where they
         # run on): faster than row by row, or than a copy put in place.
-        signed, scores = games._observer().parts(Subset(engine, rows))  # type: ignore[arg-type]
-        self._bytes[where] = signed
-        self._scores[where] = scores
+        pieces = games._observer().pieces(Subset(engine, rows))  # type: ignore[arg-type]
+        self._words[where] = pieces.words
+        self._ones.append(pieces.ones + where * self._observer.width)
+        self._counts[where] = pieces.counts
+        self._scores[where] = pieces.scores
         legal = cohort.legal().take(rows)
         phase = engine.phase
         self._mask[where] = 0
@@ -698,6 +705,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         step's are the caller's)."""
         count = self.num_envs
         self._obs = self._pool.take()  # every row is written, or zeroed, before it is shown
+        self._ones.clear()  # none left by a step that raised
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
@@ -705,12 +713,26 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _flush(self, rows: np.ndarray | None = None) -> None:
         """Turn the rows' vectors (every row for ``None``) into the floats
         of this step's observations."""
+        observer = self._observer
+        width = observer.width
+        ones = np.concatenate([flat.ravel() for flat in self._ones]) if self._ones else []
+        self._ones.clear()
         if rows is None:
-            np.copyto(self._obs, self._bytes[:, : self._size])
+            signed = observer.assemble(self._words, ones)
+            observer.write_counts(signed, self._counts)
+            np.copyto(self._obs, signed[:, : self._size])
             self._obs[:, self._score_columns] = self._scores
-        else:
-            self._obs[rows] = self._bytes[rows, : self._size]
-            self._obs[rows, self._score_columns] = self._scores[rows]
+            return
+        # Only these rows were shown since the last flush.
+        if len(ones):
+            slot = ones // width
+            inverse = np.zeros(self.num_envs, dtype=np.int64)
+            inverse[rows] = np.arange(len(rows))
+            ones = (ones - slot * width) + inverse.take(slot) * width
+        signed = observer.assemble(self._words.take(rows, axis=0), ones)
+        observer.write_counts(signed, self._counts.take(rows, axis=0))
+        self._obs[rows] = signed[:, : self._size]
+        self._obs[rows, self._score_columns] = self._scores.take(rows, axis=0)
 
     def _observation(self) -> Any:
         if self._in_obs:

@@ -37,7 +37,7 @@ from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
-__all__ = ["Observer", "Placement", "placement", "put_rows", "squeeze", "squeeze_runs"]
+__all__ = ["Observer", "Pieces", "Placement", "placement", "put_rows", "squeeze", "squeeze_runs"]
 
 U64: Final = np.uint64
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
@@ -137,6 +137,26 @@ class _Round(NamedTuple):
     """``uint64[players, m]``: the cards dealt to each position, squeezed."""
     totals: np.ndarray
     """``float32[players, m]``: each position's total before the round."""
+
+
+class Pieces(NamedTuple):
+    """The vectors of some games in pieces (private): the bits of the
+    fields of cards, where the one-hot numbers are, and the counts and
+    scores."""
+
+    words: np.ndarray
+    """``uint64[m, width // 64]``: each game's vector as bits, little end
+    first (number ``i`` is bit ``i % 64`` of word ``i // 64``), with every
+    field of cards set and every other number 0."""
+    ones: np.ndarray
+    """``int64[k, m]``: columns of the one-hot numbers that are 1, ``k``
+    for each game (a game's column of this array)."""
+    counts: np.ndarray
+    """``int8[m, 1 + 3 * players]``: whether the dealer still holds the card
+    it showed, then the tricks won, the tricks needed and the hand sizes
+    by relative seat."""
+    scores: np.ndarray
+    """``float32[m, players]``: the scores by relative seat."""
 
 
 class Observer:
@@ -242,6 +262,32 @@ class Observer:
         one) in two parts: ``int8[active, width]``, every number but the
         scores in the first ``size`` columns (0 in the scores' columns and
         past ``size``), and ``float32[active, players]``, the scores."""
+        found = self.pieces(engine, seats)
+        signed = self.assemble(found.words, found.ones + self._rows(engine.active).starts)
+        self.write_counts(signed, found.counts)
+        return signed, found.scores
+
+    def assemble(self, words: np.ndarray, ones: np.ndarray) -> np.ndarray:
+        """``int8[m, width]``: the rows of :class:`Pieces` ``words``, a byte
+        per bit, with the bytes at the flat indices ``ones`` set to 1."""
+        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
+        bits[ones] = 1
+        signed: np.ndarray = bits.reshape(len(words), self._width).view(np.int8)
+        return signed
+
+    def write_counts(self, signed: np.ndarray, counts: np.ndarray) -> None:
+        """Write :class:`Pieces` ``counts`` into their columns of the rows
+        ``signed`` (as :meth:`assemble` gives them)."""
+        n = self.players
+        at = self.layout
+        signed[:, at["dealer_holds_trump_card"].offset] = counts[:, 0]
+        for number, name in enumerate(("tricks_won", "tricks_needed", "hand_sizes")):
+            field = at[name].offset
+            signed[:, field : field + n] = counts[:, 1 + number * n : 1 + (number + 1) * n]
+
+    def pieces(self, engine: Lockstep, seats: np.ndarray | None = None) -> Pieces:
+        """The vectors of :meth:`encode` (``engine.active`` of them, at least
+        one), in :class:`Pieces`."""
         n = self.players
         m = engine.active
         at = self.layout
@@ -268,7 +314,7 @@ class Observer:
         dealt, unplayed = this_round.dealt, squeeze(engine._unplayed, self._runs)
         hands = dealt.ravel().take(gather)
         hands &= unplayed
-        bits = self._card_bits(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
+        words = self._card_words(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
         # The one-hot numbers: the columns of those that are the same in
         # every game are set at once, the others' indices in the bits
         # gathered, then set by one put.
@@ -316,27 +362,22 @@ class Observer:
             ones += self._calls(engine, gather, back, shown, decided)
         ones.append(np.broadcast_to(np.array(fixed)[:, None], (len(fixed), m)))
         flat = np.concatenate([np.atleast_2d(one) for one in ones])
-        flat += index.starts
-        bits.ravel()[flat] = 1
         # The counts, as bytes (the tricks needed may be negative).
-        signed = bits.view(np.int8)
+        counts = np.zeros((m, 1 + 3 * n), dtype=np.int8)
         if engine._shown:
             # Whether the dealer still holds the card it showed.
             card = np.maximum(engine._trump_card, 0).astype(U64)
-            signed[:, at["dealer_holds_trump_card"].offset] = (engine._unplayed >> card) & U64(1)
+            counts[:, 0] = (engine._unplayed >> card) & U64(1)
         won = engine._won.view(np.uint8).take(in_bytes)
-        field = at["tricks_won"].offset
-        signed[:, field : field + n] = won.T
+        counts[:, 1 : 1 + n] = won.T
         needed = np.subtract(bids, won, dtype=np.int16)
         if made is not None:
             needed *= made
-        field = at["tricks_needed"].offset
-        signed[:, field : field + n] = needed.T
-        field = at["hand_sizes"].offset
-        signed[:, field : field + n] = np.bitwise_count(hands).T
+        counts[:, 1 + n : 1 + 2 * n] = needed.T
+        counts[:, 1 + 2 * n :] = np.bitwise_count(hands).T
         # The scores, as floats.
         scores = this_round.totals.ravel().take(gather).T
-        return signed, scores
+        return Pieces(words, flat, counts, scores)
 
     def _round(self, engine: Lockstep) -> _Round:
         """What stays the same for the whole round in progress (kept until
@@ -361,7 +402,7 @@ class Observer:
             found = self._round_cache = _Round(key, dealt, by_position.astype(np.float32))
         return found
 
-    def _card_bits(
+    def _card_words(
         self,
         engine: Lockstep,
         own: np.ndarray,
@@ -372,9 +413,9 @@ class Observer:
         unplayed: np.ndarray,
         hands: np.ndarray,
     ) -> np.ndarray:
-        """``uint8[active, width]``: each game's row of bits with every field
-        of cards set, the rest 0 (``movers``: the observers are the seats to
-        move). The masks are squeezed: bit i is play id i."""
+        """``uint64[active, width // 64]``: each game's row of bits with
+        every field of cards set, the rest 0 (``movers``: the observers are
+        the seats to move). The masks are squeezed: bit i is play id i."""
         n = self.players
         m = engine.active
         masks = np.zeros((self._masks, m), dtype=U64)
@@ -422,8 +463,7 @@ class Observer:
             words[:, word] |= low[mask]
             if spills:
                 words[:, word + 1] |= high[mask]
-        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
-        return bits.reshape(m, self._width)
+        return words
 
     def _calls(
         self, engine: Lockstep, gather: np.ndarray, back: np.ndarray, shown: int, decided: bool
