@@ -715,7 +715,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         of this step's observations."""
         observer = self._observer
         width = observer.width
-        ones = np.concatenate([flat.ravel() for flat in self._ones]) if self._ones else []
+        ones = np.concatenate([flat.ravel() for flat in self._ones] or [np.zeros(0, np.int64)])
         self._ones.clear()
         if rows is None:
             signed = observer.assemble(self._words, ones)

@@ -386,10 +386,9 @@ class Observer:
         if whole is not None:
             # Some games of a batch: theirs of the whole batch's.
             rows: np.ndarray = getattr(engine, "rows")  # noqa: B009
-            found = self._round(whole)
-            return _Round(
-                found.key, found.dealt.take(rows, axis=1), found.totals.take(rows, axis=1)
-            )
+            of_whole = self._round(whole)
+            dealt = of_whole.dealt.take(rows, axis=1)
+            return _Round(of_whole.key, dealt, of_whole.totals.take(rows, axis=1))
         key = (engine, engine.round_index, engine.active)
         found = self._round_cache
         if found is None or found.key != key:
