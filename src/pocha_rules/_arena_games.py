@@ -6,7 +6,7 @@ Pocha and for Poch (private: :mod:`pocha_rules.referee` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -14,18 +14,11 @@ from pocha_rules import games, poch
 from pocha_rules._common.text import got
 from pocha_rules._poch_view_json import deal_view as poch_deal_view
 from pocha_rules._poch_view_json import payment_data as poch_payment
-from pocha_rules._pocha.engine import apply
-from pocha_rules._pocha.game import new_game
 from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
-from pocha_rules._pocha.rules import RuleSet
-from pocha_rules._pocha.state import GameState
 from pocha_rules._record_json import rules_data
-from pocha_rules.actions import action_to_move
-from pocha_rules.bots import RandomBot
 from pocha_rules.events import step
-from pocha_rules.poch import actions as poch_actions
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
-from pocha_rules.views import PlayerView, observe
+from pocha_rules.views import PlayerView
 
 __all__ = [
     "GameDoor",
@@ -39,20 +32,15 @@ __all__ = [
 
 @attrs.frozen
 class GameDoor:
-    """A game, as the arena plays it and shows it to engines."""
+    """A game, with what the arena needs beyond the game protocol to play it
+    and to show it to engines."""
 
-    name: str
-    """The game's name in the protocol's ``game`` message."""
-    rules_type: type
-    view_type: type
-    state_type: type
+    game: games.Game[Any, Any, Any, Any]
+    """The game itself."""
     move_types: tuple[type, ...]
-    new_game: Callable[..., Any]
-    apply: Callable[[Any, Any], Any]
-    observe: Callable[[Any, int], Any]
+    """The classes of the game's moves: what a bot may answer."""
     step: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
     """The state after a move, and the events it caused."""
-    random_bot: Callable[[int], Any]
     rules_dict: Callable[[Any], dict[str, object]]
     view_dict: Callable[[Any], dict[str, object]]
     """The seat's whole view, as JSON data."""
@@ -60,35 +48,29 @@ class GameDoor:
     """The seat's view of the current round (or deal) only, as JSON data."""
     view_from_dict: Callable[[object], Any]
     parse_move: Callable[[str], Any]
-    action_to_move: Callable[[Any, int], Any]
+    """Read a move's text, a card of any deck: one not in the game's deck
+    is an illegal move, not a text that is no move."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in the protocol's ``game`` message."""
+        return self.game.name
 
 
-def _whole_view(view: PlayerView) -> dict[str, object]:
-    return view.to_dict(history=True)
-
-
-def _whole_poch_view(view: poch.PlayerView) -> dict[str, object]:
-    return view.to_dict(history=True)
+def _whole_view(view: Any) -> dict[str, object]:
+    return cast("dict[str, object]", view.to_dict(history=True))
 
 
 def _pocha() -> GameDoor:
     return GameDoor(
-        name="pocha",
-        rules_type=RuleSet,
-        view_type=PlayerView,
-        state_type=GameState,
+        game=games.POCHA,
         move_types=(Bid, Play, ChooseTrump, Call, Pass),
-        new_game=new_game,
-        apply=apply,
-        observe=observe,
         step=step,
-        random_bot=lambda seed: RandomBot(seed=seed),
         rules_dict=rules_data,
         view_dict=_whole_view,
         round_view=PlayerView.to_dict,
         view_from_dict=PlayerView.from_dict,
         parse_move=parse_move,
-        action_to_move=action_to_move,
     )
 
 
@@ -145,22 +127,14 @@ def _poch_step(state: poch.GameState, move: Any) -> tuple[poch.GameState, tuple[
 
 def _poch() -> GameDoor:
     return GameDoor(
-        name="poch",
-        rules_type=poch.RuleSet,
-        view_type=poch.PlayerView,
-        state_type=poch.GameState,
+        game=games.POCH,
         move_types=POCH_MOVE_TYPES,
-        new_game=poch.new_game,
-        apply=poch.apply,
-        observe=poch.observe,
         step=_poch_step,
-        random_bot=lambda seed: poch.RandomBot(seed=seed),
         rules_dict=attrs.asdict,
-        view_dict=_whole_poch_view,
+        view_dict=_whole_view,
         round_view=poch_deal_view,
         view_from_dict=poch.PlayerView.from_dict,
         parse_move=poch.parse_move,
-        action_to_move=poch_actions.action_to_move,
     )
 
 
@@ -174,11 +148,11 @@ def game_door(rules: object) -> GameDoor:
         TypeError: ``rules`` are no game's rules.
 
     """
-    if isinstance(rules, RuleSet):
-        return door_named("pocha")
-    if isinstance(rules, poch.RuleSet):
-        return door_named("poch")
-    raise TypeError(f"rules must be a RuleSet or a poch.RuleSet, got {got(rules)}")
+    try:
+        game = games.for_rules(rules)
+    except TypeError:
+        raise TypeError(f"rules must be a RuleSet or a poch.RuleSet, got {got(rules)}") from None
+    return door_named(game.name)
 
 
 def door_named(name: object) -> GameDoor:

@@ -298,7 +298,7 @@ class EngineBot:
             door = game_door(getattr(view, "rules", None))
         except TypeError:
             door = None
-        if door is None or not isinstance(view, door.view_type):
+        if door is None or not isinstance(view, door.game.view_type):
             raise TypeError(f"view must be a PlayerView, got {got(view)}")
         if self._process is None:
             self._start(view)
@@ -369,7 +369,7 @@ class EngineBot:
             if type(action) is not int:
                 raise BotFault("garbage", f"answered the action {_short(action)}, not an id")
             try:
-                return door.action_to_move(view.rules, action)
+                return door.game.action_to_move(view.rules, action)
             except PochaError:
                 raise BotFault("garbage", f"answered action {action}, which is no move") from None
         raise BotFault("garbage", "answered a move with neither 'move' nor 'action'")

@@ -40,7 +40,7 @@ from typing import Any, Final
 
 import attrs
 
-from pocha_rules import games, poch
+from pocha_rules import poch
 from pocha_rules._arena_games import GameDoor, game_door
 from pocha_rules._bot_faults import one_line, raised
 from pocha_rules._common.errors import IllegalMoveError, PochaError, say
@@ -126,7 +126,7 @@ def _ask(door: GameDoor, bot: Any, state: Any, seat: int) -> Any:
     """The bot's move (whether it is legal is for ``apply`` to say); a
     :class:`BotFault` (or another exception from the bot) when it has none
     to give."""
-    move = bot.act(games.get(door.name).observe(state, seat))
+    move = bot.act(door.game.observe(state, seat))
     if not isinstance(move, door.move_types):
         raise BotFault("garbage", f"answered {one_line(got(move))}, which is not a move")
     return move
@@ -163,7 +163,7 @@ def referee_game(
 def _play(
     door: GameDoor, rules: Any, bots: list[Any], seed: int | None, dealer: int | None
 ) -> RefereedGame:
-    game = games.get(door.name)
+    game = door.game
     state = game.new_game(rules, seed=seed, dealer=dealer)
     listeners = [bot for bot in bots if callable(getattr(bot, "notify", None))]
     faults: list[Fault] = []
@@ -205,7 +205,7 @@ def _advance(door: GameDoor, state: Any, move: Any, listeners: list[Any]) -> Any
 
     """
     if not listeners:
-        return games.get(door.name).apply(state, move)
+        return door.game.apply(state, move)
     after, happened = door.step(state, move)
     for bot in listeners:
         _tell(bot, happened)

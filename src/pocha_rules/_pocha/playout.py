@@ -57,12 +57,6 @@ def _ones(mask: int) -> int:
     return (mask + (mask >> 32)) & 0x7F
 
 
-_FOLLOWERS: Final = tuple(
-    tuple(tuple((lead + i) % n for i in range(1, n)) for lead in range(n)) for n in range(9)
-)
-"""The seats that follow each lead, in turn, by number of players."""
-
-
 def _pick_play(policy: Policy | None, draw: Callable[[int], int], legal: int, seat: int) -> int:
     """The card ``policy`` picks from the plays of ``legal``, or with no
     policy the one ``rng.choice`` would pick (``draw`` is ``rng.randrange``)."""
@@ -264,11 +258,11 @@ def play_out(
                 bids[seat] = bid
             seat = leader
             phase = _PLAY
-        # The tricks: ``seat`` leads (unless ``trick`` is already led), then
-        # the ``others`` follow. ``best`` (played by ``winner``) is winning;
-        # the cards that may follow it are the hand's cards in the first of
-        # the masks ``first``, ``second``, ``third`` that the hand meets (as
-        # in ``play.legal_plays``).
+        # The tricks: the seats of ``turns`` play in turn, from ``seat``'s
+        # lead (or on from the cards of ``trick`` already played). ``best``
+        # (played by ``winner``) is winning; the cards that may follow it are
+        # the hand's cards in the first of the masks ``first``, ``second``,
+        # ``third`` that the hand meets (as in ``play.legal_plays``).
         takes = t.takes[trump]
         follow = t.follow[trump]
         if trick:
@@ -276,44 +270,20 @@ def play_out(
             best = trick[win]
             winner = (leader + win) % n
             first, second, third = follow[best * 4 + led]
-            others = t.seats_from[leader][len(trick) :]
+            turns = t.seats_from[leader][len(trick) :]
         else:
-            seat = leader
+            turns = t.seats_from[seat]
+        leading = not trick
         while True:
-            if not trick:
-                # The lead: any card of the hand.
-                legal = hand = hands[seat]
-                if bits is not None:
-                    # ``rng.choice`` of the legal plays, drawn as it draws.
-                    # (Written out here and for the followers: a function
-                    # call per card would cost more than the lead saves by
-                    # being played apart.)
-                    if not legal & (legal - 1):
-                        k = 1  # one card (always, in one-card rounds)
-                    else:
-                        k = _ones(legal) if _NATIVE else legal.bit_count()
-                    size = _SIZE[k]
-                    i = bits(size)
-                    while i >= k:
-                        i = bits(size)
-                    while i:
-                        legal &= legal - 1
-                        i -= 1
-                    bit = legal & -legal
-                    card = bit.bit_length() - 1
-                else:
-                    card = _pick_play(policy, draw, legal, seat)
-                    bit = 1 << card
-                hands[seat] = hand ^ bit
-                led = _SUIT_OF[card]
-                best = card
-                winner = seat
-                first, second, third = follow[card * 4 + led]
-                others = _FOLLOWERS[n][seat]
-            for seat in others:
+            for seat in turns:
                 hand = hands[seat]
-                legal = hand & first or hand & second or hand & third or hand
-                if bits is not None:  # as for the lead
+                # The lead may be any card of the hand.
+                legal = (
+                    hand if leading else (hand & first or hand & second or hand & third or hand)
+                )
+                if bits is not None:
+                    # ``rng.choice`` of the legal plays, drawn as it draws,
+                    # written out: a function call per card would cost more.
                     if not legal & (legal - 1):
                         k = 1  # one card (always, in one-card rounds)
                     else:
@@ -331,7 +301,13 @@ def play_out(
                     card = _pick_play(policy, draw, legal, seat)
                     bit = 1 << card
                 hands[seat] = hand ^ bit
-                if takes[best] >> card & 1:
+                if leading:
+                    leading = False
+                    led = _SUIT_OF[card]
+                    best = card
+                    winner = seat
+                    first, second, third = follow[card * 4 + led]
+                elif takes[best] >> card & 1:
                     # The obligations change only when the winning card does.
                     best = card
                     winner = seat
@@ -340,8 +316,8 @@ def play_out(
             won[winner] = won[winner] + 1
             if not hands[winner]:
                 break
-            seat = winner
-            trick = ()
+            turns = t.seats_from[winner]
+            leading = True
         # The round is over: score it, then deal the next one (as
         # ``engine._finish_round`` and ``engine._start_round`` do).
         table = t.points[cards * 4 + trump] or t.points_of(cards, trump)
