@@ -484,6 +484,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Deal new games at ``slots`` and play them to the learner's first
         decision (the rows' observations written)."""
         assert self._seed is not None
+        self._mask[slots] = 0  # shown already at this step when cut short
         state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
         self._started += 1
         seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
@@ -535,18 +536,21 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             when = np.full(m, -1, dtype=np.int64)
             slots = cohort.rows_slots()
             kept: list[np.ndarray] = []
+            seen: list[tuple[Subset, np.ndarray]] = []
             for k in range(length):
                 seats = engine.to_move()
                 new = (seats == cohort.seat) & (when < 0)
                 if new.any():
                     when[new] = k
-                    self._show(cohort, np.flatnonzero(new), slots)
+                    rows = np.flatnonzero(new)
+                    seen.append((Subset(engine, rows), cohort.legal().take(rows)))
                 if (when >= 0).all():
                     break
                 ids = self._opponent_ids(cohort, seats, when < 0, slots)
                 kept.append(ids)
                 self._apply(cohort, ids)
             if (when >= 0).all():
+                self._show(cohort, seen, slots)
                 snapshot.restore(engine)
                 cohort.legal_bits = None
                 cohort.states = states
@@ -679,26 +683,30 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     # --- what the learner sees ----------------------------------------------------
 
-    def _show(self, cohort: _Cohort, rows: np.ndarray, slots: np.ndarray) -> None:
-        """Write the learner's observation, mask and legal bits of the
-        engine's ``rows`` (the learner to move there) into its rows of the
-        environment."""
+    def _show(
+        self, cohort: _Cohort, seen: list[tuple[Subset, np.ndarray]], slots: np.ndarray
+    ) -> None:
+        """Write the learner's observations, masks and legal bits of the
+        games of ``seen`` (each the games where the learner decides at one
+        decision of the unit at hand, and their legal bits) into their rows
+        of the environment: the games of each phase together."""
         engine = cohort.engine
-        games = cohort.games
-        where = slots.take(rows)
-        # Encoded together, straight into their rows (by slices where they
-        # run on): faster than row by row, or than a copy put in place.
-        pieces = games._observer().pieces(Subset(engine, rows))  # type: ignore[arg-type]
-        self._words[where] = pieces.words
-        self._ones.append(pieces.ones + where * self._observer.width)
-        self._counts[where] = pieces.counts
-        self._scores[where] = pieces.scores
-        legal = cohort.legal().take(rows)
-        phase = engine.phase
-        self._mask[where] = 0
-        write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
-        self._legal_bits[where] = legal
-        self._id_at[where] = PHASE_ROWS[phase] * 64
+        phases = {part.phase for part, _ in seen}
+        for phase in phases:
+            parts = [(part, legal) for part, legal in seen if part.phase is phase]
+            games = Subset.join([part for part, _ in parts])
+            legal = (
+                np.concatenate([legal for _, legal in parts]) if len(parts) > 1 else parts[0][1]
+            )
+            where = slots.take(games.rows)
+            pieces = cohort.games._observer().pieces(games)  # type: ignore[arg-type]
+            self._words[where] = pieces.words
+            self._ones.append(pieces.ones + where * self._observer.width)
+            self._counts[where] = pieces.counts
+            self._scores[where] = pieces.scores
+            write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
+            self._legal_bits[where] = legal
+            self._id_at[where] = PHASE_ROWS[phase] * 64
 
     def _blank(self) -> None:
         """Fresh arrays for this step's observations and masks (the last

@@ -355,9 +355,13 @@ class Observer:
             last = np.where(engine._winner == n - 1, n - 2, n - 1)
             ones.append(column["last_bidder"].take(back + last))
         cards = plan.cards
-        if phase is Phase.BID and engine.step == engine._bidders - 1 and engine._hooked:
+        # (A subset of games joined from several decisions has a step by game.)
+        last_bid = np.equal(engine.step, engine._bidders - 1)
+        if phase is Phase.BID and engine._hooked and last_bid.any():
             hole = engine._bid_sum
-            ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
+            forbidden = hole <= cards
+            forbidden &= last_bid
+            ones.append(np.where(forbidden, cards - hole + at["forbidden_bid"].offset, shown))
         if auction:
             ones += self._calls(engine, gather, back, shown, decided)
         ones.append(np.broadcast_to(np.array(fixed)[:, None], (len(fixed), m)))
@@ -430,11 +434,29 @@ class Observer:
                 masks[1:n] = hands[1:]
         bit = self._squeezed_bit
         bit.take(engine._trump_card, out=masks[self._trump_card], mode="wrap")
-        if phase is Phase.PLAY and engine.position:
+        # (A subset of games joined from several decisions has a position
+        # in the trick by game.)
+        positions: int | np.ndarray = engine.position
+        if phase is Phase.PLAY and np.any(positions):
             # Each card of the trick in the row of the seat that played it.
             trick = engine._cards
             assert trick is not None
-            if movers:
+            if isinstance(positions, np.ndarray):
+                # As below, but no card where the trick has fewer (the row
+                # of a seat still to play stays empty).
+                flat = masks.ravel()
+                first = engine._leader - own
+                first += n
+                rows = self._rows(m).rows
+                for place in range(int(positions.max())):
+                    row = self._mod.take(first + place)
+                    row += self._trick
+                    row *= m
+                    row += rows
+                    cards_in = bit.take(trick[place].view(np.int64), mode="clip")
+                    cards_in *= place < positions
+                    flat[row] = cards_in
+            elif movers:
                 # The seat that played the trick's card at ``place`` is the
                 # same number of seats before the seat to move everywhere.
                 for place in range(engine.position):
