@@ -1,6 +1,6 @@
 """The English texts of the command line, read from its source.
 
-Every ``_("...")`` and ``ngettext("...", "...", n)`` call in
+Every ``_("...")``, ``N_("...")`` and ``ngettext("...", "...", n)`` call in
 ``src/pocha_rules/_cli`` with literal strings; tests/test_cli_lang.py checks
 that each one is in the Spanish catalog. Run as a script, it prints the
 entries the catalog lacks, in .po form, ready to translate.
@@ -24,7 +24,7 @@ def msgids() -> dict[str, tuple[str | None, list[str]]]:
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             name = node.func.id
-            if name not in ("_", "ngettext"):
+            if name not in ("_", "N_", "ngettext"):
                 continue
             texts = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
             if not texts or not isinstance(texts[0], str):

@@ -1,6 +1,6 @@
 """The ``pocha`` command: play, simulate, check and show games in a terminal.
 
-``pocha`` (or ``python -m pocha_rules``) has seven subcommands, one module
+``pocha`` (or ``python -m pocha_rules``) has these subcommands, one module
 each:
 
 - ``play`` (:mod:`.play`): a game in the terminal, human seats
@@ -10,6 +10,9 @@ each:
 - ``simulate`` (:mod:`.simulate`): many bot games and a summary per seat;
 - ``match`` (:mod:`.match`): bots against each other, seated or duplicate,
   with confidence intervals;
+- ``tournament`` (:mod:`.tournament`): a round robin of bots and engines,
+  with ratings;
+- ``engine`` (:mod:`.engine`): a bot as an engine of the engine protocol;
 - ``validate`` and ``replay`` (:mod:`.records`): check a game record, and
   show its score sheet;
 - ``rules`` (:mod:`.rules`): every option of a rule set, and its schedule;
@@ -20,9 +23,11 @@ each:
 - ``serve`` (:mod:`.serve`): a web server of tables to play with friends
   in the browser (the ``serve`` extra).
 
-Each module adds its commands through :class:`.commands.Commands`, which
-states a command once: its name, the function that runs it, its help, its
-description and its examples.
+:mod:`.command_list` states each command once (a
+:class:`.commands.Command`): its name, its help, its description and its
+examples, what adds its options and what runs it (from its module), in the
+order ``pocha --help`` lists them; :class:`.commands.Commands` adds them to
+the parser.
 
 Rules come from ``--preset``, ``--players``, ``--deck`` and any number of
 ``--rule NAME=VALUE`` (:mod:`.options`). Output is plain text when stdout is
@@ -39,17 +44,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO, cast
 
-from pocha_rules._cli import (
-    engine,
-    explain,
-    match,
-    play,
-    records,
-    rules,
-    serve,
-    simulate,
-    tournament,
-)
+from pocha_rules._cli.command_list import POCHA
 from pocha_rules._cli.commands import Commands, examples
 from pocha_rules._cli.i18n import (
     LANGUAGES,
@@ -60,7 +55,6 @@ from pocha_rules._cli.i18n import (
     set_language,
 )
 from pocha_rules._cli.output import Output, Stop
-from pocha_rules._cli.poch import group as poch_group
 from pocha_rules._common.stopping import exit_within
 from pocha_rules._common.text import printable
 
@@ -120,17 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     output = _Parser(add_help=False)
     output.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=plain_help)
     output.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=lang_help)
-    commands = Commands(parser, [output])
-    play.add_parser(commands)
-    simulate.add_parser(commands)
-    match.add_parser(commands)
-    tournament.add_parser(commands)
-    engine.add_parser(commands)
-    records.add_parsers(commands)
-    rules.add_parser(commands)
-    explain.add_parser(commands)
-    poch_group.add_parser(commands)
-    serve.add_parser(commands)
+    Commands(parser, [output]).add(*POCHA)
     return parser
 
 

@@ -6,33 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
-from pocha_rules._cli.options import BOTS, Fail
+from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
 
-__all__ = ["add_parser", "run"]
+__all__ = ["options", "run"]
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha engine`` to ``commands``."""
-    parser = commands.add(
-        "engine",
-        run,
-        help=_("run a bot as an engine (JSON lines on standard input and output)"),
-        description=_(
-            "Run a bot as an engine of the engine protocol: it reads the "
-            "protocol's messages on standard input and answers on standard output, so that "
-            "'pocha match --engine' or any other arena can seat it, at Pocha or at Poch (as "
-            "the arena's game message says). BOT is a built-in name ({bots}: Pocha's bot or "
-            "Poch's of that name) or MODULE:CLASS."
-        ).format(bots=", ".join(BOTS)),
-        examples=(
-            "pocha engine heuristic",
-            "pocha match --engine h='pocha engine heuristic' --bot random -n 40",
-            "pocha poch match --engine h='pocha engine heuristic' --bot random -n 40",
-        ),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha engine``."""
     parser.add_argument("bot", metavar="BOT", help=_("the bot to run"))
 
 

@@ -8,7 +8,6 @@ import random
 import sys
 
 from pocha_rules import messages
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, current_language, ngettext, pocha_language
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
@@ -20,25 +19,11 @@ from pocha_rules.names import Language, move_name, move_text, phase_name, suit_n
 from pocha_rules.notation import PositionError, read
 from pocha_rules.views import PlayerView
 
-__all__ = ["add_parser", "candidates", "run"]
+__all__ = ["candidates", "options", "run"]
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha explain`` to ``commands``."""
-    parser = commands.add(
-        "explain",
-        run,
-        help=_("say what each move may or may not do in a position, and why"),
-        description=_(
-            "Read a position in the position notation and say, for each move the seat "
-            "to move might think of (each card of its hand, each bid...), whether the "
-            "rules allow it, and if not, which rule forbids it."
-        ),
-        examples=(
-            'pocha explain "classic 1:1 3 2b 4c/10o/4e/1c - -/-/-/- - 0/0/0/0 0 0/0/0/0 7"',
-            'pocha explain --lang es "POSITION"   # ' + _("in Spanish"),
-        ),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha explain``."""
     parser.add_argument(
         "position", metavar="POSITION", help=_("a position, quoted as one argument")
     )

@@ -3,8 +3,9 @@ gettext catalog (German for Poch's commands, Poch being a German game;
 Pocha's own texts have no German and stay English).
 
 Every text the command writes goes through :func:`_` (``ngettext`` for the
-ones with a number), which returns it in the language chosen by
-:func:`set_language`: ``--lang`` when given, else the locale
+ones with a number; a text kept in a table is marked with :func:`N_` and
+goes through :func:`translated` where it is used), which returns it in the
+language chosen by :func:`set_language`: ``--lang`` when given, else the locale
 (:func:`language_from_environment`). English is the source; the Spanish
 catalog is ``locales/es/LC_MESSAGES/pocha.po`` next to this module (the
 German one ``locales/de/...``), and
@@ -32,6 +33,7 @@ from typing import Final, Literal
 
 __all__ = [
     "LANGUAGES",
+    "N_",
     "Language",
     "_",
     "argparse_language",
@@ -43,6 +45,7 @@ __all__ = [
     "pocha_language",
     "read_po",
     "set_language",
+    "translated",
 ]
 
 Language = Literal["en", "es", "de"]
@@ -163,6 +166,19 @@ def pocha_language() -> Literal["en", "es"]:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
+    return _current.gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` as it is, marked as a text to translate: one kept in a
+    table, and written in the current language where it is used, by
+    :func:`translated`."""
+    return message
+
+
+def translated(message: str) -> str:
+    """A text marked with :func:`N_`, in the current language (``_`` itself
+    takes only literal strings, each one a text of the catalogs)."""
     return _current.gettext(message)
 
 

@@ -4,7 +4,6 @@ confidence intervals; seated or in the duplicate format."""
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib
 import json
 import math
@@ -13,7 +12,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import MAX_GAMES, Fail, repeatable, seed_from_args
@@ -43,11 +41,11 @@ __all__ = [
     "BuiltInBot",
     "EngineUnusable",
     "add_engines",
-    "add_parser",
     "engine_arguments",
     "forfeit_line",
     "load_bot",
     "load_engine",
+    "options",
     "print_forfeits",
     "print_result",
     "run",
@@ -60,34 +58,10 @@ _MATCH_SETS: Final = {"pocha": 100, "poch": 20}
 are longer)."""
 
 
-def add_parser(commands: Commands, game: str = "pocha") -> None:
-    """Add ``pocha match`` (or, for ``game="poch"``, ``pocha poch match``)
-    to ``commands``."""
+def options(parser: argparse.ArgumentParser, game: str = "pocha") -> None:
+    """The options of ``pocha match`` (or, for ``game="poch"``, of ``pocha
+    poch match``)."""
     played = GAMES[game]
-    prefix = played.prefix
-    parser = commands.add(
-        "match",
-        functools.partial(run, game=game),
-        help=_("bots against each other over many games, with confidence intervals"),
-        description=_(
-            "Play bots against each other, moving them round the table from game "
-            "to game, and report each bot's mean result per game (points at Pocha, net "
-            "chips at Poch) with a 95% confidence interval, its margin over the other "
-            "seats and its win rate. A bot is a built-in "
-            "name ({bots}) or MODULE:CLASS, a class whose constructor takes seed "
-            "(found from the current directory too); NAME=MODULE:CLASS renames it; "
-            "--engine NAME=COMMAND seats a program of the engine protocol. Without "
-            "--lineup the bots take the seats in turn round the table. A bot's fault (an "
-            "exception, an illegal move; an engine's crash, hang or garbage) forfeits its "
-            "game and is named in one line; the match goes on."
-        ).format(bots=", ".join(played.bots)),
-        examples=(
-            f"{prefix} match --bot heuristic --bot random -n 400 --duplicate --workers 2",
-            f"{prefix} match --bot me=mybots:Greedy --bot heuristic "
-            "--lineup me,heuristic,heuristic,heuristic",
-            f"{prefix} match --engine e='{played.engine_example}' --bot heuristic -n 40",
-        ),
-    )
     repeatable(
         parser, "--bot", "BOT", _("a bot in the match (repeatable; default: heuristic and random)")
     )

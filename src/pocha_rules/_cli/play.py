@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pocha_rules._cli.commands import Commands
-from pocha_rules._cli.i18n import _, ngettext, pocha_language
+from pocha_rules._cli.i18n import N_, _, ngettext, pocha_language
 from pocha_rules._cli.output import Output, padded
-from pocha_rules._cli.playing import Screen, add_play_parser
+from pocha_rules._cli.playing import Screen
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.sheet import ScoreSheet
 from pocha_rules._common.text import shown_path
@@ -28,7 +27,7 @@ from pocha_rules.views import PlayerView, observe
 if TYPE_CHECKING:
     from pocha_rules.records import GameRecord
 
-__all__ = ["add_parser"]
+__all__ = ["PochaScreen"]
 
 Step = _Step[GameState, Move]
 
@@ -202,7 +201,7 @@ def _narrate(out: Output, before: GameState, move: Move, after: GameState) -> No
             out.line("  " + _("seat {seat} takes the trick").format(seat=event.seat))
 
 
-class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
+class PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     """Pocha at the terminal: the round's title and trump, the bids and
     tricks before a move, the score sheet after each round."""
 
@@ -210,8 +209,7 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     move_type = Move
     command = ("play",)
     new_game_options = ("--seed", "--dealer", "--preset", "--players", "--deck", "--rule")
-    record = "game.json"
-    watch = "--preset up_down --players 5 --seed 7"
+    tag_help = N_("a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)")
 
     def __init__(self, out: Output) -> None:
         super().__init__(out)
@@ -312,16 +310,3 @@ class _PochaScreen(Screen[RuleSet, GameState, Move, PlayerView]):
 
     def parse(self, text: str, rules: RuleSet) -> Move:
         return parse_move(text, deck=rules.deck, lang="es")  # reads English too
-
-
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha play`` to ``commands``."""
-    add_play_parser(
-        commands,
-        _PochaScreen,
-        help=_("play a game in the terminal (or watch bots play)"),
-        description=_("Play a game in the terminal against bots, or watch bots play."),
-        tag_help=_(
-            "a tag for the saved record, such as event=Fiestas or site=Madrid (repeatable)"
-        ),
-    )

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import math
 import shlex
 import sys
@@ -25,9 +24,8 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypeVar, cast
 import attrs
 
 from pocha_rules._bot_faults import raised
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
-from pocha_rules._cli.i18n import _, current_language
+from pocha_rules._cli.i18n import _, current_language, translated
 from pocha_rules._cli.match import load_bot, time_limit_argument
 from pocha_rules._cli.options import DEFAULT_BOT, Fail, repeatable, seed_from_args
 from pocha_rules._cli.output import Output, Stop
@@ -44,10 +42,10 @@ __all__ = [
     "QUIT_WORDS",
     "Screen",
     "Step",
-    "add_play_parser",
     "bot_text",
     "check_seat",
     "error_text",
+    "play_options",
     "run_game",
     "tags_from_args",
 ]
@@ -95,10 +93,9 @@ class Screen(Generic[_R, _S, _M, _V]):
     """The command's words after ``pocha``: ``("play",)``."""
     new_game_options: tuple[str, ...] = ("--seed", "--dealer", "--players", "--deck", "--rule")
     """The options a resumed game refuses: those of a new game."""
-    record: str
-    """The file the command's examples save a game in: ``game.json``."""
-    watch: str
-    """The options of the example where bots play every seat."""
+    tag_help: str
+    """The help of ``--tag``, with the game's examples of tags (an English
+    text, marked with :func:`~pocha_rules._cli.i18n.N_`)."""
 
     def __init__(self, out: Output) -> None:
         self.out = out
@@ -257,34 +254,13 @@ def error_text(error: PochaError) -> str:
     return message(error, current_language())
 
 
-def add_play_parser(
-    commands: Commands,
-    screen: type[Screen[Any, Any, Any, Any]],
-    *,
-    help: str,
-    description: str,
-    tag_help: str,
+def play_options(
+    parser: argparse.ArgumentParser, screen: type[Screen[Any, Any, Any, Any]]
 ) -> None:
-    """Add ``play`` to ``commands``, a game at the terminal shown by
-    ``screen``, with its ``help``, its ``description`` and ``--tag``'s
-    help: its options are ``--human``, who plays the other seats (a
-    built-in bot, a bot class or an engine), the ones both games share,
-    then the game's rules options."""
+    """The options of ``play``, a game at the terminal shown by ``screen``:
+    ``--human``, who plays the other seats (a built-in bot, a bot class or
+    an engine), the ones both games share, then the game's rules options."""
     played = GAMES[screen.game.name]
-    command, record = f"{commands.prefix} play", screen.record
-    shown = [
-        (f"{command} --human 0 --save {record}", _("you and three bots")),
-        (f"{command} --resume {record} --human 0 --save {record}", _("go on with it")),
-        (f"{command} {screen.watch}", _("watch five bots")),
-    ]
-    width = max(len(line) for line, _comment in shown) + 3
-    parser = commands.add(
-        "play",
-        functools.partial(run_game, screen),
-        help=help,
-        description=description,
-        examples=[f"{line.ljust(width)}# {comment}" for line, comment in shown],
-    )
     repeatable(
         parser,
         "--human",
@@ -313,7 +289,7 @@ def add_play_parser(
             "name the human seats again with --human"
         ),
     )
-    repeatable(parser, "--tag", "NAME=VALUE", tag_help)
+    repeatable(parser, "--tag", "NAME=VALUE", translated(screen.tag_help))
     played.options.rules_arguments(parser)
 
 

@@ -8,7 +8,6 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _, current_language
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
@@ -21,11 +20,12 @@ if TYPE_CHECKING:
     from pocha_rules.records import LenientReplay
 
 __all__ = [
-    "add_parsers",
     "read_record",
     "record_argument",
+    "replay_options",
     "run_replay",
     "run_validate",
+    "validate_options",
 ]
 
 _R = TypeVar("_R")
@@ -55,38 +55,18 @@ def read_record(path: str, load: Callable[[str], _R], replay: Callable[[_R], _S]
         raise Stop(1, f"{shown_path(path)}: {message(error, current_language())}") from None
 
 
-def add_parsers(commands: Commands) -> None:
-    """Add ``pocha validate`` and ``pocha replay`` to ``commands``."""
-    validate = commands.add(
-        "validate",
-        run_validate,
-        help=_("check a game record"),
-        description=_("Check a game record by replaying it move by move."),
-        examples=(
-            "pocha validate game.json",
-            "pocha validate --lenient table.json   # " + _("a real table's game with revokes"),
-        ),
+def validate_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha validate``: the record, and ``--lenient``."""
+    record_argument(parser)
+    parser.add_argument(
+        "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
     )
-    replay = commands.add(
-        "replay",
-        run_replay,
-        help=_("the score sheet of a recorded game"),
-        description=_(
-            "Print the score sheet of a recorded game, finished or not; with "
-            "--moves, first go through the game trick by trick."
-        ),
-        examples=(
-            "pocha replay game.json",
-            "pocha replay --moves game.json   # " + _("every bid, trick and round"),
-            "pocha replay --lenient table.json",
-        ),
-    )
-    for parser in (validate, replay):
-        record_argument(parser)
-        parser.add_argument(
-            "--lenient", action="store_true", help=_("allow revokes (charged revoke_penalty)")
-        )
-    replay.add_argument(
+
+
+def replay_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha replay``: those of ``validate``, and ``--moves``."""
+    validate_options(parser)
+    parser.add_argument(
         "--moves",
         action="store_true",
         help=_("go through the game trick by trick: bids, tricks and who takes them, rounds"),

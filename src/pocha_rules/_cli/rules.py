@@ -6,7 +6,6 @@ import argparse
 import textwrap
 from typing import Final
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     Fail,
@@ -17,22 +16,11 @@ from pocha_rules._cli.options import (
 from pocha_rules._cli.output import Output
 from pocha_rules._pocha.schedules import PRESETS
 
-__all__ = ["add_parser", "run"]
+__all__ = ["options", "run"]
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha rules`` to ``commands``."""
-    parser = commands.add(
-        "rules",
-        run,
-        help=_("show every option of a rule set"),
-        description=_("Show every option of a rule set, and its round plan."),
-        examples=(
-            "pocha rules                     # " + _("the default rules"),
-            "pocha rules full --players 3    # " + _("a preset for three players"),
-            "pocha rules --rule schedule=1,2,3a,1b --rule must_overtake=false",
-        ),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha rules``."""
     parser.add_argument(
         "name",
         nargs="?",

@@ -5,32 +5,15 @@ from __future__ import annotations
 
 import argparse
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output, Stop
 
-__all__ = ["add_parser", "run"]
+__all__ = ["options", "run"]
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha serve`` to ``commands``."""
-    parser = commands.add(
-        "serve",
-        run,
-        help=_("serve tables of Pocha and Poch to play with friends in the browser"),
-        description=_(
-            "Start a web server where people set up tables of Pocha or Poch, send one "
-            "link to each friend, and play in their browsers. Every move is written to "
-            "the database before anyone is told of it; a server started again goes on "
-            "with every unfinished table. Needs the serve extra: "
-            'pip install "pocha-rules[serve]".'
-        ),
-        examples=(
-            "pocha serve                               # " + _("on http://127.0.0.1:8000"),
-            "pocha serve --host 0.0.0.0 --port 8080 --db tables.sqlite3",
-        ),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha serve``."""
     parser.add_argument(
         "--host", default="127.0.0.1", help=_("the address to listen on (default: %(default)s)")
     )

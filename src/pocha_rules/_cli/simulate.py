@@ -10,7 +10,6 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import (
     BOTS,
@@ -42,8 +41,8 @@ __all__ = [
     "SeatRun",
     "SeatSums",
     "Sums",
-    "add_parser",
     "bots_from_args",
+    "options",
     "print_summary",
     "run",
     "seat_games",
@@ -53,20 +52,8 @@ __all__ = [
 _S = TypeVar("_S", bound="SeatSums")
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha simulate`` to ``commands``."""
-    parser = commands.add(
-        "simulate",
-        run,
-        help=_("play many bot games and compare the seats"),
-        description=_(
-            "Play many games between bots at fixed seats and summarise each seat. "
-            "Game i is dealt from seed --seed + i."
-        ),
-        examples=(
-            "pocha simulate -n 1000 --bots heuristic,random,random,random --seed 1 --workers 2",
-        ),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha simulate``."""
     simulate_arguments(parser, BOTS, DEFAULT_BOT)
     rules_arguments(parser)
 

@@ -4,7 +4,6 @@ deals, with ratings, a crosstable, and a results file to resume from."""
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import sys
@@ -12,7 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.games import GAMES
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.match import EngineUnusable, engine_arguments, load_bot, load_engine
@@ -24,36 +22,13 @@ from pocha_rules._common.text import shown
 from pocha_rules.matches import BotFactory
 from pocha_rules.tournaments import MAX_SETS, Tournament, TournamentLog, TournamentResult
 
-__all__ = ["add_parser", "run"]
+__all__ = ["options", "run"]
 
 
-def add_parser(commands: Commands, game: str = "pocha") -> None:
-    """Add ``pocha tournament`` (or, for ``game="poch"``, ``pocha poch
-    tournament``) to ``commands``."""
+def options(parser: argparse.ArgumentParser, game: str = "pocha") -> None:
+    """The options of ``pocha tournament`` (or, for ``game="poch"``, of ``pocha
+    poch tournament``)."""
     played = GAMES[game]
-    prefix = played.prefix
-    parser = commands.add(
-        "tournament",
-        functools.partial(run, game=game),
-        help=_("a round robin of bots and engines, with ratings"),
-        description=_(
-            "Play every pair of bots against each other over the same duplicate "
-            "deals, and rate them (Bradley-Terry, on the Elo scale, with 95% intervals) with "
-            "a crosstable. A bot is a built-in name "
-            "({bots}) or MODULE:CLASS; an engine is NAME=COMMAND (a program of "
-            "the engine protocol). A bot's fault forfeits its game, never the tournament. "
-            "With --results, every finished set is appended to a file at once, and "
-            "--resume FILE goes on with it after Ctrl-C or a crash: give the same "
-            "--bot and --engine again (a results file is data: nothing it names is run)."
-        ).format(bots=", ".join(played.bots)),
-        examples=(
-            f"{prefix} tournament --bot heuristic --bot random --bot montecarlo --sets 20 "
-            "--workers 0 --results t.jsonl",
-            f"{prefix} tournament --bot heuristic --bot random --bot montecarlo "
-            "--resume t.jsonl --workers 0",
-            f"{prefix} tournament --bot heuristic --engine e='{played.engine_example}'",
-        ),
-    )
     repeatable(parser, "--bot", "BOT", _("a bot (repeatable)"))
     engine_arguments(parser, traceback=False)
     parser.add_argument(

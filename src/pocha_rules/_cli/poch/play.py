@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pocha_rules._cli.commands import Commands
-from pocha_rules._cli.i18n import _
-from pocha_rules._cli.playing import Screen, add_play_parser
+from pocha_rules._cli.i18n import N_, _
+from pocha_rules._cli.playing import Screen
 from pocha_rules._cli.playing import Step as _Step
 from pocha_rules._cli.poch.records import start
 from pocha_rules._cli.poch.show import (
@@ -34,20 +33,19 @@ from pocha_rules.poch import (
 if TYPE_CHECKING:
     pass
 
-__all__ = ["add_parser"]
+__all__ = ["PochScreen"]
 
 Step = _Step[GameState, Move]
 
 
-class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
+class PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     """Poch at the terminal: the deal's title and the trump pools paid,
     the board, chips, betting and table before a move, every payment."""
 
     game = POCH
     move_type = Move
     command = ("poch", "play")
-    record = "poch.json"
-    watch = "--players 5 --seed 7"
+    tag_help = N_("a tag for the saved record, such as site=Leipzig (repeatable)")
 
     restart = staticmethod(start)
 
@@ -111,14 +109,3 @@ class _PochScreen(Screen[RuleSet, GameState, Move, PlayerView]):
     prompt = staticmethod(prompt_lines)
     help = staticmethod(help_lines)
     parse = staticmethod(parse_typed)
-
-
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha poch play`` to ``commands``."""
-    add_play_parser(
-        commands,
-        _PochScreen,
-        help=_("play a game of Poch in the terminal (or watch bots play)"),
-        description=_("Play a game of Poch in the terminal against bots, or watch bots play."),
-        tag_help=_("a tag for the saved record, such as site=Leipzig (repeatable)"),
-    )

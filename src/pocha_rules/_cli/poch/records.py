@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
@@ -24,52 +23,24 @@ from pocha_rules._common.text import printable, shown_path
 from pocha_rules.poch import GameState, Reason, apply, new_game, observe
 from pocha_rules.poch.records import GameRecord
 
-__all__ = ["add_parsers", "run_replay", "run_rules", "run_validate", "start"]
+__all__ = ["replay_options", "rules_options", "run_replay", "run_rules", "run_validate", "start"]
 
 
-def add_parsers(commands: Commands) -> None:
-    """Add ``validate``, ``replay`` and ``rules`` to ``pocha poch``."""
-    validate = commands.add(
-        "validate",
-        run_validate,
-        help=_("check a Poch record"),
-        description=_("Check a Poch record by replaying it move by move."),
-        examples=("pocha poch validate poch.json",),
-    )
-    record_argument(validate)
-    replay = commands.add(
-        "replay",
-        run_replay,
-        help=_("the deals of a recorded Poch game"),
-        description=_(
-            "Show a recorded Poch game, finished or not: each deal's dealer, trump, "
-            "who took the poch and each seat's result; with --moves every move and payment."
-        ),
-        examples=("pocha poch replay poch.json", "pocha poch replay --moves poch.json"),
-    )
-    record_argument(replay)
-    replay.add_argument("--moves", action="store_true", help=_("every move and payment too"))
-    rules = commands.add(
-        "rules",
-        run_rules,
-        help=_("show every option of a Poch rule set"),
-        description=_(
-            "Show every option of a Poch rule set, its value and what it means for a "
-            "deal; 'full' adds how a deal goes, step by step."
-        ),
-        examples=(
-            "pocha poch rules --players 5",
-            "pocha poch rules full",
-            "pocha poch rules --rule sequence_rule=longest_run --rule centre_pool=true",
-        ),
-    )
-    rules.add_argument(
+def replay_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha poch replay``: the record, and ``--moves``."""
+    record_argument(parser)
+    parser.add_argument("--moves", action="store_true", help=_("every move and payment too"))
+
+
+def rules_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha poch rules``: ``full``, and the rules options."""
+    parser.add_argument(
         "full",
         nargs="?",
         choices=("full",),
         help=_("also tell how a deal goes, step by step"),
     )
-    rules_arguments(rules)
+    rules_arguments(parser)
 
 
 def _load(path: str) -> tuple[GameRecord, GameState]:

@@ -8,7 +8,6 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from pocha_rules._cli.commands import Commands
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
 from pocha_rules._cli.output import Output
@@ -29,21 +28,11 @@ from pocha_rules._cli.simulate import (
 )
 from pocha_rules.poch import Reason, RuleSet, play_game
 
-__all__ = ["SeatGames", "Sums", "add_parser", "run_simulate"]
+__all__ = ["SeatGames", "Sums", "options", "run_simulate"]
 
 
-def add_parser(commands: Commands) -> None:
-    """Add ``pocha poch simulate`` to ``commands``."""
-    parser = commands.add(
-        "simulate",
-        run_simulate,
-        help=_("play many bot games of Poch and compare the seats"),
-        description=_(
-            "Play many games of Poch between bots at fixed seats and summarise each "
-            "seat. Game i is dealt from seed --seed + i."
-        ),
-        examples=("pocha poch simulate -n 200 --bots heuristic,random,random --players 3",),
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pocha poch simulate``."""
     simulate_arguments(parser, BOTS, DEFAULT_BOT)
     rules_arguments(parser)
 
