@@ -35,7 +35,6 @@ from pocha_rules._common.errors import (
     InvalidDealError,
     ParseError,
     PochaError,
-    _why,
     reason_of,
     say,
 )
@@ -112,12 +111,13 @@ class PositionError(ParseError):
         self.text = text
         self.index = index
         self.field = field
-        self.reason = _why(reason)
         where = f" ({field})" if field else ""
-        PochaError.__init__(
-            self, f"cannot read the position at character {index + 1}{where}: {self.reason}"
+        self.reason = self._refused(
+            f"cannot read the position at character {index + 1}{where}",
+            reason,
+            character=index + 1,
+            field=field,
         )
-        self._coded(self.reason, character=index + 1, field=field)
 
 
 Verdict: TypeAlias = tuple[Move, str | None]

@@ -23,8 +23,9 @@ In Jupyter, a :class:`~pocha_rules.GameState` and a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, NamedTuple, TypeAlias
 from xml.sax.saxutils import escape, quoteattr
 
 from pocha_rules._common.errors import PochaError, say
@@ -270,6 +271,23 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
     )
 
 
+_Drawing: TypeAlias = Callable[[float, float, float], str]
+"""What draws a card (or its back) with its top left corner at ``(x, y)``,
+``scale`` times its size: ``drawing(x, y, scale)``."""
+
+
+def _side_by_side(drawings: Sequence[_Drawing], s: float, label: str, overlap: float = 0.0) -> str:
+    """A picture of cards side by side (one card, a hand), each drawn by
+    one of ``drawings``, ``s`` times a card's size, with a margin;
+    ``overlap`` is the part of each card the next one covers, and ``label``
+    names the picture."""
+    pad = 2 * s
+    step = CARD_WIDTH * s * (1 - overlap) + (pad if overlap == 0 else 0)
+    body = "".join(draw(pad + i * step, pad, s) for i, draw in enumerate(drawings))
+    width = (step * (len(drawings) - 1) if drawings else 0) + CARD_WIDTH * s + 2 * pad
+    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
+
+
 def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise TypeError(f"scale must be a number, got {got(scale)}")
@@ -291,13 +309,8 @@ def card(c: Card, *, scale: float = 1.0, lang: Language = "en") -> str:
     if not isinstance(c, Card):
         raise TypeError(f"expected a Card, got {got(c)}")
     s = _check_scale(scale)
-    pad = 2 * s
-    body = _card_group(c, pad, pad, s, lang)
-    return _svg(
-        CARD_WIDTH * s + 2 * pad,
-        CARD_HEIGHT * s + 2 * pad,
-        body,
-        card_name(c, lang, article="bare"),
+    return _side_by_side(
+        [functools.partial(_card_group, c, lang=lang)], s, card_name(c, lang, article="bare")
     )
 
 
@@ -326,21 +339,14 @@ def cards(
     for item in items:
         if not isinstance(item, Card):
             raise TypeError(f"expected Cards, got {got(item)}")
-    pad = 2 * s
-    step = CARD_WIDTH * s * (1 - overlap) + (pad if overlap == 0 else 0)
-    body = "".join(_card_group(c, pad + i * step, pad, s, lang) for i, c in enumerate(items))
-    width = (step * (len(items) - 1) if items else 0) + CARD_WIDTH * s + 2 * pad
+    drawings = [functools.partial(_card_group, c, lang=lang) for c in items]
     label = ", ".join(card_name(c, lang, article="bare") for c in items)
-    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
+    return _side_by_side(drawings, s, label, overlap)
 
 
 def back(*, scale: float = 1.0) -> str:
     """The back of a card as an SVG picture, the size of :func:`card`'s."""
-    s = _check_scale(scale)
-    pad = 2 * s
-    return _svg(
-        CARD_WIDTH * s + 2 * pad, CARD_HEIGHT * s + 2 * pad, _back_group(pad, pad, s), "card back"
-    )
+    return _side_by_side([_back_group], _check_scale(scale), "card back")
 
 
 _WIDTH: Final = 760
@@ -371,11 +377,22 @@ def _spots(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def _marks(
-    position: GameState | PlayerView, bottom: int, playable: bool
-) -> tuple[frozenset[Card], tuple[PlayedCard, ...], int | None, PlayedCard | None]:
-    """What the picture marks: the bottom seat's playable cards, the last
-    trick finished in the round and its winner, and the card just played."""
+class _Marks(NamedTuple):
+    """What a picture of the table marks."""
+
+    plays: frozenset[Card]
+    """The cards the bottom seat may play."""
+    last: tuple[PlayedCard, ...]
+    """The last trick finished in the round (empty before the first)."""
+    winner: int | None
+    """Who took it."""
+    just: PlayedCard | None
+    """The card just played."""
+
+
+def _marks(position: GameState | PlayerView, bottom: int, playable: bool) -> _Marks:
+    """What the picture of ``position`` with ``bottom`` at the bottom
+    marks; the playable cards only with ``playable``."""
     plays: frozenset[Card] = frozenset()
     if playable and position.to_move == bottom:
         if isinstance(position, PlayerView):
@@ -388,7 +405,7 @@ def _marks(
     n = position.rules.players
     last = played[done - n : done] if done >= n else ()
     winner = position.leader if last else None
-    return plays, last, winner, played[-1] if played else None
+    return _Marks(plays, last, winner, played[-1] if played else None)
 
 
 def table(
@@ -450,7 +467,7 @@ def table(
     size = _check_scale(scale)
     words = _LABELS[lang]
     height = _HEIGHT + (_STRIP if last_trick else 0)
-    plays, last, winner, just = _marks(position, bottom, playable)
+    marks = _marks(position, bottom, playable)
     body = [f'<rect width="{_WIDTH}" height="{height}" rx="18" fill="{_FELT}"/>']
     body.append(_header(position, words, lang))
     spots = _spots(n)
@@ -459,17 +476,17 @@ def table(
         s = (bottom + i) % n
         x, y = spots[i]
         big = i == 0 and not over
-        ringed = plays if i == 0 else frozenset()
+        ringed = marks.plays if i == 0 else frozenset()
         body.append(
             _seat(position, s, x, y, hands[s], sizes[s], words, big=big, lang=lang, plays=ringed)
         )
-    body.append(_trick(position, bottom, spots, lang, just))
+    body.append(_trick(position, bottom, spots, lang, marks.just))
     if last_trick:
-        body.append(_last_trick(last, winner, just, words, lang))
+        body.append(_last_trick(marks, words, lang))
     label = f"{words['round']} {position.round_index + 1}"
     if isinstance(position, PlayerView):
         label += ", " + words["view"].format(position.seat)
-    about = _describe(position, bottom, hands[bottom], plays, last, winner, just, words, lang)
+    about = _describe(position, bottom, hands[bottom], marks, words, lang)
     return _picture(_WIDTH, height, size, label, about, "".join(body))
 
 
@@ -483,14 +500,12 @@ def _describe(
     position: GameState | PlayerView,
     bottom: int,
     hand: tuple[Card, ...] | None,
-    plays: frozenset[Card],
-    last: tuple[PlayedCard, ...],
-    winner: int | None,
-    just: PlayedCard | None,
+    marks: _Marks,
     words: dict[str, str],
     lang: Language,
 ) -> str:
     """The picture in words, for its ``<desc>``."""
+    plays, last, winner, just = marks
     cards = position.round.cards
     out = [
         f"{words['round']} {position.round_index + 1} · {cards} {words['cards']} · "
@@ -526,14 +541,9 @@ def _describe(
     return " ".join(out)
 
 
-def _last_trick(
-    last: tuple[PlayedCard, ...],
-    winner: int | None,
-    just: PlayedCard | None,
-    words: dict[str, str],
-    lang: Language,
-) -> str:
+def _last_trick(marks: _Marks, words: dict[str, str], lang: Language) -> str:
     """The strip below the table: the last trick, its winner's card ringed."""
+    last, winner, just = marks.last, marks.winner, marks.just
     top = _HEIGHT
     parts = [
         '<g class="last-trick">',

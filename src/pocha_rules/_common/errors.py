@@ -135,6 +135,16 @@ class PochaError(ValueError):
         self.code = reason.code
         self.params = {**frame, **reason.params}
 
+    def _refused(self, what: str, reason: str, /, **frame: object) -> Reason:
+        """Be the error ``what: reason``, with ``reason``'s code and its
+        params beside the ``frame``'s (a plain string, from code outside
+        the library, is the reason of code ``"other"``); the reason, for
+        the subclass to keep as its ``reason``."""
+        why = _why(reason)
+        PochaError.__init__(self, f"{what}: {why}")
+        self._coded(why, **frame)
+        return why
+
     def __reduce__(self) -> tuple[object, ...]:
         # The subclasses' constructors take their parts, not the message
         # that BaseException pickles: rebuild them from their attributes, so
@@ -162,9 +172,7 @@ class ParseError(PochaError):
 
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
-        self.reason = _why(reason)
-        super().__init__(f"cannot parse {shown(text)}: {self.reason}")
-        self._coded(self.reason, text=shown(text))
+        self.reason = self._refused(f"cannot parse {shown(text)}", reason, text=shown(text))
 
 
 class InvalidRulesError(PochaError):
@@ -178,9 +186,7 @@ class InvalidRulesError(PochaError):
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = printable(field)
-        self.reason = _why(reason)
-        super().__init__(f"invalid rules: {self.field}: {self.reason}")
-        self._coded(self.reason, field=self.field)
+        self.reason = self._refused(f"invalid rules: {self.field}", reason, field=self.field)
 
 
 class InvalidDealError(PochaError):
@@ -194,9 +200,9 @@ class InvalidDealError(PochaError):
 
     def __init__(self, round_index: int, reason: str) -> None:
         self.round_index = round_index
-        self.reason = _why(reason)
-        super().__init__(f"invalid deal for round {round_index}: {self.reason}")
-        self._coded(self.reason, round_index=round_index)
+        self.reason = self._refused(
+            f"invalid deal for round {round_index}", reason, round_index=round_index
+        )
 
 
 class IllegalMoveError(PochaError):
@@ -214,10 +220,9 @@ class IllegalMoveError(PochaError):
     def __init__(self, move: Move | object, seat: int | None, reason: str) -> None:
         self.move = move
         self.seat = seat
-        self.reason = _why(reason)
         who = "after the game is over" if seat is None else f"by seat {seat}"
-        super().__init__(f"illegal move {_move_text(move)} {who}: {self.reason}")
-        self._coded(self.reason, move=_move_text(move), seat=seat)
+        text = _move_text(move)
+        self.reason = self._refused(f"illegal move {text} {who}", reason, move=text, seat=seat)
 
 
 class OutOfTurnError(IllegalMoveError):
@@ -250,9 +255,7 @@ class InvalidRecordError(PochaError):
 
     def __init__(self, where: str, reason: str) -> None:
         self.where = printable(where)
-        self.reason = _why(reason)
-        super().__init__(f"invalid record at {self.where}: {self.reason}")
-        self._coded(self.reason, where=self.where)
+        self.reason = self._refused(f"invalid record at {self.where}", reason, where=self.where)
 
 
 class InvalidDataError(PochaError):
@@ -272,10 +275,10 @@ class InvalidDataError(PochaError):
     def __init__(self, what: str, where: str, reason: str) -> None:
         self.what = printable(what)
         self.where = printable(where)
-        self.reason = _why(reason)
         at = f" at {self.where}" if self.where else ""
-        super().__init__(f"invalid {self.what}{at}: {self.reason}")
-        self._coded(self.reason, what=self.what, where=self.where)
+        self.reason = self._refused(
+            f"invalid {self.what}{at}", reason, what=self.what, where=self.where
+        )
 
 
 class InvalidActionError(PochaError):
@@ -296,10 +299,9 @@ class InvalidActionError(PochaError):
     def __init__(self, action: object, seat: int | None, reason: str) -> None:
         self.action = action
         self.seat = seat
-        self.reason = _why(reason)
         who = "" if seat is None else f" by seat {seat}"
-        super().__init__(f"invalid action {_move_text(action)}{who}: {self.reason}")
-        self._coded(self.reason, action=_move_text(action), seat=seat)
+        text = _move_text(action)
+        self.reason = self._refused(f"invalid action {text}{who}", reason, action=text, seat=seat)
 
 
 MOVE_CLASSES: set[type] = set()

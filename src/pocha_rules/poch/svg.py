@@ -24,6 +24,7 @@ In Jupyter, a :class:`~pocha_rules.poch.GameState` and a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from typing import Final
@@ -52,7 +53,7 @@ from pocha_rules.svg import (
     _marked,
     _n,
     _picture,
-    _svg,
+    _side_by_side,
     _text,
     back,
 )
@@ -211,9 +212,7 @@ def card(c: Card, *, scale: float = 1.0, lang: Language = "en") -> str:
         raise TypeError(f"expected a poch Card, got {got(c)}")
     _words(lang)
     s = _check_scale(scale)
-    pad = 2 * s
-    body = _card_group(c, pad, pad, s, lang)
-    return _svg(CARD_WIDTH * s + 2 * pad, CARD_HEIGHT * s + 2 * pad, body, card_name(c, lang))
+    return _side_by_side([functools.partial(_card_group, c, lang=lang)], s, card_name(c, lang))
 
 
 def cards(row: Iterable[Card], *, scale: float = 1.0, lang: Language = "en") -> str:
@@ -231,12 +230,8 @@ def cards(row: Iterable[Card], *, scale: float = 1.0, lang: Language = "en") -> 
     for item in items:
         if not isinstance(item, Card):
             raise TypeError(f"expected poch Cards, got {got(item)}")
-    pad = 2 * s
-    step = CARD_WIDTH * s + pad
-    body = "".join(_card_group(c, pad + i * step, pad, s, lang) for i, c in enumerate(items))
-    width = step * max(len(items) - 1, 0) + CARD_WIDTH * s + 2 * pad
-    label = ", ".join(card_name(c, lang) for c in items)
-    return _svg(width, CARD_HEIGHT * s + 2 * pad, body, label)
+    drawings = [functools.partial(_card_group, c, lang=lang) for c in items]
+    return _side_by_side(drawings, s, ", ".join(card_name(c, lang) for c in items))
 
 
 _WIDTH: Final = 760
