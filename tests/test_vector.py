@@ -259,6 +259,19 @@ def test_sample_actions_is_uniform() -> None:
     assert (abs(drawn[drawn > 0] - 12_000) < 500).all()
 
 
+@settings(max_examples=60, deadline=None)
+@given(words=st.lists(st.integers(1, 2**64 - 1), min_size=1, max_size=40), data=st.data())
+def test_select_bits_finds_the_kth_set_bit(words: list[int], data: st.DataObject) -> None:
+    from pocha_rules.batch._sample import select_bits
+
+    ranks = [data.draw(st.integers(0, word.bit_count() - 1)) for word in words]
+    expected = [
+        [i for i in range(64) if word >> i & 1][k] for word, k in zip(words, ranks, strict=True)
+    ]
+    found = select_bits(np.array(words, dtype=np.uint64), np.array(ranks, dtype=np.uint8))
+    assert found.tolist() == expected
+
+
 @pytest.mark.parametrize("delay", [0, 3, None])
 def test_a_game_that_ends_is_dealt_anew_on_its_own(delay: int | None) -> None:
     # One-card tiebreak rounds: many games end while others of the same deal

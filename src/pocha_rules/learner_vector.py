@@ -105,7 +105,7 @@ from pocha_rules.actions import ActionTable, apply_action, move_to_action
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
-from pocha_rules.batch._observations import placement, squeeze
+from pocha_rules.batch._observations import squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
@@ -165,6 +165,21 @@ class _Cohort:
         """The round the games were in at the last look."""
         self.states: list[GameState] | None = None
         """Each game's state, for bots that read views (per row of the engine)."""
+        self.legal_bits: np.ndarray | None = None
+        """The legal values of the decision at hand (see :meth:`legal`),
+        once read; ``None`` whenever the engine moves."""
+
+    def legal(self) -> np.ndarray:
+        """``uint64[active]``: the engine's legal values of the decision at
+        hand, squeezed for plays (bit ``i`` for the ``i``-th id of the
+        phase's section of action ids)."""
+        legal = self.legal_bits
+        if legal is None:
+            legal = self.engine.legal()
+            if self.engine.phase is Phase.PLAY:
+                legal = squeeze(legal, self.games._squeeze)
+            self.legal_bits = legal
+        return legal
 
     def rows_slots(self) -> np.ndarray:
         """The environment's row of each row of the engine."""
@@ -277,6 +292,19 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pool = ArrayPool((count, self._size), np.float32)
         """The observation arrays, each used again once the caller lets go of it."""
         self._obs = np.zeros((count, self._size), dtype=np.float32)
+        # Each row's vector is kept in the pieces the observer gives
+        # (:class:`~pocha_rules.batch._observations.Pieces`), written by rows
+        # as the learner's decisions come; they become this step's float
+        # vectors at once, at the end (:meth:`_flush`).
+        self._observer = observer = probe._observer()
+        self._words = np.zeros((count, observer.width // 64), dtype=np.uint64)
+        self._ones: list[np.ndarray] = []
+        """The flat indices of the one-hot numbers set since the last flush,
+        in a ``[num_envs, width]`` array."""
+        self._counts = np.zeros((count, 1 + 3 * n), dtype=np.int8)
+        self._scores = np.zeros((count, n), dtype=np.float32)
+        scores = observer.layout["scores"].offset
+        self._score_columns = slice(scores, scores + n)
         self._mask = np.zeros((count, size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
@@ -342,6 +370,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pending[:] = False
         self._blank()
         self._deal(np.arange(self.num_envs, dtype=np.int64))
+        self._flush()
         return self._observation(), self._infos()
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -383,7 +412,11 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._cohorts = [c for c in self._cohorts if not c.apart]
         infos: dict[str, Any] = {}
         over = ended | cut
-        self._obs[ended] = 0  # a game over has no decision to show
+        # A game over has no decision to show.
+        self._words[ended] = 0
+        self._counts[ended] = 0
+        self._scores[ended] = 0
+        self._flush()
         if self._same_step:
             restart = np.flatnonzero(over)
             if len(restart):
@@ -396,9 +429,12 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                                        "winner": won, "_winner": ended.copy()}  # fmt: skip
                 infos["_final_info"] = over
                 self._deal(restart)
+                self._flush(restart)
         else:
             if dealt.any():
-                self._deal(np.flatnonzero(dealt))
+                rows = np.flatnonzero(dealt)
+                self._deal(rows)
+                self._flush(rows)
             self._pending = over
             if ended.any():
                 infos.update(total=totals, _total=ended, winner=won, _winner=ended.copy())
@@ -448,6 +484,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Deal new games at ``slots`` and play them to the learner's first
         decision (the rows' observations written)."""
         assert self._seed is not None
+        self._mask[slots] = 0  # shown already at this step when cut short
         state = np.random.SeedSequence(self._seed, spawn_key=(0, self._started))
         self._started += 1
         seed = int.from_bytes(state.generate_state(2, np.uint32).tobytes(), "little")
@@ -499,19 +536,23 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             when = np.full(m, -1, dtype=np.int64)
             slots = cohort.rows_slots()
             kept: list[np.ndarray] = []
+            seen: list[tuple[Subset, np.ndarray]] = []
             for k in range(length):
                 seats = engine.to_move()
                 new = (seats == cohort.seat) & (when < 0)
                 if new.any():
                     when[new] = k
-                    self._show(cohort, np.flatnonzero(new), slots)
+                    rows = np.flatnonzero(new)
+                    seen.append((Subset(engine, rows), cohort.legal().take(rows)))
                 if (when >= 0).all():
                     break
                 ids = self._opponent_ids(cohort, seats, when < 0, slots)
                 kept.append(ids)
                 self._apply(cohort, ids)
             if (when >= 0).all():
+                self._show(cohort, seen, slots)
                 snapshot.restore(engine)
+                cohort.legal_bits = None
                 cohort.states = states
                 cohort.when, cohort.kept, cohort.length = when, kept, length
                 return
@@ -586,6 +627,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         games = cohort.games
         cohort.engine.apply(games._value_of.take(ids))
         games._mask = None
+        cohort.legal_bits = None
         if cohort.states is not None:
             cohort.states = [
                 apply_action(state, action)
@@ -601,10 +643,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         where ``wanted`` (an opponent is to move there), any legal one
         elsewhere."""
         engine = cohort.engine
-        legal = engine.legal()
+        legal = cohort.legal()
         phase = engine.phase
-        if phase is Phase.PLAY:
-            legal = squeeze(legal, cohort.games._squeeze)
         bits = random_bits(legal, self._rng).view(np.int64)
         bits += PHASE_ROWS[phase] * 64
         ids: np.ndarray = self._ids.take(bits)
@@ -643,33 +683,64 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     # --- what the learner sees ----------------------------------------------------
 
-    def _show(self, cohort: _Cohort, rows: np.ndarray, slots: np.ndarray) -> None:
-        """Write the learner's observation, mask and legal bits of the
-        engine's ``rows`` (the learner to move there) into its rows of the
-        environment."""
+    def _show(
+        self, cohort: _Cohort, seen: list[tuple[Subset, np.ndarray]], slots: np.ndarray
+    ) -> None:
+        """Write the learner's observations, masks and legal bits of the
+        games of ``seen`` (each the games where the learner decides at one
+        decision of the unit at hand, and their legal bits) into their rows
+        of the environment: the games of each phase together."""
         engine = cohort.engine
-        games = cohort.games
-        where = slots.take(rows)
-        # Encoded together, straight into their rows (by slices where they
-        # run on): faster than row by row, or than a copy put in place.
-        games._observer().encode(Subset(engine, rows), out=self._obs, rows=placement(where))  # type: ignore[arg-type]
-        legal = engine.legal().take(rows)
-        phase = engine.phase
-        if phase is Phase.PLAY:
-            legal = squeeze(legal, games._squeeze)
-        self._mask[where] = 0
-        write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
-        self._legal_bits[where] = legal
-        self._id_at[where] = PHASE_ROWS[phase] * 64
+        phases = {part.phase for part, _ in seen}
+        for phase in phases:
+            parts = [(part, legal) for part, legal in seen if part.phase is phase]
+            games = Subset.join([part for part, _ in parts])
+            legal = (
+                np.concatenate([legal for _, legal in parts]) if len(parts) > 1 else parts[0][1]
+            )
+            where = slots.take(games.rows)
+            pieces = cohort.games._observer().pieces(games)  # type: ignore[arg-type]
+            self._words[where] = pieces.words
+            self._ones.append(pieces.ones + where * self._observer.width)
+            self._counts[where] = pieces.counts
+            self._scores[where] = pieces.scores
+            write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
+            self._legal_bits[where] = legal
+            self._id_at[where] = PHASE_ROWS[phase] * 64
 
     def _blank(self) -> None:
         """Fresh arrays for this step's observations and masks (the last
         step's are the caller's)."""
         count = self.num_envs
         self._obs = self._pool.take()  # every row is written, or zeroed, before it is shown
+        self._ones.clear()  # none left by a step that raised
         self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._legal_bits = np.zeros(count, dtype=np.uint64)
         self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+
+    def _flush(self, rows: np.ndarray | None = None) -> None:
+        """Turn the rows' vectors (every row for ``None``) into the floats
+        of this step's observations."""
+        observer = self._observer
+        width = observer.width
+        ones = np.concatenate([flat.ravel() for flat in self._ones] or [np.zeros(0, np.int64)])
+        self._ones.clear()
+        if rows is None:
+            signed = observer.assemble(self._words, ones)
+            observer.write_counts(signed, self._counts)
+            np.copyto(self._obs, signed[:, : self._size])
+            self._obs[:, self._score_columns] = self._scores
+            return
+        # Only these rows were shown since the last flush.
+        if len(ones):
+            slot = ones // width
+            inverse = np.zeros(self.num_envs, dtype=np.int64)
+            inverse[rows] = np.arange(len(rows))
+            ones = (ones - slot * width) + inverse.take(slot) * width
+        signed = observer.assemble(self._words.take(rows, axis=0), ones)
+        observer.write_counts(signed, self._counts.take(rows, axis=0))
+        self._obs[rows] = signed[:, : self._size]
+        self._obs[rows, self._score_columns] = self._scores.take(rows, axis=0)
 
     def _observation(self) -> Any:
         if self._in_obs:

@@ -37,7 +37,7 @@ from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._tables import BatchTables
 from pocha_rules.observations import ObservationField, observation_layout
 
-__all__ = ["Observer", "Placement", "placement", "put_rows", "squeeze", "squeeze_runs"]
+__all__ = ["Observer", "Pieces", "Placement", "placement", "put_rows", "squeeze", "squeeze_runs"]
 
 U64: Final = np.uint64
 _PHASES: Final = (Phase.AUCTION, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.OVER)
@@ -139,6 +139,26 @@ class _Round(NamedTuple):
     """``float32[players, m]``: each position's total before the round."""
 
 
+class Pieces(NamedTuple):
+    """The vectors of some games in pieces (private): the bits of the
+    fields of cards, where the one-hot numbers are, and the counts and
+    scores."""
+
+    words: np.ndarray
+    """``uint64[m, width // 64]``: each game's vector as bits, little end
+    first (number ``i`` is bit ``i % 64`` of word ``i // 64``), with every
+    field of cards set and every other number 0."""
+    ones: np.ndarray
+    """``int64[k, m]``: columns of the one-hot numbers that are 1, ``k``
+    for each game (a game's column of this array)."""
+    counts: np.ndarray
+    """``int8[m, 1 + 3 * players]``: whether the dealer still holds the card
+    it showed, then the tricks won, the tricks needed and the hand sizes
+    by relative seat."""
+    scores: np.ndarray
+    """``float32[m, players]``: the scores by relative seat."""
+
+
 class Observer:
     """Fills the observation vectors of one rule set's games (private)."""
 
@@ -169,7 +189,7 @@ class Observer:
         }
         self._bid_base = at["bids"].offset + self._relative * at["bids"].shape[1]
         self._words = -(-self.size // 64)
-        self._width = 64 * self._words
+        self._width = self.width = 64 * self._words
         """The bits of a game's row: the vector and a few spare ones."""
         # The masks of a game, in order: its hand, the others' hands (with
         # blind rounds), the card turned up, the trick and the cards
@@ -219,12 +239,57 @@ class Observer:
         and type, whatever it holds), or with ``rows`` into row ``rows[i]``
         of ``out`` (``float32[any, size]``; its other rows left as they
         are; see :class:`Placement`)."""
-        n = self.players
         m = engine.active
         if out is None:
             out = np.empty((m, self.size), dtype=np.float32)
         if not m:
             return out
+        signed, scores = self.parts(engine, seats)
+        n = self.players
+        field = self.layout["scores"].offset
+        if rows is None:
+            np.copyto(out, signed[:, : self.size])
+            out[:, field : field + n] = scores
+        else:
+            put_rows(out, signed[:, : self.size], rows, slice(None))
+            put_rows(out, scores, rows, slice(field, field + n))
+        return out
+
+    def parts(
+        self, engine: Lockstep, seats: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The vectors of :meth:`encode` (``engine.active`` of them, at least
+        one) in two parts: ``int8[active, width]``, every number but the
+        scores in the first ``size`` columns (0 in the scores' columns and
+        past ``size``), and ``float32[active, players]``, the scores."""
+        found = self.pieces(engine, seats)
+        signed = self.assemble(found.words, found.ones + self._rows(engine.active).starts)
+        self.write_counts(signed, found.counts)
+        return signed, found.scores
+
+    def assemble(self, words: np.ndarray, ones: np.ndarray) -> np.ndarray:
+        """``int8[m, width]``: the rows of :class:`Pieces` ``words``, a byte
+        per bit, with the bytes at the flat indices ``ones`` set to 1."""
+        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
+        bits[ones] = 1
+        signed: np.ndarray = bits.reshape(len(words), self._width).view(np.int8)
+        return signed
+
+    def write_counts(self, signed: np.ndarray, counts: np.ndarray) -> None:
+        """Write :class:`Pieces` ``counts`` into their columns of the rows
+        ``signed`` (as :meth:`assemble` gives them)."""
+        n = self.players
+        at = self.layout
+        signed[:, at["dealer_holds_trump_card"].offset] = counts[:, 0]
+        for number, name in enumerate(("tricks_won", "tricks_needed", "hand_sizes")):
+            field = at[name].offset
+            signed[:, field : field + n] = counts[:, 1 + number * n : 1 + (number + 1) * n]
+
+    def pieces(self, engine: Lockstep, seats: np.ndarray | None = None) -> Pieces:
+        """The vectors of :meth:`encode` (``engine.active`` of them, at least
+        one), in :class:`Pieces`."""
+        n = self.players
+        m = engine.active
         at = self.layout
         index = self._rows(m)
         mod = self._mod
@@ -249,7 +314,7 @@ class Observer:
         dealt, unplayed = this_round.dealt, squeeze(engine._unplayed, self._runs)
         hands = dealt.ravel().take(gather)
         hands &= unplayed
-        bits = self._card_bits(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
+        words = self._card_words(engine, own, mover, seats is None, gather, dealt, unplayed, hands)
         # The one-hot numbers: the columns of those that are the same in
         # every game are set at once, the others' indices in the bits
         # gathered, then set by one put.
@@ -290,45 +355,44 @@ class Observer:
             last = np.where(engine._winner == n - 1, n - 2, n - 1)
             ones.append(column["last_bidder"].take(back + last))
         cards = plan.cards
-        if phase is Phase.BID and engine.step == engine._bidders - 1 and engine._hooked:
+        # (A subset of games joined from several decisions has a step by game.)
+        last_bid = np.equal(engine.step, engine._bidders - 1)
+        if phase is Phase.BID and engine._hooked and last_bid.any():
             hole = engine._bid_sum
-            ones.append(np.where(hole <= cards, cards - hole + at["forbidden_bid"].offset, shown))
+            forbidden = hole <= cards
+            forbidden &= last_bid
+            ones.append(np.where(forbidden, cards - hole + at["forbidden_bid"].offset, shown))
         if auction:
             ones += self._calls(engine, gather, back, shown, decided)
         ones.append(np.broadcast_to(np.array(fixed)[:, None], (len(fixed), m)))
         flat = np.concatenate([np.atleast_2d(one) for one in ones])
-        flat += index.starts
-        bits.ravel()[flat] = 1
         # The counts, as bytes (the tricks needed may be negative).
-        signed = bits.view(np.int8)
+        counts = np.zeros((m, 1 + 3 * n), dtype=np.int8)
         if engine._shown:
             # Whether the dealer still holds the card it showed.
             card = np.maximum(engine._trump_card, 0).astype(U64)
-            signed[:, at["dealer_holds_trump_card"].offset] = (engine._unplayed >> card) & U64(1)
+            counts[:, 0] = (engine._unplayed >> card) & U64(1)
         won = engine._won.view(np.uint8).take(in_bytes)
-        field = at["tricks_won"].offset
-        signed[:, field : field + n] = won.T
+        counts[:, 1 : 1 + n] = won.T
         needed = np.subtract(bids, won, dtype=np.int16)
         if made is not None:
             needed *= made
-        field = at["tricks_needed"].offset
-        signed[:, field : field + n] = needed.T
-        field = at["hand_sizes"].offset
-        signed[:, field : field + n] = np.bitwise_count(hands).T
+        counts[:, 1 + n : 1 + 2 * n] = needed.T
+        counts[:, 1 + 2 * n :] = np.bitwise_count(hands).T
         # The scores, as floats.
-        field = at["scores"].offset
         scores = this_round.totals.ravel().take(gather).T
-        if rows is None:
-            np.copyto(out, signed[:, : self.size])
-            out[:, field : field + n] = scores
-        else:
-            put_rows(out, signed[:, : self.size], rows, slice(None))
-            put_rows(out, scores, rows, slice(field, field + n))
-        return out
+        return Pieces(words, flat, counts, scores)
 
     def _round(self, engine: Lockstep) -> _Round:
         """What stays the same for the whole round in progress (kept until
         the next)."""
+        whole: Lockstep | None = getattr(engine, "whole", None)
+        if whole is not None:
+            # Some games of a batch: theirs of the whole batch's.
+            rows: np.ndarray = getattr(engine, "rows")  # noqa: B009
+            of_whole = self._round(whole)
+            dealt = of_whole.dealt.take(rows, axis=1)
+            return _Round(of_whole.key, dealt, of_whole.totals.take(rows, axis=1))
         key = (engine, engine.round_index, engine.active)
         found = self._round_cache
         if found is None or found.key != key:
@@ -341,7 +405,7 @@ class Observer:
             found = self._round_cache = _Round(key, dealt, by_position.astype(np.float32))
         return found
 
-    def _card_bits(
+    def _card_words(
         self,
         engine: Lockstep,
         own: np.ndarray,
@@ -352,9 +416,9 @@ class Observer:
         unplayed: np.ndarray,
         hands: np.ndarray,
     ) -> np.ndarray:
-        """``uint8[active, width]``: each game's row of bits with every field
-        of cards set, the rest 0 (``movers``: the observers are the seats to
-        move). The masks are squeezed: bit i is play id i."""
+        """``uint64[active, width // 64]``: each game's row of bits with
+        every field of cards set, the rest 0 (``movers``: the observers are
+        the seats to move). The masks are squeezed: bit i is play id i."""
         n = self.players
         m = engine.active
         masks = np.zeros((self._masks, m), dtype=U64)
@@ -370,11 +434,29 @@ class Observer:
                 masks[1:n] = hands[1:]
         bit = self._squeezed_bit
         bit.take(engine._trump_card, out=masks[self._trump_card], mode="wrap")
-        if phase is Phase.PLAY and engine.position:
+        # (A subset of games joined from several decisions has a position
+        # in the trick by game.)
+        positions: int | np.ndarray = engine.position
+        if phase is Phase.PLAY and np.any(positions):
             # Each card of the trick in the row of the seat that played it.
             trick = engine._cards
             assert trick is not None
-            if movers:
+            if isinstance(positions, np.ndarray):
+                # As below, but no card where the trick has fewer (the row
+                # of a seat still to play stays empty).
+                flat = masks.ravel()
+                first = engine._leader - own
+                first += n
+                rows = self._rows(m).rows
+                for place in range(int(positions.max())):
+                    row = self._mod.take(first + place)
+                    row += self._trick
+                    row *= m
+                    row += rows
+                    cards_in = bit.take(trick[place].view(np.int64), mode="clip")
+                    cards_in *= place < positions
+                    flat[row] = cards_in
+            elif movers:
                 # The seat that played the trick's card at ``place`` is the
                 # same number of seats before the seat to move everywhere.
                 for place in range(engine.position):
@@ -402,8 +484,7 @@ class Observer:
             words[:, word] |= low[mask]
             if spills:
                 words[:, word + 1] |= high[mask]
-        bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
-        return bits.reshape(m, self._width)
+        return words
 
     def _calls(
         self, engine: Lockstep, gather: np.ndarray, back: np.ndarray, shown: int, decided: bool

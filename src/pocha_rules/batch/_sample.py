@@ -32,25 +32,28 @@ def select_bits(words: np.ndarray, k: np.ndarray) -> np.ndarray:
     """``uint64[m]``: the position of the ``k[i]``-th set bit (from 0, low
     bits first) of each of the ``uint64[m]`` ``words``; ``k[i]`` must be below
     the number of bits set in ``words[i]`` (otherwise the result is some
-    position, not a set bit). ``k`` is ``uint64[m]`` and is used up."""
+    position, not a set bit). ``k`` is an unsigned array of ``m`` numbers."""
     m = len(words)
     word = words.copy()
     position = np.zeros(m, dtype=U64)
     low = np.empty(m, dtype=U64)
     count = np.empty(m, dtype=np.uint8)
     upper = np.empty(m, dtype=bool)
+    skipped = np.empty(m, dtype=np.uint8)
     shift = np.empty(m, dtype=U64)
+    rank = k.astype(np.uint8)  # below 64: bytes are the fastest to count with
     for width, ones in _HALVES:
         # Is the bit in the upper half? Then skip the lower half's bits.
+        # (The bits above the half at hand are left in ``word``: only its
+        # lower half is counted, and the bit sought is below them.)
         np.bitwise_and(word, ones, out=low)
         np.bitwise_count(low, out=count)
-        np.greater_equal(k, count, out=upper)
-        np.multiply(count, upper, out=shift)
-        k -= shift
+        np.greater_equal(rank, count, out=upper)
+        np.multiply(count, upper, out=skipped)
+        rank -= skipped
         np.multiply(upper, width, out=shift)
         position += shift
         word >>= shift
-        word &= ones
     return position
 
 
@@ -61,7 +64,7 @@ def random_bits(words: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     counts = np.bitwise_count(words)
     k = rng.random(len(words))
     k *= counts
-    return select_bits(words, k.astype(U64))
+    return select_bits(words, k.astype(np.uint8))
 
 
 PHASE_ROWS: Final = {Phase.PLAY: 0, Phase.BID: 1, Phase.AUCTION: 2, Phase.CHOOSE_TRUMP: 3}

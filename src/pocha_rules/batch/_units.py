@@ -49,13 +49,22 @@ class Snapshot:
         engine._legal_cache = None
 
 
+_ROW_ARRAYS = ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum", "_trump_card",
+               "_won")  # fmt: skip
+"""The arrays of a batch, a number per game, that its observer reads."""
+
+
 class Subset:
     """Some rows of a lockstep batch, as :class:`~pocha_rules.batch._observations.Observer`
-    reads a batch (private): to encode those rows alone."""
+    reads a batch (private): to encode those rows alone, as they stand now
+    (or, :meth:`join`, each as it stood at one of a unit's decisions)."""
 
     def __init__(self, engine: Lockstep, rows: np.ndarray) -> None:
+        self.whole = engine
+        """The whole batch (what stays the same for a round is read from it)."""
+        self.rows = rows
+        """The rows of the batch."""
         n = engine.players
-        m = engine.active
         self.players = n
         self.active = len(rows)
         self.phase = engine.phase
@@ -68,14 +77,38 @@ class Subset:
         self._shown = engine._shown
         self._mover = engine.mover_position().take(rows)
         self._eldest = engine.eldest().take(rows)
-        for name in ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum",
-                     "_trump_card", "_won"):  # fmt: skip
+        for name in _ROW_ARRAYS:
             setattr(self, name, getattr(engine, name).take(rows))
-        self._dealt = engine._dealt.reshape(n, m).take(rows, axis=1).ravel()
-        self._totals = engine._totals.take(rows, axis=1)
         self._calls = engine._calls.take(rows, axis=1)
         self._cards = None if engine._cards is None else engine._cards.take(rows, axis=1)
         self._made = None if engine.phase is Phase.PLAY else engine._bid_made().take(rows, axis=1)
+
+    @classmethod
+    def join(cls, parts: list[Subset]) -> Subset:
+        """The rows of ``parts`` (subsets of one batch in one phase, taken
+        at decisions of one unit) as one subset; its ``step`` and
+        ``position`` are arrays, by row, where they differ."""
+        first = parts[0]
+        if len(parts) == 1:
+            return first
+        assert all(part.phase is first.phase for part in parts), "one phase at a time"
+        joined = cls.__new__(cls)
+        joined.__dict__.update(first.__dict__)
+        for name in ("rows", "_mover", "_eldest", *_ROW_ARRAYS):
+            setattr(joined, name, np.concatenate([getattr(part, name) for part in parts]))
+        for name in ("_calls", "_cards", "_made"):
+            if getattr(first, name) is not None:
+                arrays = [getattr(part, name) for part in parts]
+                setattr(joined, name, np.concatenate(arrays, axis=1))
+        joined.active = len(joined.rows)
+        for name in ("step", "position"):
+            values = [getattr(part, name) for part in parts]
+            if any(value != values[0] for value in values):
+                by_row = [
+                    np.full(part.active, value) for part, value in zip(parts, values, strict=True)
+                ]
+                setattr(joined, name, np.concatenate(by_row))
+        return joined
 
     def mover_position(self) -> np.ndarray:
         return self._mover
