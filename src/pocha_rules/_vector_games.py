@@ -18,9 +18,12 @@ from pocha_rules._common.errors import InvalidActionError, PochaError, say
 from pocha_rules._opponents import build
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._vector_bots import reads_views
+from pocha_rules.actions import ActionTable
+from pocha_rules.batch import BatchGames
+from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._ids import ids_in_range
 from pocha_rules.batch._keyed import split_seed
-from pocha_rules.batch._sample import random_bits
+from pocha_rules.batch._sample import NO_DECISION, id_table, random_bits
 from pocha_rules.batch._setup import check_games, resolve_seed
 from pocha_rules.bots import Bot
 from pocha_rules.records import GameRecord
@@ -133,11 +136,15 @@ class _Cohort(Protocol):
 
 
 class VectorGames:
-    """The state and calls the two vector environments share: the seeds of
-    the games, the random streams and the bots, random legal ids and the
-    games' records. A subclass sets the attributes in its ``__init__``."""
+    """The state and calls the two vector environments share: what the
+    environment is, the seeds of the games, the random streams and the bots,
+    the observation and mask arrays, random legal ids and the games'
+    records. A subclass calls :meth:`_set_up` in its ``__init__`` and sets
+    the other attributes."""
 
     _rules: RuleSet
+    _table: ActionTable
+    _size: int
     _record: bool
     _opponents: Mapping[int, Any]
     _bots: dict[int, Bot]
@@ -158,6 +165,64 @@ class VectorGames:
     _slot_cohort: Sequence[_Cohort | None]
     _slot_row: np.ndarray
     """Each game's row in its cohort's batch."""
+    _pool: ArrayPool
+    """The observation arrays, each used again once the caller lets go of it."""
+    _obs: np.ndarray
+    _mask: np.ndarray
+
+    def _set_up(self, rules: RuleSet, count: int) -> BatchGames:
+        """Set the state both environments keep for ``count`` games of
+        ``rules`` (checked already); returns an empty batch of those rules,
+        to read what else the environment needs of them."""
+        probe = BatchGames(rules, 0, seed=0)
+        self._rules = rules
+        self._table = probe.actions
+        self._size = probe.observation_size
+        self._ids = id_table(self._table)
+        self._slot_row = np.zeros(count, dtype=np.int64)
+        self._pool = ArrayPool((count, self._size), np.float32)
+        self._obs = np.zeros((count, self._size), dtype=np.float32)
+        self._mask = np.zeros((count, self._table.size), dtype=np.int8)
+        self._legal_bits = np.zeros(count, dtype=np.uint64)
+        """Each game's legal moves as bits of its phase's section of ids."""
+        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
+        """Where each game's phase's row starts in :attr:`_ids`."""
+        self._seed = None
+        self._started = 0
+        self._game_seeds = None
+        self._games_played = np.zeros(count, dtype=np.int64)
+        self._rng = np.random.default_rng(0)
+        self._sampler = np.random.default_rng(0)
+        return probe
+
+    # --- what the environment is --------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules played."""
+        return self._rules
+
+    @property
+    def actions(self) -> ActionTable:
+        """The :class:`~pocha_rules.actions.ActionTable` of the rules: the
+        action ids."""
+        return self._table
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids there are: the width of the action masks."""
+        return self._table.size
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation vector."""
+        return self._size
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the last seeded ``reset`` (drawn when not given; with
+        one seed per game, drawn from them); ``None`` before the first."""
+        return self._seed
 
     def _reseed(self, seed: int | Sequence[int] | None, options: dict[str, Any] | None) -> None:
         """The seeds of ``reset(seed=..., options=...)``: with ``seed``, or at

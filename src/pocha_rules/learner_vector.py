@@ -101,12 +101,11 @@ from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.state import GameState, Phase
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules._vector_games import VectorGames, checked_rules, whole_ids
-from pocha_rules.actions import ActionTable, apply_action, move_to_action
+from pocha_rules.actions import apply_action, move_to_action
 from pocha_rules.batch import BatchGames
-from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
 from pocha_rules.batch._observations import squeeze
-from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
+from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, random_bits
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
 from pocha_rules.observations import observation_layout
@@ -251,7 +250,6 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         checks.flag(record, "record")
         self.metadata = {"autoreset_mode": mode}
         self._same_step = mode is AutoresetMode.SAME_STEP
-        self._rules = rules
         self.num_envs = count
         self._seat = seat
         self._opponents = check_opponents(others_opponents(opponents, seat, n, _as_given), n)
@@ -262,10 +260,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._in_obs = mask_in_observation
         self._regroup = regroup
         self._record = record
-        probe = BatchGames(rules, 0, seed=0)
-        self._table = probe.actions
-        self._size = probe.observation_size
-        self._ids = id_table(self._table)
+        probe = self._set_up(rules, count)
         self._aligned = dealer_names_trump(probe)
         low = np.empty(self._size, dtype=np.float32)
         high = np.empty(self._size, dtype=np.float32)
@@ -285,13 +280,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = spaces.MultiDiscrete(np.full(count, size, dtype=np.int64))
         self._cohorts: list[_Cohort] = []
         self._slot_cohort: list[_Cohort | None] = [None] * count
-        self._slot_row = np.zeros(count, dtype=np.int64)
         self._pending = np.zeros(count, dtype=bool)
         """Rows whose game ended at the last step, dealt anew at this one
         (next-step mode)."""
-        self._pool = ArrayPool((count, self._size), np.float32)
-        """The observation arrays, each used again once the caller lets go of it."""
-        self._obs = np.zeros((count, self._size), dtype=np.float32)
         # Each row's vector is kept in the pieces the observer gives
         # (:class:`~pocha_rules.batch._observations.Pieces`), written by rows
         # as the learner's decisions come; they become this step's float
@@ -305,47 +296,13 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._scores = np.zeros((count, n), dtype=np.float32)
         scores = observer.layout["scores"].offset
         self._score_columns = slice(scores, scores + n)
-        self._mask = np.zeros((count, size), dtype=np.int8)
-        self._legal_bits = np.zeros(count, dtype=np.uint64)
-        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
-        self._seed: int | None = None
-        self._started = 0
-        self._game_seeds: np.ndarray | None = None
-        self._games_played = np.zeros(count, dtype=np.int64)
-        self._rng = np.random.default_rng(0)
-        self._sampler = np.random.default_rng(0)
 
     # --- what the environment is --------------------------------------------------
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rules played."""
-        return self._rules
 
     @property
     def seat(self) -> int:
         """The learner's seat."""
         return self._seat
-
-    @property
-    def actions(self) -> ActionTable:
-        """The :class:`~pocha_rules.actions.ActionTable` of the rules."""
-        return self._table
-
-    @property
-    def num_actions(self) -> int:
-        """How many action ids there are: the width of the action masks."""
-        return self._table.size
-
-    @property
-    def observation_size(self) -> int:
-        """The length of an observation vector."""
-        return self._size
-
-    @property
-    def seed(self) -> int | None:
-        """The seed of the last seeded :meth:`reset`; ``None`` before the first."""
-        return self._seed
 
     # --- the gymnasium calls ------------------------------------------------------
 

@@ -101,13 +101,11 @@ from pocha_rules._common.text import shown
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, reads_views
 from pocha_rules._vector_games import VectorActionError, VectorGames, checked_rules, whole_ids
-from pocha_rules.actions import ActionTable
 from pocha_rules.batch import BatchGames
-from pocha_rules.batch._buffers import ArrayPool
 from pocha_rules.batch._ids import ids_in_range, integer_array
 from pocha_rules.batch._keyed import game_keys
 from pocha_rules.batch._observations import Placement, placement
-from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
+from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, random_bits
 from pocha_rules.bots import Bot
 from pocha_rules.records import GameRecord
 
@@ -202,7 +200,6 @@ class VectorEnv(VectorGames):
             raise PochaError(say("reset_delay_negative", reset_delay=reset_delay))
         self._delay = reset_delay
         self.metadata = {"autoreset_mode": mode}
-        self._rules = rules
         self._num_envs = count
         self._record = record
         self._same_step = mode == "same_step"
@@ -219,46 +216,21 @@ class VectorEnv(VectorGames):
         self._played = np.zeros(count, dtype=np.int64)
         self._is_learner = np.array([seat not in self._opponents for seat in range(n)] + [False])
         """Indexed by seat, and -1 (no game) last: whether it is a learner's."""
-        probe = BatchGames(rules, 0, seed=0)
-        self._table = probe.actions
-        self._size = probe.observation_size
-        self._seed: int | None = None
+        self._set_up(rules, count)
         self._cohorts: list[_Cohort] = []
         self._slot_cohort: list[_Cohort | None] = [None] * count
-        self._slot_row = np.zeros(count, dtype=np.int64)
         self._pending = np.zeros(count, dtype=bool)
         """Games that ended and are not yet dealt anew."""
         self._ended_at = np.zeros(count, dtype=np.int64)
         """The step at which each game last ended."""
         self._steps = 0
-        self._pool = ArrayPool((count, self._size), np.float32)
-        """The observation arrays, each used again once the caller lets go of it."""
-        self._obs = np.zeros((count, self._size), dtype=np.float32)
-        self._mask = np.zeros((count, self._table.size), dtype=np.int8)
         self._to_move = np.full(count, -1, dtype=np.int64)
         self._mask_rows = np.arange(count, dtype=np.int64) * self._table.size
         """Where each game's row starts in the flat masks."""
-        self._legal_bits = np.zeros(count, dtype=np.uint64)
-        """Each game's legal moves as bits of its phase's section of ids."""
-        self._id_at = np.full(count, NO_DECISION, dtype=np.int64)
-        """Where each game's phase's row starts in :attr:`_ids`."""
-        self._ids = id_table(self._table)
-        self._started = 0
         self._made = 0
         """How many cohorts were made."""
-        self._game_seeds: np.ndarray | None = None
-        """``uint64[num_envs]``: each game's seed, when reset gave one per game."""
-        self._games_played = np.zeros(count, dtype=np.int64)
-        """How many games each index has dealt since its seed was given."""
-        self._rng = np.random.default_rng(0)
-        self._sampler = np.random.default_rng(0)
 
     # --- what the environment is --------------------------------------------------
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rules played."""
-        return self._rules
 
     @property
     def num_envs(self) -> int:
@@ -274,28 +246,6 @@ class VectorEnv(VectorGames):
     def learners(self) -> tuple[int, ...]:
         """The seats not played by an opponent, rising."""
         return self._learners
-
-    @property
-    def actions(self) -> ActionTable:
-        """The :class:`~pocha_rules.actions.ActionTable` of the rules: the
-        action ids."""
-        return self._table
-
-    @property
-    def num_actions(self) -> int:
-        """How many action ids there are: the width of the action masks."""
-        return self._table.size
-
-    @property
-    def observation_size(self) -> int:
-        """The length of an observation vector."""
-        return self._size
-
-    @property
-    def seed(self) -> int | None:
-        """The seed of the last seeded :meth:`reset` (drawn when not given;
-        with one seed per game, drawn from them); ``None`` before the first."""
-        return self._seed
 
     # --- the gymnasium calls ------------------------------------------------------
 
