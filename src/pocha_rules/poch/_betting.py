@@ -233,14 +233,14 @@ def apply_betting(state: GameState, move: Move) -> GameState:
     bet = Betting(opener, contestants, stakes, level, rounds, pending, (), False)
     moves = _logged(state, seat, move)
     if pending:
-        return _betting_state(state, purse, bet, _BETTING, pending[0], moves)
+        return _betting_state(state, purse, bet, _BETTING, pending[0], state._shown, moves)
     if opener < 0:
         # Nobody opened: the poch pool carries; the eldest hand sheds first.
         bet = bet._replace(settled=True)
-        return _shedding_start(state, purse, bet, d.eldest, state._shown, moves)
+        return _betting_state(state, purse, bet, _SHEDDING, d.eldest, state._shown, moves)
     if sum(contestants) == 1:
         return _settle(state, purse, bet, showdown=False, moves=moves)
-    return _betting_state(state, purse, bet, _DECIDING, opener, moves)
+    return _betting_state(state, purse, bet, _DECIDING, opener, state._shown, moves)
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -265,40 +265,16 @@ def _betting_state(
     bet: Betting,
     phase: Phase,
     to_move: int,
+    shown: tuple[int, ...],
     moves: tuple[tuple[int, Move], ...],
 ) -> GameState:
+    """The state after a move of the betting or its settlement: ``phase``,
+    ``to_move`` to move, the chips of ``purse``, the cards ``shown``."""
     return GameState(
         state._g,
         state._d,
         phase,
         to_move,
-        tuple(purse.balances),
-        tuple(purse.pools),
-        state._hands,
-        state._shown,
-        bet,
-        (),
-        0,
-        -1,
-        moves,
-        tuple(purse.ledger),
-        state._history,
-    )
-
-
-def _shedding_start(
-    state: GameState,
-    purse: Purse,
-    bet: Betting,
-    starter: int,
-    shown: tuple[int, ...],
-    moves: tuple[tuple[int, Move], ...],
-) -> GameState:
-    return GameState(
-        state._g,
-        state._d,
-        _SHEDDING,
-        starter,
         tuple(purse.balances),
         tuple(purse.pools),
         state._hands,
@@ -342,4 +318,4 @@ def _settle(
                 winners = with_trump
     purse.share(POCH_POOL, winners, rules.odd_chip == "eldest", Reason.POCH)
     bet = bet._replace(winners=tuple(winners), settled=True, pending=())
-    return _shedding_start(state, purse, bet, winners[0], tuple(shown), moves)
+    return _betting_state(state, purse, bet, _SHEDDING, winners[0], tuple(shown), moves)
