@@ -14,7 +14,7 @@ from pocha_rules import games, poch
 from pocha_rules._common.text import got
 from pocha_rules._poch_view_json import deal_view as poch_deal_view
 from pocha_rules._poch_view_json import payment_data as poch_payment
-from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play, parse_move
+from pocha_rules._pocha.moves import MOVE_TYPES, parse_move
 from pocha_rules._record_json import rules_data
 from pocha_rules.events import step
 from pocha_rules.poch._moves import MOVE_TYPES as POCH_MOVE_TYPES
@@ -64,7 +64,7 @@ def _whole_view(view: Any) -> dict[str, object]:
 def _pocha() -> GameDoor:
     return GameDoor(
         game=games.POCHA,
-        move_types=(Bid, Play, ChooseTrump, Call, Pass),
+        move_types=MOVE_TYPES,
         step=step,
         rules_dict=rules_data,
         view_dict=_whole_view,

@@ -72,7 +72,7 @@ from pocha_rules._common.errors import IllegalMoveError, PochaError, say
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.engine import apply
 from pocha_rules._pocha.game import check_seed, new_game
-from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Pass, Play
+from pocha_rules._pocha.moves import MOVE_TYPES
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.shuffle import seeded_number
 from pocha_rules._pocha.state import GameState
@@ -432,10 +432,6 @@ class BotFailedError(PochaError):
         )
 
 
-_MOVES: Final = (Bid, Play, ChooseTrump, Call, Pass)
-_POCH_MOVES: Final = POCH_MOVE_TYPES
-
-
 def _period(lineup: tuple[str, ...]) -> int:
     """How many moves of one seat bring ``lineup`` back to itself."""
     n = len(lineup)
@@ -649,9 +645,9 @@ class Match(Generic[G]):
         start: Any = new_game
         step: Any = apply
         see: Any = observe
-        moves: tuple[type, ...] = _MOVES
+        moves: tuple[type, ...] = MOVE_TYPES
         if isinstance(rules, poch.RuleSet):
-            start, step, see, moves = poch.new_game, poch.apply, poch.observe, _POCH_MOVES
+            start, step, see, moves = poch.new_game, poch.apply, poch.observe, POCH_MOVE_TYPES
         state = start(rules, seed=deal_seed)
         while (mover := state.to_move) is not None:
             try:

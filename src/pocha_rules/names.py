@@ -35,7 +35,16 @@ from typing import Final, Literal, TypeAlias
 from pocha_rules._common.text import got, shown
 from pocha_rules._pocha import cards as _cards
 from pocha_rules._pocha.cards import Card, Suit
-from pocha_rules._pocha.moves import SPANISH_VERBS, Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.moves import (
+    MOVE_TYPES,
+    SPANISH_VERBS,
+    Bid,
+    Call,
+    ChooseTrump,
+    Move,
+    Pass,
+    Play,
+)
 from pocha_rules._pocha.schedules import RoundKind
 from pocha_rules._pocha.state import Phase
 
@@ -322,7 +331,7 @@ def move_text(move: Move, lang: Language = "es") -> str:
 
     """
     language = _language(lang)
-    if type(move) not in (Bid, Play, ChooseTrump, Call, Pass):
+    if type(move) not in MOVE_TYPES:
         raise TypeError(f"move must be a Bid, Play, ChooseTrump, Call or Pass, got {got(move)}")
     text = str(move)
     if language == "en":
@@ -390,7 +399,7 @@ def name(thing: Named, lang: Language = "es") -> str:
         return phase_name(thing, lang)
     if isinstance(thing, RoundKind):
         return round_kind_name(thing, lang)
-    if isinstance(thing, Bid | Play | ChooseTrump | Call | Pass):
+    if isinstance(thing, MOVE_TYPES):
         return move_name(thing, lang)
     raise TypeError(f"expected a Card, Suit, move, Phase or RoundKind to name, got {got(thing)}")
 

@@ -114,7 +114,7 @@ from pocha_rules._common.text import got, shown
 from pocha_rules._pocha.deal import Deal
 from pocha_rules._pocha.engine import apply, play_unchecked
 from pocha_rules._pocha.game import new_game
-from pocha_rules._pocha.moves import Bid, Call, ChooseTrump, Move, Pass, Play
+from pocha_rules._pocha.moves import MOVE_TYPES, Move, Play
 from pocha_rules._pocha.rules import RuleSet
 from pocha_rules._pocha.schedules import Round
 from pocha_rules._pocha.shuffle import deal_from_seed
@@ -225,9 +225,6 @@ def _round_scores(
             _score(number)
 
 
-_MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
-
-
 @attrs.frozen
 class GameRecord:
     """A game as a value: rules, seed, first dealer, deals, moves and scores.
@@ -260,7 +257,7 @@ class GameRecord:
     """Every round reached, as dealt."""
     moves: tuple[Move, ...] = attrs.field(
         converter=_moves,
-        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(_MOVE_TYPES)),
+        validator=attrs.validators.deep_iterable(attrs.validators.instance_of(MOVE_TYPES)),
     )
     """Every move of the game, in order."""
     scores: tuple[int, ...] | None = attrs.field(

@@ -20,6 +20,7 @@ from pocha_rules._pocha.cards import SUIT_OF, Suit
 from pocha_rules._pocha.deal import DealtRound
 from pocha_rules._pocha.moves import (
     BIDS,
+    MOVE_TYPES,
     PLAYS,
     TRUMP_CHOICES,
     Bid,
@@ -59,7 +60,7 @@ _new: Final = tuple.__new__
 _SUITS: Final = tuple(Suit)
 _TIEBREAK_ROUND: Final = Round(1)
 Won = tuple[int, ...]
-_MOVE_TYPES: Final = (Bid, Play, ChooseTrump, Call, Pass)
+_MOVE_TYPES: Final = MOVE_TYPES  # a constant of this module, read directly once compiled
 # Compiled, a name imported from a module that is not compiled (or a class
 # that is not native) is looked up in the module's dictionary at every use;
 # a constant of this module is read directly. The hot paths use these.

@@ -189,7 +189,7 @@ class Observer:
         }
         self._bid_base = at["bids"].offset + self._relative * at["bids"].shape[1]
         self._words = -(-self.size // 64)
-        self._width = self.width = 64 * self._words
+        self.width = 64 * self._words
         """The bits of a game's row: the vector and a few spare ones."""
         # The masks of a game, in order: its hand, the others' hands (with
         # blind rounds), the card turned up, the trick and the cards
@@ -223,7 +223,7 @@ class Observer:
         found = self._rows_cache
         if found is None or len(found.rows) != m:
             rows = np.arange(m, dtype=np.int64)
-            found = self._rows_cache = _Rows(rows, rows * self._width, rows * 8)
+            found = self._rows_cache = _Rows(rows, rows * self.width, rows * 8)
         return found
 
     def encode(
@@ -272,7 +272,7 @@ class Observer:
         per bit, with the bytes at the flat indices ``ones`` set to 1."""
         bits: np.ndarray = np.unpackbits(words.view(np.uint8), bitorder="little")
         bits[ones] = 1
-        signed: np.ndarray = bits.reshape(len(words), self._width).view(np.int8)
+        signed: np.ndarray = bits.reshape(len(words), self.width).view(np.int8)
         return signed
 
     def write_counts(self, signed: np.ndarray, counts: np.ndarray) -> None:
