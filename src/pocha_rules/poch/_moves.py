@@ -18,7 +18,8 @@ move                           text            when
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Callable
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -149,28 +150,34 @@ CLOSE: Final = Close()
 PLAYS: Final = tuple(Play(card) for card in CARDS)
 """The play of each card, by card index."""
 
+_Bet = TypeVar("_Bet", Open, Reopen)
+
+_KEPT: Final = 1000
+"""The largest amount whose move is kept once made and handed out again."""
+
 _OPENS: dict[int, Open] = {}
 _REOPENS: dict[int, Reopen] = {}
 
 
+def _shared(kept: dict[int, _Bet], make: Callable[[int], _Bet], chips: int) -> _Bet:
+    """The one ``make(chips)`` of ``kept``, made and kept on first use (for
+    amounts up to :data:`_KEPT`; a larger one is made each time)."""
+    move = kept.get(chips)
+    if move is None:
+        move = make(chips)
+        if chips <= _KEPT:
+            kept[chips] = move
+    return move
+
+
 def open_move(chips: int) -> Open:
     """The (shared) ``Open(chips)``."""
-    move = _OPENS.get(chips)
-    if move is None:
-        move = Open(chips)
-        if chips <= 1000:
-            _OPENS[chips] = move
-    return move
+    return _shared(_OPENS, Open, chips)
 
 
 def reopen_move(chips: int) -> Reopen:
     """The (shared) ``Reopen(chips)``."""
-    move = _REOPENS.get(chips)
-    if move is None:
-        move = Reopen(chips)
-        if chips <= 1000:
-            _REOPENS[chips] = move
-    return move
+    return _shared(_REOPENS, Reopen, chips)
 
 
 def parse_move(text: str, *, deck: int = 52) -> Move:
