@@ -37,11 +37,13 @@ from pocha_rules.parallel import run_chunks
 from pocha_rules.views import observe
 
 __all__ = [
+    "SeatColumn",
     "SeatGames",
     "SeatRun",
     "SeatSums",
     "Sums",
     "bots_from_args",
+    "means",
     "options",
     "print_summary",
     "run",
@@ -191,22 +193,52 @@ class SeatRun(Generic[_S]):
     """The processes that played them."""
 
 
+@attrs.frozen
+class SeatColumn:
+    """A column of a ``simulate`` summary: one number for each seat, a
+    member of each seat's JSON entry and a column of the table."""
+
+    key: str
+    """The member's name in each seat's entry."""
+    header: str
+    """The column's heading in the table."""
+    values: Sequence[float | None]
+    """The number of each seat; ``None`` where there is none (the table
+    shows ``-``)."""
+    text: Callable[[float], str] = str
+    """How the table writes a number."""
+
+
+def means(totals: Sequence[int], count: int) -> list[float | None]:
+    """Each of ``totals`` divided by ``count``; ``None`` each when ``count``
+    is 0."""
+    return [total / count if count else None for total in totals]
+
+
+def _percent(rate: float) -> str:
+    return f"{100 * rate:.1f}%"
+
+
 def print_summary(
     out: Output,
     args: argparse.Namespace,
     run: SeatRun[Any],
     command: str,
     report: Mapping[str, object],
-    table: tuple[str, Sequence[str], Sequence[Sequence[str]]],
+    title: str,
+    names: Sequence[str],
+    columns: Sequence[SeatColumn],
 ) -> int:
     """Print a ``simulate`` command's summary of ``run``: as JSON
-    (``report``'s members, and how the run went) with ``--json``, else as a
-    ``table`` (its title when every game finished, its headers and rows)
-    and a line of speed; return the command's status."""
+    (``report``'s members, how the run went, then an entry for each seat
+    with its bot and ``columns``) with ``--json``, else as a table (``title``
+    when every game finished, a row for each seat) and a line of speed;
+    return the command's status."""
     games, base, seconds, stopped = run.sums.games, run.base, run.seconds, run.stopped
+    values = [[column.values[seat] for column in columns] for seat in range(len(names))]
     if args.json:
         counts = dict(report)
-        tail = {name: counts.pop(name) for name in ("rules", "seats")}
+        rules = counts.pop("rules")
         whole = {
             **counts,
             "first_seed": base,
@@ -214,16 +246,26 @@ def print_summary(
             "games_per_second": games / seconds if seconds else None,
             "workers": run.workers,
             "complete": stopped is None,
-            **tail,
+            "rules": rules,
+            "seats": [
+                {"seat": seat, "bot": bot, **{c.key: v for c, v in zip(columns, row, strict=True)}}
+                for seat, (bot, row) in enumerate(zip(names, values, strict=True))
+            ],
         }
         print(json.dumps(whole, indent=2), file=out.stream)
         return stop_status(command, stopped, games, args.games)
-    title, headers, rows = table
     if stopped is not None:
         title = _(
             "{games} of {asked} games (seeds from {first}); the others did not finish"
         ).format(games=games, asked=args.games, first=base)
-    out.table(title, list(headers), [list(row) for row in rows])
+    rows = [
+        [
+            _("seat {seat} ({bot})").format(seat=seat, bot=bot),
+            *("-" if v is None else c.text(v) for c, v in zip(columns, row, strict=True)),
+        ]
+        for seat, (bot, row) in enumerate(zip(names, values, strict=True))
+    ]
+    out.table(title, [_("seat"), *(column.header for column in columns)], rows)
     out.line(speed_line(games, seconds, run.workers))
     return stop_status(command, stopped, games, args.games)
 
@@ -261,42 +303,15 @@ def run(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     n = rules.players
     run = seat_games(args, out, fail, functools.partial(SeatGames, rules, names), Sums(n))
     sums, base = run.sums, run.base
-    games = sums.games
-    seats: list[dict[str, Any]] = [
-        {
-            "seat": seat,
-            "bot": names[seat],
-            "mean_score": sums.totals[seat] / games if games else None,
-            "exact_bid_rate": sums.exact[seat] / sums.rounds if sums.rounds else None,
-            "pochas": sums.pochas[seat],
-            "wins": sums.wins[seat],
-        }
-        for seat in range(n)
-    ]
-    rows = [
-        [
-            _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"]),
-            "-" if s["mean_score"] is None else f"{s['mean_score']:.1f}",
-            "-" if s["exact_bid_rate"] is None else f"{100 * s['exact_bid_rate']:.1f}%",
-            str(s["pochas"]),
-            str(s["wins"]),
-        ]
-        for s in seats
-    ]
+    games, rounds = sums.games, sums.rounds
+    columns = (
+        SeatColumn("mean_score", _("mean score"), means(sums.totals, games), "{:.1f}".format),
+        SeatColumn("exact_bid_rate", _("exact bids"), means(sums.exact, rounds), _percent),
+        SeatColumn("pochas", _("pochas"), sums.pochas),
+        SeatColumn("wins", _("wins"), sums.wins),
+    )
     title = _("{games} games, seeds {first} to {last}").format(
         games=games, first=base, last=base + games - 1
     )
-    headers = [_("seat"), _("mean score"), _("exact bids"), _("pochas"), _("wins")]
-    return print_summary(
-        out,
-        args,
-        run,
-        "simulate",
-        {
-            "games": games,
-            "rounds": sums.rounds,
-            "rules": rules_data(rules),
-            "seats": seats,
-        },
-        (title, headers, rows),
-    )
+    report = {"games": games, "rounds": rounds, "rules": rules_data(rules)}
+    return print_summary(out, args, run, "simulate", report, title, names, columns)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from pocha_rules._cli.i18n import _
 from pocha_rules._cli.options import Fail
@@ -20,8 +19,10 @@ from pocha_rules._cli.poch.options import (
     rules_from_args,
 )
 from pocha_rules._cli.simulate import (
+    SeatColumn,
     SeatSums,
     bots_from_args,
+    means,
     print_summary,
     seat_games,
     simulate_arguments,
@@ -83,40 +84,15 @@ def run_simulate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
     run = seat_games(args, out, fail, job, Sums(rules.players))
     sums, base = run.sums, run.base
     games = sums.games
-    seats: list[dict[str, Any]] = [
-        {
-            "seat": seat,
-            "bot": names[seat],
-            "mean_net": sums.net[seat] / games if games else None,
-            "pochs_per_game": sums.pochs[seat] / games if games else None,
-            "wins": sums.wins[seat],
-        }
-        for seat in range(rules.players)
-    ]
-    rows = [
-        [
-            _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"]),
-            "-" if s["mean_net"] is None else f"{s['mean_net']:+.1f}",
-            "-" if s["pochs_per_game"] is None else f"{s['pochs_per_game']:.2f}",
-            str(s["wins"]),
-        ]
-        for s in seats
-    ]
+    columns = (
+        SeatColumn("mean_net", _("mean net chips"), means(sums.net, games), "{:+.1f}".format),
+        SeatColumn(
+            "pochs_per_game", _("pochs won per game"), means(sums.pochs, games), "{:.2f}".format
+        ),
+        SeatColumn("wins", _("wins"), sums.wins),
+    )
     title = _("{games} games of Poch, seeds {first} to {last}").format(
         games=games, first=base, last=base + games - 1
     )
-    headers = [_("seat"), _("mean net chips"), _("pochs won per game"), _("wins")]
-    return print_summary(
-        out,
-        args,
-        run,
-        "poch simulate",
-        {
-            "game": "poch",
-            "games": games,
-            "deals": sums.deals,
-            "rules": rules_data(rules),
-            "seats": seats,
-        },
-        (title, headers, rows),
-    )
+    report = {"game": "poch", "games": games, "deals": sums.deals, "rules": rules_data(rules)}
+    return print_summary(out, args, run, "poch simulate", report, title, names, columns)
