@@ -105,7 +105,7 @@ from pocha_rules.actions import apply_action, move_to_action
 from pocha_rules.batch import BatchGames
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
 from pocha_rules.batch._observations import squeeze
-from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, random_bits
+from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
 from pocha_rules.batch._units import Snapshot, Subset, dealer_names_trump, unit_length, write_mask
 from pocha_rules.bots import Bot
 from pocha_rules.observations import observation_layout
@@ -170,14 +170,18 @@ class _Cohort:
 
     def legal(self) -> np.ndarray:
         """``uint64[active]``: the engine's legal values of the decision at
-        hand, squeezed for plays (bit ``i`` for the ``i``-th id of the
-        phase's section of action ids)."""
+        hand, as the engine keeps them (for plays, the engine's bits of the
+        cards: see :meth:`squeezed`)."""
         legal = self.legal_bits
         if legal is None:
-            legal = self.engine.legal()
-            if self.engine.phase is Phase.PLAY:
-                legal = squeeze(legal, self.games._squeeze)
-            self.legal_bits = legal
+            legal = self.legal_bits = self.engine.legal()
+        return legal
+
+    def squeezed(self, legal: np.ndarray, phase: Phase) -> np.ndarray:
+        """``legal`` values of a decision of ``phase`` as bits of the
+        phase's section of action ids (bit ``i`` for its ``i``-th id)."""
+        if phase is Phase.PLAY:
+            return squeeze(legal, self.games._squeeze)
         return legal
 
     def rows_slots(self) -> np.ndarray:
@@ -261,6 +265,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._regroup = regroup
         self._record = record
         probe = self._set_up(rules, count)
+        self._draw_ids = id_table(self._table, probe._bt.deck_cards)
+        """The action id of each bit of the engine's legal values, by phase
+        (as :attr:`_ids`, but plays by the engine's bits of the cards)."""
         self._aligned = dealer_names_trump(probe)
         low = np.empty(self._size, dtype=np.float32)
         high = np.empty(self._size, dtype=np.float32)
@@ -493,21 +500,32 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             when = np.full(m, -1, dtype=np.int64)
             slots = cohort.rows_slots()
             kept: list[np.ndarray] = []
-            seen: list[tuple[Subset, np.ndarray]] = []
+            # The games as they stand at the learner's decision, by phase
+            # (every row copied at the phase's first such decision, then
+            # each brought forward to its own), which rows decide in that
+            # phase, and the legal values of each game's decision.
+            seen: dict[Phase, tuple[Subset, np.ndarray]] = {}
+            legal = np.zeros(m, dtype=np.uint64)
             for k in range(length):
                 seats = engine.to_move()
                 new = (seats == cohort.seat) & (when < 0)
                 if new.any():
                     when[new] = k
-                    rows = np.flatnonzero(new)
-                    seen.append((Subset(engine, rows), cohort.legal().take(rows)))
+                    found = seen.get(engine.phase)
+                    if found is None:
+                        seen[engine.phase] = (Subset(engine, np.arange(m)), new)
+                    else:
+                        games, deciding = found
+                        games.catch_up(engine, new)
+                        deciding |= new
+                    np.copyto(legal, cohort.legal(), where=new)
                 if (when >= 0).all():
                     break
                 ids = self._opponent_ids(cohort, seats, when < 0, slots)
                 kept.append(ids)
                 self._apply(cohort, ids)
             if (when >= 0).all():
-                self._show(cohort, seen, slots)
+                self._show(cohort, seen, legal, slots)
                 snapshot.restore(engine)
                 cohort.legal_bits = None
                 cohort.states = states
@@ -522,7 +540,6 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Play the unit at hand of ``cohort``: the kept moves, the
         learner's ``chosen`` actions (by row of the environment), and the
         opponents after them."""
-        engine = cohort.engine
         slots = cohort.rows_slots()
         mine = chosen.take(slots)
         when = cohort.when
@@ -531,7 +548,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             after = when < k
             fresh = None
             if after.any():
-                fresh = self._opponent_ids(cohort, engine.to_move(), after, slots)
+                fresh = self._opponent_ids(cohort, None, after, slots)
             if k < len(kept):
                 ids = kept[k] if fresh is None else np.where(after, fresh, kept[k])
             else:
@@ -594,19 +611,22 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
     # --- the opponents ------------------------------------------------------------
 
     def _opponent_ids(
-        self, cohort: _Cohort, seats: np.ndarray, wanted: np.ndarray, slots: np.ndarray
+        self, cohort: _Cohort, seats: np.ndarray | None, wanted: np.ndarray, slots: np.ndarray
     ) -> np.ndarray:
         """An action id for every row of ``cohort``'s engine: the opponents'
         where ``wanted`` (an opponent is to move there), any legal one
-        elsewhere."""
+        elsewhere; ``seats``, the seat to move in each (read from the
+        engine for ``None``)."""
         engine = cohort.engine
         legal = cohort.legal()
         phase = engine.phase
         bits = random_bits(legal, self._rng).view(np.int64)
         bits += PHASE_ROWS[phase] * 64
-        ids: np.ndarray = self._ids.take(bits)
+        ids: np.ndarray = self._draw_ids.take(bits)
         if self._all_random:
             return ids
+        if seats is None:
+            seats = engine.to_move()
         for seat, spec in self._opponents.items():
             if spec == "random":
                 continue
@@ -614,7 +634,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             if not len(at):
                 continue
             mask = np.zeros((len(at), self._table.size), dtype=np.int8)
-            write_mask(mask, None, legal.take(at), phase, engine.plan.cards, self._table)
+            theirs = cohort.squeezed(legal.take(at), phase)
+            write_mask(mask, None, theirs, phase, engine.plan.cards, self._table)
             bot = self._bots.get(seat)
             if bot is not None:
                 assert cohort.states is not None
@@ -641,28 +662,31 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
     # --- what the learner sees ----------------------------------------------------
 
     def _show(
-        self, cohort: _Cohort, seen: list[tuple[Subset, np.ndarray]], slots: np.ndarray
+        self,
+        cohort: _Cohort,
+        seen: dict[Phase, tuple[Subset, np.ndarray]],
+        legal: np.ndarray,
+        slots: np.ndarray,
     ) -> None:
-        """Write the learner's observations, masks and legal bits of the
-        games of ``seen`` (each the games where the learner decides at one
-        decision of the unit at hand, and their legal bits) into their rows
-        of the environment: the games of each phase together."""
+        """Write the learner's observations, masks and legal bits into their
+        rows of the environment, from ``seen`` (by phase, the games as they
+        stood at the learner's decision and which rows decide in that phase)
+        and ``legal`` (the legal values of each game's decision)."""
         engine = cohort.engine
-        phases = {part.phase for part, _ in seen}
-        for phase in phases:
-            parts = [(part, legal) for part, legal in seen if part.phase is phase]
-            games = Subset.join([part for part, _ in parts])
-            legal = (
-                np.concatenate([legal for _, legal in parts]) if len(parts) > 1 else parts[0][1]
-            )
+        for phase, (games, deciding) in seen.items():
+            bits = legal
+            if len(seen) > 1:
+                rows = np.flatnonzero(deciding)
+                games, bits = games.some(rows), legal.take(rows)
+            bits = cohort.squeezed(bits, phase)
             where = slots.take(games.rows)
             pieces = cohort.games._observer().pieces(games)  # type: ignore[arg-type]
             self._words[where] = pieces.words
             self._ones.append(pieces.ones + where * self._observer.width)
             self._counts[where] = pieces.counts
             self._scores[where] = pieces.scores
-            write_mask(self._mask, where, legal, phase, engine.plan.cards, self._table)
-            self._legal_bits[where] = legal
+            write_mask(self._mask, where, bits, phase, engine.plan.cards, self._table)
+            self._legal_bits[where] = bits
             self._id_at[where] = PHASE_ROWS[phase] * 64
 
     def _blank(self) -> None:

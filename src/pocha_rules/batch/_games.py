@@ -318,11 +318,9 @@ class BatchGames:
         chosen = np.zeros(self._games, dtype=np.int64)
         if not engine.active:
             return chosen
-        legal = engine.legal()
-        if engine.phase is Phase.PLAY:
-            legal = squeeze(legal, self._squeeze)
+        legal = engine.legal()  # for plays, drawn from the engine's own bits of the cards
         if self._ids is None:
-            self._ids = id_table(self._bt.actions)
+            self._ids = id_table(self._bt.actions, self._bt.deck_cards)
         at = random_bits(legal, rng).view(np.int64)
         at += PHASE_ROWS[engine.phase] * 64
         if engine.active == self._games:

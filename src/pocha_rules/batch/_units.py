@@ -6,7 +6,8 @@ a round, a trick, an auction's calls, an auction's winner naming trump and
 the others' bids), or the dealer naming trump alone: every game of a batch
 is at the start of a unit at the same time. :class:`Snapshot` puts a batch
 back at the start of its unit after it was played ahead, :class:`Subset`
-lets the observer encode some games of a batch alone, and
+lets the observer encode some games of a batch alone (or each game as it
+stood at one of a unit's decisions), and
 :func:`write_mask` sets the legal action ids of some games.
 """
 
@@ -57,7 +58,8 @@ _ROW_ARRAYS = ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum",
 class Subset:
     """Some rows of a lockstep batch, as :class:`~pocha_rules.batch._observations.Observer`
     reads a batch (private): to encode those rows alone, as they stand now
-    (or, :meth:`join`, each as it stood at one of a unit's decisions)."""
+    (or, brought forward by :meth:`catch_up`, each as it stood at one of a
+    unit's decisions)."""
 
     def __init__(self, engine: Lockstep, rows: np.ndarray) -> None:
         self.whole = engine
@@ -83,32 +85,42 @@ class Subset:
         self._cards = None if engine._cards is None else engine._cards.take(rows, axis=1)
         self._made = None if engine.phase is Phase.PLAY else engine._bid_made().take(rows, axis=1)
 
-    @classmethod
-    def join(cls, parts: list[Subset]) -> Subset:
-        """The rows of ``parts`` (subsets of one batch in one phase, taken
-        at decisions of one unit) as one subset; its ``step`` and
-        ``position`` are arrays, by row, where they differ."""
-        first = parts[0]
-        if len(parts) == 1:
-            return first
-        assert all(part.phase is first.phase for part in parts), "one phase at a time"
-        joined = cls.__new__(cls)
-        joined.__dict__.update(first.__dict__)
-        for name in ("rows", "_mover", "_eldest", *_ROW_ARRAYS):
-            setattr(joined, name, np.concatenate([getattr(part, name) for part in parts]))
-        for name in ("_calls", "_cards", "_made"):
-            if getattr(first, name) is not None:
-                arrays = [getattr(part, name) for part in parts]
-                setattr(joined, name, np.concatenate(arrays, axis=1))
-        joined.active = len(joined.rows)
+    def catch_up(self, engine: Lockstep, rows: np.ndarray) -> None:
+        """Bring the rows where ``rows`` (``bool[active]``) to where the
+        batch stands now, in the same phase (this subset being every row of
+        ``engine``, taken earlier in the unit): the others stay as they were,
+        and ``step`` and ``position`` become arrays, by row, where they
+        differ."""
+        assert engine.phase is self.phase, "one phase at a time"
+        np.copyto(self._mover, engine.mover_position(), where=rows)
+        np.copyto(self._eldest, engine.eldest(), where=rows)
+        for name in _ROW_ARRAYS:
+            np.copyto(getattr(self, name), getattr(engine, name), where=rows)
+        np.copyto(self._calls, engine._calls, where=rows)
+        if self._cards is not None:
+            assert engine._cards is not None
+            np.copyto(self._cards, engine._cards, where=rows)
+        if self._made is not None:
+            np.copyto(self._made, engine._bid_made(), where=rows)
         for name in ("step", "position"):
-            values = [getattr(part, name) for part in parts]
-            if any(value != values[0] for value in values):
-                by_row = [
-                    np.full(part.active, value) for part, value in zip(parts, values, strict=True)
-                ]
-                setattr(joined, name, np.concatenate(by_row))
-        return joined
+            was, now = getattr(self, name), getattr(engine, name)
+            if np.any(was != now):
+                setattr(self, name, np.where(rows, now, was))
+
+    def some(self, rows: np.ndarray) -> Subset:
+        """The subset of this subset's rows ``rows`` (indices)."""
+        part = Subset.__new__(Subset)
+        part.__dict__.update(self.__dict__)
+        for name in ("rows", "_mover", "_eldest", *_ROW_ARRAYS):
+            setattr(part, name, getattr(self, name).take(rows))
+        for name in ("_calls", "_cards", "_made"):
+            if getattr(self, name) is not None:
+                setattr(part, name, getattr(self, name).take(rows, axis=1))
+        for name in ("step", "position"):
+            if isinstance(getattr(self, name), np.ndarray):
+                setattr(part, name, getattr(self, name).take(rows))
+        part.active = len(rows)
+        return part
 
     def mover_position(self) -> np.ndarray:
         return self._mover
