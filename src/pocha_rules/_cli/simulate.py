@@ -208,6 +208,11 @@ class SeatColumn:
     text: Callable[[float], str] = str
     """How the table writes a number."""
 
+    def cell(self, seat: int) -> str:
+        """The table's cell of ``seat``."""
+        value = self.values[seat]
+        return "-" if value is None else self.text(value)
+
 
 def means(totals: Sequence[int], count: int) -> list[float | None]:
     """Each of ``totals`` divided by ``count``; ``None`` each when ``count``
@@ -235,7 +240,6 @@ def print_summary(
     when every game finished, a row for each seat) and a line of speed;
     return the command's status."""
     games, base, seconds, stopped = run.sums.games, run.base, run.seconds, run.stopped
-    values = [[column.values[seat] for column in columns] for seat in range(len(names))]
     if args.json:
         counts = dict(report)
         rules = counts.pop("rules")
@@ -248,8 +252,8 @@ def print_summary(
             "complete": stopped is None,
             "rules": rules,
             "seats": [
-                {"seat": seat, "bot": bot, **{c.key: v for c, v in zip(columns, row, strict=True)}}
-                for seat, (bot, row) in enumerate(zip(names, values, strict=True))
+                {"seat": seat, "bot": bot, **{c.key: c.values[seat] for c in columns}}
+                for seat, bot in enumerate(names)
             ],
         }
         print(json.dumps(whole, indent=2), file=out.stream)
@@ -259,11 +263,8 @@ def print_summary(
             "{games} of {asked} games (seeds from {first}); the others did not finish"
         ).format(games=games, asked=args.games, first=base)
     rows = [
-        [
-            _("seat {seat} ({bot})").format(seat=seat, bot=bot),
-            *("-" if v is None else c.text(v) for c, v in zip(columns, row, strict=True)),
-        ]
-        for seat, (bot, row) in enumerate(zip(names, values, strict=True))
+        [_("seat {seat} ({bot})").format(seat=seat, bot=bot), *(c.cell(seat) for c in columns)]
+        for seat, bot in enumerate(names)
     ]
     out.table(title, [_("seat"), *(column.header for column in columns)], rows)
     out.line(speed_line(games, seconds, run.workers))
