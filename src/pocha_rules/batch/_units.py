@@ -54,6 +54,10 @@ _ROW_ARRAYS = ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum",
                "_won")  # fmt: skip
 """The arrays of a batch, a number per game, that its observer reads."""
 
+_MOVING = [name for name in _ROW_ARRAYS if name in _CHANGED]
+"""Those of :data:`_ROW_ARRAYS` that a unit's decisions change (but its
+last): the others stay as they were at its start."""
+
 
 class Subset:
     """Some rows of a lockstep batch, as :class:`~pocha_rules.batch._observations.Observer`
@@ -93,8 +97,7 @@ class Subset:
         differ."""
         assert engine.phase is self.phase, "one phase at a time"
         np.copyto(self._mover, engine.mover_position(), where=rows)
-        np.copyto(self._eldest, engine.eldest(), where=rows)
-        for name in _ROW_ARRAYS:
+        for name in _MOVING:
             np.copyto(getattr(self, name), getattr(engine, name), where=rows)
         np.copyto(self._calls, engine._calls, where=rows)
         if self._cards is not None:
