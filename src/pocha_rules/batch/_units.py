@@ -65,9 +65,13 @@ class Subset:
     (or, brought forward by :meth:`catch_up`, each as it stood at one of a
     unit's decisions)."""
 
-    def __init__(self, engine: Lockstep, rows: np.ndarray) -> None:
+    def __init__(self, engine: Lockstep, rows: np.ndarray | None) -> None:
         self.whole = engine
         """The whole batch (what stays the same for a round is read from it)."""
+        self.every_row = rows is None
+        """Whether the subset is every row of the batch, in order."""
+        if rows is None:
+            rows = np.arange(engine.active)
         self.rows = rows
         """The rows of the batch."""
         n = engine.players
@@ -114,6 +118,7 @@ class Subset:
         """The subset of this subset's rows ``rows`` (indices)."""
         part = Subset.__new__(Subset)
         part.__dict__.update(self.__dict__)
+        part.every_row = False
         for name in ("rows", "_mover", "_eldest", *_ROW_ARRAYS):
             setattr(part, name, getattr(self, name).take(rows))
         for name in ("_calls", "_cards", "_made"):
