@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from pocha_rules import (
     InvalidActionError,
     Move,
+    Phase,
     PlayerView,
     PochaError,
     RuleSet,
@@ -257,6 +258,9 @@ def test_sample_actions_is_uniform() -> None:
     drawn = np.bincount(random_bits(words, np.random.default_rng(0)).astype(np.int64))
     assert set(np.flatnonzero(drawn)) == {0, 5, 6, 9, 11}
     assert (abs(drawn[drawn > 0] - 12_000) < 500).all()
+    # A word with no bit set (a game with no decision) gives bit 63.
+    none = random_bits(np.zeros(3, dtype=np.uint64), np.random.default_rng(0))
+    assert none.tolist() == [63, 63, 63]
 
 
 @settings(max_examples=60, deadline=None)
@@ -270,6 +274,38 @@ def test_select_bits_finds_the_kth_set_bit(words: list[int], data: st.DataObject
     ]
     found = select_bits(np.array(words, dtype=np.uint64), np.array(ranks, dtype=np.uint8))
     assert found.tolist() == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_plays_drawn_from_the_engines_bits_are_the_squeezed_draws(
+    rules: RuleSet, seed: int
+) -> None:
+    # Random plays are drawn from the engine's own bits of the cards, with
+    # a table by card bit: the same cards, from the same random numbers, as
+    # drawing from the legal bits squeezed into action ids.
+    from pocha_rules.batch._observations import squeeze
+    from pocha_rules.batch._sample import PHASE_ROWS, id_table, random_bits
+
+    games = BatchGames(rules, 64, seed=seed)
+    bt = games._bt
+    by_id, by_card = id_table(bt.actions), id_table(bt.actions, bt.deck_cards)
+    rng = np.random.default_rng(seed)
+    while not games.done.all():
+        engine = games._engine
+        if engine.phase is Phase.PLAY:
+            legal = engine.legal().copy()
+            squeezed = squeeze(legal, games._squeeze)
+            state = rng.bit_generator.state
+            raw = random_bits(legal, rng).view(np.int64)
+            rng.bit_generator.state = state
+            packed = random_bits(squeezed, rng).view(np.int64)
+            assert by_card.take(raw + PHASE_ROWS[Phase.PLAY] * 64).tolist() == (
+                by_id.take(packed + PHASE_ROWS[Phase.PLAY] * 64).tolist()
+            )
+            mask = games.legal_mask[engine.rows]
+            assert mask[np.arange(len(raw)), by_card.take(raw)].all()
+        games.step(games.sample_actions(rng))
 
 
 @pytest.mark.parametrize("delay", [0, 3, None])

@@ -513,7 +513,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                     when[new] = k
                     found = seen.get(engine.phase)
                     if found is None:
-                        seen[engine.phase] = (Subset(engine, np.arange(m)), new)
+                        seen[engine.phase] = (Subset(engine, None), new)
                     else:
                         games, deciding = found
                         games.catch_up(engine, new)

@@ -387,6 +387,8 @@ class Observer:
         """What stays the same for the whole round in progress (kept until
         the next)."""
         whole: Lockstep | None = getattr(engine, "whole", None)
+        if whole is not None and getattr(engine, "every_row", False):
+            return self._round(whole)
         if whole is not None:
             # Some games of a batch: theirs of the whole batch's.
             rows: np.ndarray = getattr(engine, "rows")  # noqa: B009

@@ -54,6 +54,10 @@ _ROW_ARRAYS = ("_unplayed", "_leader", "_bids", "_trump", "_winner", "_bid_sum",
                "_won")  # fmt: skip
 """The arrays of a batch, a number per game, that its observer reads."""
 
+_MOVING = [name for name in _ROW_ARRAYS if name in _CHANGED]
+"""Those of :data:`_ROW_ARRAYS` that a unit's decisions change (but its
+last): the others stay as they were at its start."""
+
 
 class Subset:
     """Some rows of a lockstep batch, as :class:`~pocha_rules.batch._observations.Observer`
@@ -61,9 +65,13 @@ class Subset:
     (or, brought forward by :meth:`catch_up`, each as it stood at one of a
     unit's decisions)."""
 
-    def __init__(self, engine: Lockstep, rows: np.ndarray) -> None:
+    def __init__(self, engine: Lockstep, rows: np.ndarray | None) -> None:
         self.whole = engine
         """The whole batch (what stays the same for a round is read from it)."""
+        self.every_row = rows is None
+        """Whether the subset is every row of the batch, in order."""
+        if rows is None:
+            rows = np.arange(engine.active)
         self.rows = rows
         """The rows of the batch."""
         n = engine.players
@@ -93,8 +101,7 @@ class Subset:
         differ."""
         assert engine.phase is self.phase, "one phase at a time"
         np.copyto(self._mover, engine.mover_position(), where=rows)
-        np.copyto(self._eldest, engine.eldest(), where=rows)
-        for name in _ROW_ARRAYS:
+        for name in _MOVING:
             np.copyto(getattr(self, name), getattr(engine, name), where=rows)
         np.copyto(self._calls, engine._calls, where=rows)
         if self._cards is not None:
@@ -111,6 +118,7 @@ class Subset:
         """The subset of this subset's rows ``rows`` (indices)."""
         part = Subset.__new__(Subset)
         part.__dict__.update(self.__dict__)
+        part.every_row = False
         for name in ("rows", "_mover", "_eldest", *_ROW_ARRAYS):
             setattr(part, name, getattr(self, name).take(rows))
         for name in ("_calls", "_cards", "_made"):
