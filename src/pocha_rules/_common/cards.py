@@ -8,6 +8,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self, TypeVar
 
+from pocha_rules._common.immutable import Immutable
 from pocha_rules._common.text import got
 
 __all__ = [
@@ -53,11 +54,12 @@ def find_suit(by_text: Mapping[str, _E], text: object, example: str) -> _E | Non
     return by_text.get(text.strip().lower())
 
 
-class InternedCard:
+class InternedCard(Immutable):
     """The behaviour of an interned card with ``index``, ``rank`` and
     ``suit`` slots (its subclass declares them)."""
 
     __slots__ = ()
+    _refusal = "Card is immutable"
 
     index: int
     rank: int
@@ -65,12 +67,6 @@ class InternedCard:
 
     def __repr__(self) -> str:
         return f"Card({self.rank}, Suit.{self.suit.name})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Card is immutable")
 
     def __hash__(self) -> int:
         return self.index
@@ -100,12 +96,6 @@ class InternedCard:
 
     def __reduce__(self) -> tuple[object, tuple[int, Any]]:
         return (type(self), (self.rank, self.suit))
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        return self
 
     @classmethod
     def _make(cls, index: int, rank: int, suit: Any) -> Self:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, final
 
 from pocha_rules._common.errors import InvalidRecordError, say
+from pocha_rules._common.immutable import Immutable
 from pocha_rules._common.text import clean, got, shown
 
 __all__ = ["MAX_TAGS", "MAX_TAG_NAME", "MAX_TAG_VALUE", "Tags"]
@@ -55,7 +56,7 @@ def check_tag(name: str, value: str) -> None:
 
 
 @final
-class Tags(Mapping[str, str]):
+class Tags(Immutable, Mapping[str, str]):
     r"""A record's tags: names and values, both strings, in the order given.
 
     A read-only, hashable mapping; build it from a mapping or from
@@ -86,6 +87,7 @@ class Tags(Mapping[str, str]):
     """
 
     __slots__ = ("_pairs", "_values")
+    _refusal = "Tags are immutable"
 
     _pairs: tuple[tuple[str, str], ...]
     _values: dict[str, str]
@@ -140,17 +142,5 @@ class Tags(Mapping[str, str]):
     def __repr__(self) -> str:
         return f"Tags({self._values!r})"
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Tags are immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Tags are immutable")
-
     def __reduce__(self) -> tuple[object, tuple[tuple[tuple[str, str], ...]]]:
         return (Tags, (self._pairs,))
-
-    def __copy__(self) -> Tags:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Tags:
-        return self
