@@ -15,12 +15,15 @@ import pytest
 from pocha_rules._cli import main
 from pocha_rules._cli.i18n import (
     Catalog,
+    Language,
     catalog_path,
     current_language,
     language_from_arguments,
     language_from_environment,
     read_po,
+    set_language,
 )
+from pocha_rules._cli.workers import missing_text
 from tests.cli_msgids import msgids
 from tests.test_cli import SHORT, pocha, sheet_rows
 
@@ -485,3 +488,22 @@ def test_a_game_of_poch_begins_and_ends_in_spanish() -> None:
     )
     assert lines[1] == "puestos: 0 tú, 1 bot heurístico, 2 bot heurístico, 3 bot heurístico"
     assert "pocha poch play: la partida queda abandonada" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ("games 0-9, 20 and 40-59", "sets 3-4", "no games")),
+        ("es", ("partidas 0-9, 20 y 40-59", "series 3-4", "ninguna partida")),
+        ("de", ("Partien 0-9, 20 und 40-59", "Sätze 3-4", "keine Partien")),
+    ],
+)
+def test_the_games_that_did_not_finish_are_named_in_the_commands_language(
+    language: Language, said: tuple[str, str, str]
+) -> None:
+    set_language(language)
+    try:
+        games = missing_text([range(40, 60), range(10), range(20, 21)])
+        assert (games, missing_text([range(3, 5)], "sets"), missing_text([])) == said
+    finally:
+        set_language("en")

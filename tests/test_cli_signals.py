@@ -21,6 +21,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -128,21 +129,20 @@ class _Terminal:
         return True
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
-@pytest.mark.parametrize("signal_name", SIGNALS)
-@pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
-    command: str, signal_name: str, tmp_path: Path
-) -> None:
-    arguments, asked = COMMANDS[command]
+@contextlib.contextmanager
+def _spread_run(
+    arguments: tuple[str, ...], out: Path, lang: str = "en"
+) -> Iterator[tuple[subprocess.Popen[bytes], _Terminal]]:
+    """The command run with ``arguments`` over two workers, its standard
+    error on a terminal and its report in ``out``; whatever happens, it and
+    its process group are killed at the end."""
     primary, secondary = pty.openpty()
-    out = tmp_path / "out.txt"
     env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "COLUMNS": "200", "LANG": "C.UTF-8"}
     env.pop("NO_COLOR", None)
     env.pop("LANGUAGE", None)
     with out.open("w") as stdout:
         process = subprocess.Popen(
-            [sys.executable, "-m", "pocha_rules", "--lang", "en", *arguments, *SPREAD],
+            [sys.executable, "-m", "pocha_rules", "--lang", lang, *arguments, *SPREAD],
             stdin=subprocess.DEVNULL,
             stdout=stdout,
             stderr=secondary,
@@ -150,13 +150,34 @@ def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
             start_new_session=True,  # its own process group: what it leaves is easy to see
         )
     os.close(secondary)
-    terminal = _Terminal(primary)
     try:
-        deadline = time.monotonic() + PATIENCE
-        # Ready: the bar counts finished games (the workers are up).
-        assert terminal.read_until(r"\] [1-9]\d*/", deadline), terminal.text
-        process.send_signal(getattr(signal, signal_name))
-        assert terminal.read_until_exit(process, time.monotonic() + PATIENCE), terminal.text
+        yield process, _Terminal(primary)
+    finally:  # leave no process behind, whatever happened
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        os.close(primary)
+
+
+def _stop(process: subprocess.Popen[bytes], terminal: _Terminal, signal_name: str) -> None:
+    """Send the signal once the bar counts finished games (the workers are
+    up), and read the terminal until the command has ended."""
+    deadline = time.monotonic() + PATIENCE
+    assert terminal.read_until(r"\] [1-9]\d*/", deadline), terminal.text
+    process.send_signal(getattr(signal, signal_name))
+    assert terminal.read_until_exit(process, time.monotonic() + PATIENCE), terminal.text
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("signal_name", SIGNALS)
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
+    command: str, signal_name: str, tmp_path: Path
+) -> None:
+    arguments, asked = COMMANDS[command]
+    out = tmp_path / "out.txt"
+    with _spread_run(arguments, out) as (process, terminal):
+        _stop(process, terminal, signal_name)
         # It has ended: what it said is on the terminal already.
         said = terminal.read_until(r"did not\r?\n", time.monotonic() + 10)
         assert said, terminal.text
@@ -176,11 +197,26 @@ def test_a_signal_stops_a_spread_run_keeps_what_finished_and_leaves_no_process(
             time.sleep(0.05)
             left = _group(process.pid)
         assert not left, f"left behind: {left}"
-    finally:  # leave no process behind, whatever happened
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-        os.close(primary)
+
+
+def test_an_interrupted_poch_simulate_says_what_finished_in_german(tmp_path: Path) -> None:
+    arguments, asked = COMMANDS["poch simulate"]
+    out = tmp_path / "out.txt"
+    with _spread_run(arguments, out, lang="de") as (process, terminal):
+        _stop(process, terminal, "SIGINT")
+        assert terminal.read_until(r" nicht\r?\n", time.monotonic() + 10), terminal.text
+        assert process.returncode == 130, terminal.text
+        finished = re.search(
+            rf"pocha poch simulate: unterbrochen: (\d+) von {asked} Partien beendet; "
+            rf"Partien [-0-9, und]*{asked - 1} nicht",
+            terminal.text,
+        )
+        assert finished, terminal.text
+        title = f"{finished[1]} von {asked} Partien (Startwerte ab 1); "
+        title += "die übrigen wurden nicht beendet"
+        report = out.read_text()
+        assert report.splitlines()[0] == title, report
+        assert "Platz 0 (random)" in report, report
 
 
 def test_the_program_ends_in_bounded_time_even_when_shutdown_would_wait_for_ever() -> None:

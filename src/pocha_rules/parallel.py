@@ -93,12 +93,19 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def describe_ranges(ranges: Sequence[range], noun: str = "games") -> str:
-    """``ranges`` in words, for messages: ``"games 0-9, 20 and 40-59"``."""
+def _spans(ranges: Sequence[range]) -> list[str]:
+    """Each of ``ranges`` as it is written in messages (``"0-9"``, ``"20"``),
+    in order."""
     parts = []
     for r in sorted(ranges, key=lambda r: r.start):
         first, last = shown(r.start), shown(r.stop - 1)
         parts.append(first if r.start == r.stop - 1 else f"{first}-{last}")
+    return parts
+
+
+def describe_ranges(ranges: Sequence[range], noun: str = "games") -> str:
+    """``ranges`` in words, for messages: ``"games 0-9, 20 and 40-59"``."""
+    parts = _spans(ranges)
     if not parts:
         return f"no {noun}"
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -14,7 +14,7 @@ import pytest
 
 from pocha_rules._cli.i18n import catalog_path, read_po
 from pocha_rules.poch.records import load, replay
-from tests.cli_msgids import msgids
+from tests.cli_msgids import cli_modules, msgids, reached_msgids
 from tests.test_cli import pocha
 from tests.test_cli_terminal import play_on_a_terminal
 
@@ -47,17 +47,44 @@ def _english(text: str) -> set[str]:
 # --- the catalogs ----------------------------------------------------------------------
 
 
-POCH_FILES: Final = ("playing.py", "poch/", "__init__.py", "saving.py", "workers.py", "output.py")
+POCH_ROOTS: Final = (
+    ("pocha_rules._cli", "*"),  # the program every command runs in
+    ("pocha_rules._cli.command_list", "POCH_GROUP"),  # pocha poch and its commands
+    *((module, "*") for module in cli_modules() if module.startswith("pocha_rules._cli.poch")),
+)
+"""Where ``pocha poch`` starts: every text reachable from there, in Poch's
+own modules or in those shared with Pocha, is one a Poch player can meet."""
+POCHA_ONLY: Final = (("pocha_rules._cli.command_list", "POCHA"),)
+"""Pocha's commands, which the walk from the program does not go into."""
+
+
+def _pochs_texts() -> dict[str, str | None]:
+    reached = reached_msgids(POCH_ROOTS, POCHA_ONLY)
+    return {msgid: plural for msgid, (plural, _places) in reached.items()}
+
+
+def test_the_texts_of_pochs_commands_are_found_in_the_shared_modules_too() -> None:
+    used = _pochs_texts()
+    assert len(used) > 340
+    # Shared code that Poch's commands call...
+    assert "games to play" in used  # simulate's options
+    assert "one bot for all seats or one per seat ({bots})" in used
+    assert "{games} of {asked} games (seeds from {first}); the others did not finish" in used
+    assert "crosstable: sets won (a draw is half) of sets played" in used  # tournament
+    assert "a round robin of bots and engines, with ratings" in used
+    assert "simulating" in used  # workers
+    # ... and not the functions of the same modules that only Pocha's call.
+    assert "exact bids" not in used  # Pocha's simulate, next to the shared code
+    assert "auction:" not in used  # Pocha's table
+    assert "the schedule preset (default: classic)" not in used  # Pocha's options
+    # Every text is in a name the walk can reach from somewhere.
+    everywhere = [(module, "*") for module in cli_modules()]
+    assert reached_msgids(everywhere).keys() == msgids().keys()
 
 
 def test_every_text_of_pochs_commands_is_in_german() -> None:
     catalog = read_po(catalog_path("de"))
-    used = {
-        msgid: plural
-        for msgid, (plural, places) in msgids().items()
-        if any(place.startswith(POCH_FILES) for place in places)
-    }
-    assert len(used) > 240
+    used = _pochs_texts()
     missing = [msgid for msgid in used if not catalog.get(msgid)]
     assert missing == []
     for msgid, plural in used.items():
@@ -66,6 +93,37 @@ def test_every_text_of_pochs_commands_is_in_german() -> None:
         fields = set(re.findall(r"\{\w+\}", msgid))
         for form in found if isinstance(found, tuple) else (found,):
             assert set(re.findall(r"\{\w+\}", form)) == fields, msgid
+
+
+def test_the_german_catalog_holds_no_text_pochs_commands_do_not_show() -> None:
+    assert set(read_po(catalog_path("de"))) - set(_pochs_texts()) == set()
+
+
+def test_simulate_and_tournament_options_and_refusals_in_german() -> None:
+    done = pocha("poch", "simulate", "--help", env=GERMAN)
+    assert done.returncode == 0, done.stderr
+    for german, english in [
+        ("zu spielende Partien", "games to play"),
+        ("Startwert der ersten Partie", "seed of the first game"),
+        ("die Zusammenfassung als JSON ausgeben", "print the summary as JSON"),
+        ("ein Bot für alle Plätze oder einer je Platz", "one bot for all seats"),
+    ]:
+        assert german in done.stdout
+        assert english not in done.stdout
+    unknown = pocha("poch", "simulate", "-n", "2", "--bots", "x", env=GERMAN)
+    assert unknown.returncode == 2
+    assert "Fehler: --bots: unbekannter Bot 'x'; Bots: heuristic, " in unknown.stderr
+    short = pocha("poch", "simulate", "-n", "2", "--bots", "random,random", env=GERMAN)
+    assert "Fehler: --bots: 2 Bots für 4 Spieler (einen angeben oder einen je Platz)" in (
+        short.stderr
+    )
+    group = pocha("poch", "--help", env=GERMAN)
+    assert "ein Rundenturnier von Bots und Engines, mit" in group.stdout
+    assert "poch.json                  # die Spiele einer Aufzeichnung\n" in group.stdout
+    assert "# a " not in group.stdout
+    tournament = pocha("poch", "tournament", "--help", env=GERMAN)
+    assert "mit einer Kreuztabelle" in tournament.stdout
+    assert "  --bot BOT             ein Bot (wiederholbar)\n" in tournament.stdout
 
 
 def test_argparse_speaks_german() -> None:

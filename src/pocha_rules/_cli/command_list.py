@@ -165,10 +165,10 @@ POCH_GROUP: Final = Command(
         "and a race to shed cards: play it, simulate bots, check and show records."
     ),
     examples=(
-        "pocha poch play --human 0 --save poch.json   # a game against three bots",
-        "pocha poch rules --players 5                 # what a rule set holds",
-        "pocha poch replay poch.json                  # the deals of a record",
-        "pocha poch COMMAND --help                    # a command's options",
+        ("pocha poch play --human 0 --save poch.json   # ", N_("a game against three bots")),
+        ("pocha poch rules --players 5                 # ", N_("what a rule set holds")),
+        ("pocha poch replay poch.json                  # ", N_("the deals of a record")),
+        ("pocha poch COMMAND --help                    # ", N_("a command's options")),
     ),
     group=POCH,
 )

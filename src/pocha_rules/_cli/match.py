@@ -18,6 +18,7 @@ from pocha_rules._cli.options import MAX_GAMES, Fail, repeatable, seed_from_args
 from pocha_rules._cli.output import Output
 from pocha_rules._cli.workers import (
     Spread,
+    missing_text,
     speed_line,
     spread,
     spread_arguments,
@@ -35,7 +36,6 @@ from pocha_rules.matches import (
     Match,
     MatchResult,
 )
-from pocha_rules.parallel import describe_ranges
 
 __all__ = [
     "BuiltInBot",
@@ -416,7 +416,7 @@ def bot_failed(
     print(
         f"pocha {command}: "
         + _("{error}{hint}; {done} of {asked} games finished, {missing} not played").format(
-            error=error, hint=hint, done=done, asked=asked, missing=describe_ranges(error.missing)
+            error=error, hint=hint, done=done, asked=asked, missing=missing_text(error.missing)
         ),
         file=sys.stderr,
     )

@@ -17,7 +17,7 @@ import argparse
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, Generic, NamedTuple, TypeVar
 
 from pocha_rules._cli.i18n import _, ngettext
@@ -26,11 +26,13 @@ from pocha_rules._cli.output import Output
 from pocha_rules._cli.signals import interruptible
 from pocha_rules._common.stopping import end_processes
 from pocha_rules._common.text import shown
-from pocha_rules.parallel import Interrupted, LostGamesError, available_cores, describe_ranges
+from pocha_rules.parallel import Interrupted, LostGamesError, available_cores
+from pocha_rules.parallel import _spans as spans
 
 __all__ = [
     "MAX_WORKERS",
     "Spread",
+    "missing_text",
     "reap_workers",
     "speed_line",
     "spread",
@@ -175,7 +177,7 @@ def stop_status(
     if stopped is None:
         return 0
     assert isinstance(stopped, Interrupted | LostGamesError)
-    missing = describe_ranges(stopped.missing, unit)
+    missing = missing_text(stopped.missing, unit)
     if isinstance(stopped, Interrupted):
         said = (
             _("interrupted: {done} of {asked} sets finished; {missing} did not")
@@ -187,6 +189,20 @@ def stop_status(
     said = _("{missing} are missing: {reason}").format(missing=missing, reason=stopped.reason)
     print(f"pocha {command}: {said}", file=sys.stderr)
     return 1
+
+
+def missing_text(ranges: Sequence[range], unit: str = "games") -> str:
+    """The games (or, for ``unit`` ``"sets"``, the sets) numbered in
+    ``ranges``, in words of the current language: ``games 0-9, 20 and
+    40-59``."""
+    parts = spans(ranges)
+    if not parts:
+        return _("no sets") if unit == "sets" else _("no games")
+    numbers = parts[0]
+    if len(parts) > 1:
+        numbers = _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+    said = _("sets {numbers}") if unit == "sets" else _("games {numbers}")
+    return said.format(numbers=numbers)
 
 
 def speed_line(games: int, seconds: float, workers: int) -> str:

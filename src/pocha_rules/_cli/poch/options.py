@@ -70,13 +70,15 @@ def _option_value(name: str, text: str) -> object:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise ValueError(f"expected true or false, got {printable(raw)!r}")
+        raise ValueError(_("expected true or false, got {raw}").format(raw=repr(printable(raw))))
     if isinstance(default, str):
         return raw
     try:
         return int(raw)
     except ValueError:
-        raise ValueError(f"expected a whole number, got {printable(raw)!r}") from None
+        raise ValueError(
+            _("expected a whole number, got {raw}").format(raw=repr(printable(raw)))
+        ) from None
 
 
 def rules_from_args(args: argparse.Namespace, fail: Fail) -> RuleSet:
