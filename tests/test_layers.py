@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import itertools
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -361,3 +362,29 @@ def test_an_upcall_not_filled_says_which_module_fills_it() -> None:
         upcall.call  # noqa: B018
     assert upcall.fill(len) is len
     assert upcall.call is len
+
+
+def test_every_module_imports_with_the_extras_mocked() -> None:
+    # The docs build reads every module with the optional packages it lacks
+    # replaced by stand-ins (autodoc's mocks): what a module runs at import
+    # must not need more of numpy and the others than names to call.
+    pytest.importorskip("sphinx", reason="needs Sphinx (pip install --group docs)")
+    script = textwrap.dedent(
+        """
+        import importlib, pkgutil
+        from sphinx.ext.autodoc.mock import mock
+        extras = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel",
+                  "stable_baselines3", "sb3_contrib", "torch", "jax", "dask",
+                  "distributed", "ray", "starlette", "uvicorn", "websockets"]
+        with mock(extras):
+            import pocha_rules
+            for info in pkgutil.walk_packages(pocha_rules.__path__, "pocha_rules."):
+                if not info.name.endswith("__main__"):
+                    importlib.import_module(info.name)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(SOURCE)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr

@@ -36,11 +36,11 @@ _TOPS: Final = U64(0x8080_8080_8080_8080)
 def _bit_in_byte() -> np.ndarray:
     """``uint8[256 * 8]``: at ``byte * 8 + r``, the position of the ``r``-th
     set bit of ``byte`` (0 past its last)."""
-    table = np.zeros(256 * 8, dtype=np.uint8)
+    table = [0] * (256 * 8)
     for byte in range(256):
         for rank, position in enumerate(i for i in range(8) if byte >> i & 1):
             table[byte * 8 + rank] = position
-    return table
+    return np.array(table, dtype=np.uint8)
 
 
 _BIT_IN_BYTE: Final = _bit_in_byte()
