@@ -387,12 +387,12 @@ class Observer:
         """What stays the same for the whole round in progress (kept until
         the next)."""
         whole: Lockstep | None = getattr(engine, "whole", None)
-        if whole is not None and getattr(engine, "every_row", False):
-            return self._round(whole)
         if whole is not None:
             # Some games of a batch: theirs of the whole batch's.
-            rows: np.ndarray = getattr(engine, "rows")  # noqa: B009
             of_whole = self._round(whole)
+            if getattr(engine, "every_row", False):
+                return of_whole
+            rows: np.ndarray = getattr(engine, "rows")  # noqa: B009
             dealt = of_whole.dealt.take(rows, axis=1)
             return _Round(of_whole.key, dealt, of_whole.totals.take(rows, axis=1))
         key = (engine, engine.round_index, engine.active)

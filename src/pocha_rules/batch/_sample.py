@@ -115,8 +115,9 @@ def id_table(table: ActionTable, deck_cards: np.ndarray | None = None) -> np.nda
     ids = np.zeros((5, 64), dtype=np.int64)
     bits = np.arange(64, dtype=np.int64)
     high = table.size - 1
-    ids[0] = np.minimum(table.plays.start + bits, high)
-    if deck_cards is not None:
+    if deck_cards is None:
+        ids[0] = np.minimum(table.plays.start + bits, high)
+    else:
         ids[0] = table.plays.start
         ids[0, deck_cards] = table.plays.start + np.arange(len(deck_cards))
     ids[1] = np.minimum(table.bids.start + bits, high)
