@@ -103,6 +103,7 @@ from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, re
 from pocha_rules._vector_games import VectorGames, checked_rules, whole_ids
 from pocha_rules.actions import apply_action, move_to_action
 from pocha_rules.batch import BatchGames
+from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
 from pocha_rules.batch._observations import squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
@@ -156,8 +157,8 @@ class _Cohort:
         """The learner's decision in the unit at hand: its index in the unit,
         per row of the engine."""
         self.kept: list[np.ndarray] = []
-        """The opponents' action ids of the unit's decisions before the
-        learner's, per row of the engine."""
+        """The engine's values of the opponents' moves of the unit's
+        decisions before the learner's, per row of the engine."""
         self.length = 0
         """The unit's number of decisions."""
         self.round = 0
@@ -497,8 +498,12 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             snapshot = Snapshot(engine)
             states = None if cohort.states is None else list(cohort.states)
             m = engine.active
-            when = np.full(m, -1, dtype=np.int64)
             slots = cohort.rows_slots()
+            # In a trick the learner plays in every game, its turn known at
+            # once: the seats after the leader play in order.
+            turn = _turn_in_trick(engine, cohort.seat) if engine.phase is Phase.PLAY else None
+            when = np.full(m, -1, dtype=np.int64) if turn is None else turn
+            last = -1 if turn is None else int(turn.max())
             kept: list[np.ndarray] = []
             # The games as they stand at the learner's decision, by phase
             # (every row copied at the phase's first such decision, then
@@ -507,23 +512,32 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             seen: dict[Phase, tuple[Subset, np.ndarray]] = {}
             legal = np.zeros(m, dtype=np.uint64)
             for k in range(length):
-                seats = engine.to_move()
-                new = (seats == cohort.seat) & (when < 0)
-                if new.any():
+                if turn is None:
+                    seats = engine.to_move()
+                    new = (seats == cohort.seat) & (when < 0)
                     when[new] = k
+                    ready = bool((when >= 0).all())
+                    waiting = when < 0
+                else:
+                    seats, new, ready = None, turn == k, k == last
+                    waiting = turn > k
+                if new.any():
                     found = seen.get(engine.phase)
                     if found is None:
-                        seen[engine.phase] = (Subset(engine, None), new)
+                        games = Subset(engine, None)
+                        if turn is not None:
+                            games.in_trick(turn, _learner_position(engine, cohort.seat))
+                        seen[engine.phase] = (games, new)
                     else:
                         games, deciding = found
                         games.catch_up(engine, new)
                         deciding |= new
                     np.copyto(legal, cohort.legal(), where=new)
-                if (when >= 0).all():
+                if ready:
                     break
-                ids = self._opponent_ids(cohort, seats, when < 0, slots)
-                kept.append(ids)
-                self._apply(cohort, ids)
+                values = self._opponent_values(cohort, seats, waiting, slots)
+                kept.append(values)
+                self._apply(cohort, values)
             if (when >= 0).all():
                 self._show(cohort, seen, legal, slots)
                 snapshot.restore(engine)
@@ -541,20 +555,20 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
         learner's ``chosen`` actions (by row of the environment), and the
         opponents after them."""
         slots = cohort.rows_slots()
-        mine = chosen.take(slots)
+        mine = cohort.games._value_of.take(chosen.take(slots))
         when = cohort.when
         kept = cohort.kept
         for k in range(cohort.length):
             after = when < k
             fresh = None
             if after.any():
-                fresh = self._opponent_ids(cohort, None, after, slots)
+                fresh = self._opponent_values(cohort, None, after, slots)
             if k < len(kept):
-                ids = kept[k] if fresh is None else np.where(after, fresh, kept[k])
+                values = kept[k] if fresh is None else np.where(after, fresh, kept[k])
             else:
-                ids = mine if fresh is None else fresh
-            ids = np.where(when == k, mine, ids)
-            self._apply(cohort, ids)
+                values = mine if fresh is None else fresh
+            values = np.where(when == k, mine, values)
+            self._apply(cohort, values)
         self._after_unit(cohort, outcome)
 
     def _after_unit(self, cohort: _Cohort, outcome: _Outcome | None) -> None:
@@ -595,36 +609,36 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 self._shadows._round_start(cohort.games, int(game), starts) for game in engine.rows
             ]
 
-    def _apply(self, cohort: _Cohort, ids: np.ndarray) -> None:
-        """One decision in every game of ``cohort``: ``ids`` by row of the
-        engine, each legal."""
-        games = cohort.games
-        cohort.engine.apply(games._value_of.take(ids))
-        games._mask = None
-        cohort.legal_bits = None
+    def _apply(self, cohort: _Cohort, values: np.ndarray) -> None:
+        """One decision in every game of ``cohort``: the engine's ``values``
+        by row of the engine, each legal."""
+        engine = cohort.engine
         if cohort.states is not None:
+            ids = self._draw_ids.take(values.view(np.int64) + PHASE_ROWS[engine.phase] * 64)
             cohort.states = [
                 apply_action(state, action)
                 for state, action in zip(cohort.states, ids.tolist(), strict=True)
             ]
+        engine.apply(values)
+        cohort.games._mask = None
+        cohort.legal_bits = None
 
     # --- the opponents ------------------------------------------------------------
 
-    def _opponent_ids(
+    def _opponent_values(
         self, cohort: _Cohort, seats: np.ndarray | None, wanted: np.ndarray, slots: np.ndarray
     ) -> np.ndarray:
-        """An action id for every row of ``cohort``'s engine: the opponents'
-        where ``wanted`` (an opponent is to move there), any legal one
-        elsewhere; ``seats``, the seat to move in each (read from the
-        engine for ``None``)."""
+        """The engine's value of a legal move in every row of ``cohort``'s
+        engine: the opponents' where ``wanted`` (an opponent is to move
+        there), any legal one elsewhere; ``seats``, the seat to move in each
+        (read from the engine for ``None``)."""
         engine = cohort.engine
         legal = cohort.legal()
         phase = engine.phase
-        bits = random_bits(legal, self._rng).view(np.int64)
-        bits += PHASE_ROWS[phase] * 64
-        ids: np.ndarray = self._draw_ids.take(bits)
+        # A legal value is the number of its bit (a card's, a bid's, ...).
+        values = random_bits(legal, self._rng)
         if self._all_random:
-            return ids
+            return values
         if seats is None:
             seats = engine.to_move()
         for seat, spec in self._opponents.items():
@@ -656,8 +670,8 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                     int(slots[at[wrong]]), int(moves[wrong]), seat,
                     f"the opponent at seat {seat} chose an illegal action",
                 )  # fmt: skip
-            ids[at] = moves
-        return ids
+            values[at] = cohort.games._value_of.take(moves)
+        return values
 
     # --- what the learner sees ----------------------------------------------------
 
@@ -757,6 +771,22 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game, int(chosen[game]), self._seat, f"{move} is not legal here"
             )
         return chosen
+
+
+def _learner_position(engine: Lockstep, seat: int) -> np.ndarray:
+    """``int64[active]``: the position of ``seat`` in each game's round
+    (from its first player)."""
+    position: np.ndarray = (seat - engine.eldest()) % engine.players
+    return position
+
+
+def _turn_in_trick(engine: Lockstep, seat: int) -> np.ndarray:
+    """``int64[active]``: when ``seat`` plays in each game's trick at hand
+    (0 when it leads), at the trick's start."""
+    turn = _learner_position(engine, seat)
+    turn -= engine._leader
+    turn %= engine.players
+    return turn
 
 
 def _bot_action(rules: RuleSet, bot: Bot, state: GameState, seat: int) -> int:

@@ -31,13 +31,18 @@ _CHANGED = (
 """The arrays of a batch that a unit's decisions change, but its last."""
 
 
+_CHANGED_IN_PLAY = ("_unplayed", "_index")
+"""Those of :data:`_CHANGED` that a trick's cards change, but its last."""
+
+
 class Snapshot:
     """A lockstep batch as it stood at the start of a unit (private): what a
     unit's decisions change before its last one."""
 
     def __init__(self, engine: Lockstep) -> None:
         self.scalars = (engine.phase, engine.step, engine.position)
-        self.arrays = [(name, getattr(engine, name).copy()) for name in _CHANGED]
+        names = _CHANGED_IN_PLAY if engine.phase is Phase.PLAY else _CHANGED
+        self.arrays = [(name, getattr(engine, name).copy()) for name in names]
         self.swapped = (engine._state, engine._next, engine._state_index, engine._next_index)
         self.actions = len(engine._actions)
 
@@ -65,6 +70,9 @@ class Subset:
     (or, brought forward by :meth:`catch_up`, each as it stood at one of a
     unit's decisions)."""
 
+    _unplayed: np.ndarray
+    """The cards not yet played, by row (one of :data:`_ROW_ARRAYS`)."""
+
     def __init__(self, engine: Lockstep, rows: np.ndarray | None) -> None:
         self.whole = engine
         """The whole batch (what stays the same for a round is read from it)."""
@@ -80,7 +88,7 @@ class Subset:
         self.phase = engine.phase
         self.plan = engine.plan
         self.step = engine.step
-        self.position = engine.position
+        self.position: int | np.ndarray = engine.position
         self.round_index = engine.round_index
         self._bidders = engine._bidders
         self._hooked = engine._hooked
@@ -92,6 +100,19 @@ class Subset:
         self._calls = engine._calls.take(rows, axis=1)
         self._cards = None if engine._cards is None else engine._cards.take(rows, axis=1)
         self._made = None if engine.phase is Phase.PLAY else engine._bid_made().take(rows, axis=1)
+        self._turns_set = False
+
+    def in_trick(self, turn: np.ndarray, mover: np.ndarray) -> None:
+        """Set each row's position in the trick at hand to its own
+        decision's, ``turn``, and the position of the seat to move then,
+        ``mover``, once and for all (this subset being every row of a batch
+        at the start of a trick): :meth:`catch_up` then brings the cards
+        alone."""
+        assert self.phase is Phase.PLAY
+        assert self.every_row
+        self.position = turn
+        self._mover = mover
+        self._turns_set = True
 
     def catch_up(self, engine: Lockstep, rows: np.ndarray) -> None:
         """Bring the rows where ``rows`` (``bool[active]``) to where the
@@ -100,15 +121,21 @@ class Subset:
         and ``step`` and ``position`` become arrays, by row, where they
         differ."""
         assert engine.phase is self.phase, "one phase at a time"
+        if self.phase is Phase.PLAY:
+            # Bids, calls and trump are settled before the play.
+            np.copyto(self._unplayed, engine._unplayed, where=rows)
+            if self._cards is not None:
+                assert engine._cards is not None
+                np.copyto(self._cards, engine._cards, where=rows)
+            if self._turns_set:
+                return
+        else:
+            for name in _MOVING:
+                np.copyto(getattr(self, name), getattr(engine, name), where=rows)
+            np.copyto(self._calls, engine._calls, where=rows)
+            if self._made is not None:
+                np.copyto(self._made, engine._bid_made(), where=rows)
         np.copyto(self._mover, engine.mover_position(), where=rows)
-        for name in _MOVING:
-            np.copyto(getattr(self, name), getattr(engine, name), where=rows)
-        np.copyto(self._calls, engine._calls, where=rows)
-        if self._cards is not None:
-            assert engine._cards is not None
-            np.copyto(self._cards, engine._cards, where=rows)
-        if self._made is not None:
-            np.copyto(self._made, engine._bid_made(), where=rows)
         for name in ("step", "position"):
             was, now = getattr(self, name), getattr(engine, name)
             if np.any(was != now):
