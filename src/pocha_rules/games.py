@@ -427,7 +427,7 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     :class:`Game` calls the function of the same name given here, or of the
     game's :attr:`actions`, :attr:`observations` or :attr:`records`.
 
-    It pickles by its :attr:`name`: a pickled game is the same game again."""
+    It pickles by its ``name``: a pickled game is the same game again."""
 
     name: str
     rules_type: type[_RB]
