@@ -3,6 +3,8 @@ played through it alone."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -13,17 +15,38 @@ from pocha_rules import IllegalMoveError, PochaError, games
 from pocha_rules import Move as PochaMove
 from pocha_rules import PlayerView as PochaView
 from pocha_rules import RuleSet as PochaRules
-from pocha_rules.games import GAMES, POCH, POCHA, Game
+from pocha_rules import actions as pocha_actions
+from pocha_rules import observations as pocha_observations
+from pocha_rules import records as pocha_records
+from pocha_rules.games import (
+    GAMES,
+    POCH,
+    POCHA,
+    ActionIds,
+    Game,
+    ObservationEncoder,
+    RecordCodec,
+)
 from pocha_rules.poch import GameState as PochState
 from pocha_rules.poch import Move as PochMove
 from pocha_rules.poch import PlayerView as PochView
 from pocha_rules.poch import RuleSet as PochRules
+from pocha_rules.poch import actions as poch_actions
+from pocha_rules.poch import observations as poch_observations
+from pocha_rules.poch import records as poch_records
 
 # The type check: mypy proves each game satisfies the protocol.
 _POCHA: Game[Any, Any, Any, Any] = POCHA
 _POCH: Game[Any, Any, Any, Any] = POCH
 _POCHA_TYPED: Game[PochaRules, PochaState, PochaMove, PochaView] = POCHA
 _POCH_TYPED: Game[PochRules, PochState, PochMove, PochView] = POCH
+# ... and that each game's modules are its action ids, encoder and records.
+_POCHA_ACTIONS: ActionIds[PochaRules, PochaState, PochaMove, PochaView] = pocha_actions
+_POCH_ACTIONS: ActionIds[PochRules, PochState, PochMove, PochView] = poch_actions
+_POCHA_ENCODER: ObservationEncoder[PochaRules, PochaView] = pocha_observations
+_POCH_ENCODER: ObservationEncoder[PochRules, PochView] = poch_observations
+_POCHA_RECORDS: RecordCodec[PochaState] = pocha_records
+_POCH_RECORDS: RecordCodec[PochState] = poch_records
 
 RULES: dict[str, list[Any]] = {
     "pocha": [
@@ -148,6 +171,35 @@ def test_pocha_through_the_protocol_is_pocha() -> None:
     assert POCHA.move_name(move, "es") == move_name(move, "es")
     with pytest.raises(IllegalMoveError):
         POCHA.apply(state, POCHA.parse_move("play 1o", PochaRules()))
+
+
+@pytest.mark.parametrize(
+    ("game", "modules"),
+    [
+        (POCHA, (pocha_actions, pocha_observations, pocha_records)),
+        (POCH, (poch_actions, poch_observations, poch_records)),
+    ],
+    ids=["pocha", "poch"],
+)
+def test_a_games_parts_are_its_modules(game: Any, modules: tuple[Any, Any, Any]) -> None:
+    assert (game.actions, game.observations, game.records) == modules
+    rules = RULES[game.name][1]
+    state = game.new_game(rules, seed=4)
+    view = game.observe(state, game.to_move(state))
+    assert game.num_actions(rules) == game.actions.num_actions(rules)
+    assert game.legal_action_mask(view) == game.actions.legal_action_mask(view)
+    assert game.encode_view(view) == game.observations.encode_view(view)
+    assert game.view_text(view) == game.observations.view_text(view)
+    record = game.records.GameRecord.from_state(state)
+    assert game.to_record(state) == record.to_json()
+    assert game.from_record(record.to_json()) == game.records.replay(record)
+
+
+@pytest.mark.parametrize("game", [POCHA, POCH], ids=["pocha", "poch"])
+def test_a_game_pickles_and_copies_as_itself(game: Game[Any, Any, Any, Any]) -> None:
+    assert pickle.loads(pickle.dumps(game)) is game
+    assert copy.deepcopy(game) is game
+    assert copy.copy(game) is game
 
 
 def test_for_rules_finds_the_game_of_a_rule_set() -> None:

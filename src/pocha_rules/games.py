@@ -8,7 +8,11 @@ action ids, views as number vectors, moves as text both ways and in a
 language, a record of the game as JSON, and its bots. :class:`Game` names
 them; :data:`POCHA` (Pocha) and :data:`POCH` (Poch) provide them, and
 :func:`get` finds one by name. A door written over :class:`Game` serves both
-games.
+games. Three parts of a game are whole modules of its own: its action ids
+(:class:`ActionIds`, :mod:`pocha_rules.actions`), its observation encoder
+(:class:`ObservationEncoder`, :mod:`pocha_rules.observations`) and its record
+codec (:class:`RecordCodec`, :mod:`pocha_rules.records`), with the same
+modules under :mod:`pocha_rules.poch` for Poch.
 
 >>> import random
 >>> from pocha_rules import games
@@ -72,7 +76,19 @@ from pocha_rules.views import sample_state as _sample_state
 if TYPE_CHECKING:
     from pocha_rules.names import Language
 
-__all__ = ["GAMES", "POCH", "POCHA", "Game", "GameBot", "GameFunctions", "for_rules", "get"]
+__all__ = [
+    "GAMES",
+    "POCH",
+    "POCHA",
+    "ActionIds",
+    "Game",
+    "GameBot",
+    "GameFunctions",
+    "ObservationEncoder",
+    "RecordCodec",
+    "for_rules",
+    "get",
+]
 
 _R = TypeVar("_R")
 _S = TypeVar("_S")
@@ -80,6 +96,8 @@ _M = TypeVar("_M")
 _V = TypeVar("_V")
 _V_contra = TypeVar("_V_contra", contravariant=True)
 _M_co = TypeVar("_M_co", covariant=True)
+_R_contra = TypeVar("_R_contra", contravariant=True)
+_S_contra = TypeVar("_S_contra", contravariant=True)
 
 
 class GameBot(Protocol[_V_contra, _M_co]):
@@ -87,6 +105,105 @@ class GameBot(Protocol[_V_contra, _M_co]):
 
     def act(self, view: _V_contra, /) -> _M_co:
         """The move to make; it is the view's seat's turn."""
+        ...
+
+
+class ActionIds(Protocol[_R_contra, _S, _M, _V_contra]):
+    """A game's action ids: each move of a rule set as a small integer.
+
+    The modules :mod:`pocha_rules.actions` (Pocha) and
+    :mod:`pocha_rules.poch.actions` (Poch) are the two; a game's is its
+    :attr:`Game.actions`.
+    """
+
+    def num_actions(self, rules: _R_contra, /) -> int:
+        """The number of action ids under ``rules``."""
+        ...
+
+    def move_to_action(self, rules: _R_contra, move: _M, /) -> int:
+        """The action id of ``move``."""
+        ...
+
+    def action_to_move(self, rules: _R_contra, action: int, /) -> _M:
+        """The move of an action id."""
+        ...
+
+    def apply_action(self, state: _S, action: int, /) -> _S:
+        """The state after the move of ``action``."""
+        ...
+
+    def legal_actions(self, position: _S | _V_contra, /) -> tuple[int, ...]:
+        """The action ids of the legal moves, sorted."""
+        ...
+
+    def legal_action_mask(self, position: _S | _V_contra, /) -> bytes:
+        """One byte per action id: ``1`` where the move is legal."""
+        ...
+
+
+class ObservationEncoder(Protocol[_R_contra, _V_contra]):
+    """A game's observation encoder: a seat's view as a vector of numbers,
+    and as a few lines of text.
+
+    The modules :mod:`pocha_rules.observations` (Pocha) and
+    :mod:`pocha_rules.poch.observations` (Poch) are the two; a game's is its
+    :attr:`Game.observations`.
+    """
+
+    def observation_size(self, rules: _R_contra, /) -> int:
+        """The length of an encoded view under ``rules``."""
+        ...
+
+    def observation_layout(self, rules: _R_contra, /) -> Sequence[ObservationField]:
+        """The fields of an encoded view under ``rules``, in order."""
+        ...
+
+    def encode_view(self, view: _V_contra, /) -> list[float]:
+        """The view as :meth:`observation_size` numbers."""
+        ...
+
+    def encode_view_into(self, view: _V_contra, buffer: FloatBuffer, /) -> None:
+        """Write :meth:`encode_view` into ``buffer``, without allocating."""
+        ...
+
+    def view_text(self, view: _V_contra, /) -> str:
+        """The view as a few lines of text, for a person."""
+        ...
+
+
+class _RecordClass(Protocol[_S_contra]):
+    """A game's record class: a record made from a state or read from JSON."""
+
+    def from_state(
+        self, state: _S_contra, /, *, tags: Mapping[str, str] | None = None
+    ) -> _JsonRecord:
+        """The record of ``state``'s game so far."""
+        ...
+
+    def from_json(self, text: str, /) -> Any:
+        """The record a JSON text holds."""
+        ...
+
+
+class _JsonRecord(Protocol):
+    def to_json(self) -> str: ...
+
+
+class RecordCodec(Protocol[_S]):
+    """A game's record codec: its record class and the replay of a record.
+
+    The modules :mod:`pocha_rules.records` (Pocha) and
+    :mod:`pocha_rules.poch.records` (Poch) are the two; a game's is its
+    :attr:`GameFunctions.records`.
+    """
+
+    @property
+    def GameRecord(self) -> _RecordClass[_S]:
+        """The game's record class."""
+        ...
+
+    def replay(self, record: Any, /) -> _S:
+        """The state a record replays to."""
         ...
 
 
@@ -195,6 +312,19 @@ class Game(Protocol[_R, _S, _M, _V]):
         """The view's seat's legal moves (``()`` unless it is to move)."""
         ...
 
+    @property
+    def actions(self) -> ActionIds[_R, _S, _M, _V]:
+        """The game's action ids; :meth:`num_actions` to
+        :meth:`legal_action_mask` are its functions."""
+        ...
+
+    @property
+    def observations(self) -> ObservationEncoder[_R, _V]:
+        """The game's observation encoder; :meth:`observation_size`,
+        :meth:`observation_layout`, :meth:`encode_view`,
+        :meth:`encode_view_into` and :meth:`view_text` are its functions."""
+        ...
+
     def num_actions(self, rules: _R) -> int:
         """The number of action ids under ``rules``."""
         ...
@@ -290,15 +420,14 @@ _SB = TypeVar("_SB", bound=PlayedState)
 _VB = TypeVar("_VB", bound=_View)
 
 
-class _Record(Protocol):
-    def to_json(self) -> str: ...
-
-
 @attrs.frozen(repr=False)
 class GameFunctions(Generic[_RB, _SB, _M, _VB]):
-    """A :class:`Game` made of a game's own functions: :data:`POCHA` and
-    :data:`POCH` are two of these. Each method of :class:`Game` calls the
-    function of the same name given here."""
+    """A :class:`Game` made of a game's own functions and modules:
+    :data:`POCHA` and :data:`POCH` are two of these. Each method of
+    :class:`Game` calls the function of the same name given here, or of the
+    game's :attr:`actions`, :attr:`observations` or :attr:`records`.
+
+    It pickles by its ``name``: a pickled game is the same game again."""
 
     name: str
     rules_type: type[_RB]
@@ -317,25 +446,20 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
     _winners: Callable[[_RB, Sequence[int]], tuple[int, ...]]
     _deals_played: Callable[[_SB], int]
     _deal_scores: Callable[[_SB, int], tuple[int, ...]]
-    _apply_action: Callable[[_SB, int], _SB]
-    _observation_layout: Callable[[_RB], Sequence[ObservationField]]
-    _encode_view_into: Callable[[_VB, FloatBuffer], None]
-    _num_actions: Callable[[_RB], int]
-    _move_to_action: Callable[[_RB, _M], int]
-    _action_to_move: Callable[[_RB, int], _M]
-    _legal_actions: Callable[[_SB | _VB], tuple[int, ...]]
-    _legal_action_mask: Callable[[_SB | _VB], bytes]
-    _observation_size: Callable[[_RB], int]
-    _encode_view: Callable[[_VB], list[float]]
-    _view_text: Callable[[_VB], str]
+    actions: ActionIds[_RB, _SB, _M, _VB]
+    """The game's action ids (:class:`ActionIds`)."""
+    observations: ObservationEncoder[_RB, _VB]
+    """The game's observation encoder (:class:`ObservationEncoder`)."""
     _parse_move: Callable[..., _M]
     _move_name: Callable[[_M, str], str]
-    _record: Callable[..., _Record]
-    _record_from_json: Callable[[str], Any]
-    _replay: Callable[[Any], _SB]
+    records: RecordCodec[_SB]
+    """The game's record codec (:class:`RecordCodec`)."""
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+
+    def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any, Any, Any]], tuple[str]]:
+        return (get, (self.name,))
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -400,39 +524,39 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
 
     def num_actions(self, rules: _RB) -> int:
         """The number of action ids."""
-        return self._num_actions(rules)
+        return self.actions.num_actions(rules)
 
     def move_to_action(self, rules: _RB, move: _M) -> int:
         """The action id of ``move``."""
-        return self._move_to_action(rules, move)
+        return self.actions.move_to_action(rules, move)
 
     def action_to_move(self, rules: _RB, action: int) -> _M:
         """The move of ``action``."""
-        return self._action_to_move(rules, action)
+        return self.actions.action_to_move(rules, action)
 
     def apply_action(self, state: _SB, action: int) -> _SB:
         """The state after ``action``."""
-        return self._apply_action(state, action)
+        return self.actions.apply_action(state, action)
 
     def legal_actions(self, position: _SB | _VB) -> tuple[int, ...]:
         """The legal action ids."""
-        return self._legal_actions(position)
+        return self.actions.legal_actions(position)
 
     def legal_action_mask(self, position: _SB | _VB) -> bytes:
         """The legal action mask."""
-        return self._legal_action_mask(position)
+        return self.actions.legal_action_mask(position)
 
     def observation_size(self, rules: _RB) -> int:
         """The length of an encoded view."""
-        return self._observation_size(rules)
+        return self.observations.observation_size(rules)
 
     def observation_layout(self, rules: _RB) -> Sequence[ObservationField]:
         """The fields of an encoded view."""
-        return self._observation_layout(rules)
+        return self.observations.observation_layout(rules)
 
     def observation_bounds(self, rules: _RB) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The bounds of each number of an encoded view."""
-        layout = self._observation_layout(rules)
+        layout = self.observations.observation_layout(rules)
         size = sum(field.size for field in layout)
         low = [0.0] * size
         high = [0.0] * size
@@ -444,15 +568,15 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
 
     def encode_view(self, view: _VB) -> list[float]:
         """The view as numbers."""
-        return self._encode_view(view)
+        return self.observations.encode_view(view)
 
     def encode_view_into(self, view: _VB, buffer: FloatBuffer) -> None:
         """Write the view's numbers into ``buffer``."""
-        self._encode_view_into(view, buffer)
+        self.observations.encode_view_into(view, buffer)
 
     def view_text(self, view: _VB) -> str:
         """The view as text."""
-        return self._view_text(view)
+        return self.observations.view_text(view)
 
     def format_move(self, move: _M) -> str:
         """The move's text form."""
@@ -468,11 +592,11 @@ class GameFunctions(Generic[_RB, _SB, _M, _VB]):
 
     def to_record(self, state: _SB, *, tags: Mapping[str, str] | None = None) -> str:
         """The JSON record of ``state``'s game."""
-        return self._record(state, tags=tags).to_json()
+        return self.records.GameRecord.from_state(state, tags=tags).to_json()
 
     def from_record(self, text: str) -> _SB:
         """The state a JSON record replays to."""
-        return self._replay(self._record_from_json(text))
+        return self.records.replay(self.records.GameRecord.from_json(text))
 
     def bot(self, name: str, seed: int | None = None) -> GameBot[_VB, _M]:
         """A new built-in bot by name."""
@@ -551,22 +675,11 @@ POCHA: Final[GameFunctions[_RuleSet, _GameState, _Move, _PlayerView]] = GameFunc
     winners=_winners,
     deals_played=_rounds_played,
     deal_scores=_round_scores,
-    apply_action=_actions.apply_action,
-    observation_layout=_observations.observation_layout,
-    encode_view_into=_observations.encode_view_into,
-    num_actions=_actions.num_actions,
-    move_to_action=_actions.move_to_action,
-    action_to_move=_actions.action_to_move,
-    legal_actions=_actions.legal_actions,
-    legal_action_mask=_actions.legal_action_mask,
-    observation_size=_observations.observation_size,
-    encode_view=_observations.encode_view,
-    view_text=_observations.view_text,
+    actions=_actions,
+    observations=_observations,
     parse_move=_parse_move,
     move_name=_pocha_move_name,
-    record=_records.GameRecord.from_state,
-    record_from_json=_records.GameRecord.from_json,
-    replay=_records.replay,
+    records=_records,
 )
 """Pocha, the Spanish game of exact bids, as a :class:`Game`."""
 
@@ -593,22 +706,11 @@ POCH: Final[GameFunctions[_PochRuleSet, _PochGameState, _PochMove, _PochPlayerVi
         winners=_poch_winners,
         deals_played=_deals_played,
         deal_scores=_deal_changes,
-        apply_action=_poch_actions.apply_action,
-        observation_layout=_poch_observations.observation_layout,
-        encode_view_into=_poch_observations.encode_view_into,
-        num_actions=_poch_actions.num_actions,
-        move_to_action=_poch_actions.move_to_action,
-        action_to_move=_poch_actions.action_to_move,
-        legal_actions=_poch_actions.legal_actions,
-        legal_action_mask=_poch_actions.legal_action_mask,
-        observation_size=_poch_observations.observation_size,
-        encode_view=_poch_observations.encode_view,
-        view_text=_poch_observations.view_text,
+        actions=_poch_actions,
+        observations=_poch_observations,
         parse_move=_poch_parse_move,
         move_name=_poch_move_name,
-        record=_poch_records.GameRecord.from_state,
-        record_from_json=_poch_records.GameRecord.from_json,
-        replay=_poch_records.replay,
+        records=_poch_records,
     )
 )
 """Poch, the German game of pools, betting and shedding, as a :class:`Game`."""

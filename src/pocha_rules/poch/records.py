@@ -375,14 +375,7 @@ def replay(record: GameRecord) -> GameState:
             say("numbers_for_players", numbers=len(record.starting_balances), players=n),
         )
     try:
-        state = new_game(
-            rules,
-            seed=record.seed,
-            dealer=record.first_dealer,
-            deals=record.deals[: _explicit_deals(record)],
-            balances=record.starting_balances,
-            pools=dict(record.starting_pools),
-        )
+        state = _start(record)
     except InvalidDealError as error:
         common.fail(f"deals[{error.deal}]", reason_of(error))
     except PochaError as error:
@@ -421,6 +414,20 @@ def replay(record: GameRecord) -> GameState:
             ),
         )
     return state
+
+
+def _start(record: GameRecord) -> GameState:
+    """The state of ``record``'s game before its first move: its rules,
+    seed, first dealer, balances and pools, and the packs the seed would
+    not have dealt."""
+    return new_game(
+        record.rules,
+        seed=record.seed,
+        dealer=record.first_dealer,
+        deals=record.deals[: _explicit_deals(record)],
+        balances=record.starting_balances,
+        pools=dict(record.starting_pools),
+    )
 
 
 def _explicit_deals(record: GameRecord) -> int:

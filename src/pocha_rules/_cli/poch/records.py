@@ -20,8 +20,9 @@ from pocha_rules._cli.poch.show import (
 )
 from pocha_rules._cli.records import read_record, record_argument
 from pocha_rules._common.text import printable, shown_path
-from pocha_rules.poch import GameState, Reason, apply, new_game, observe
+from pocha_rules.poch import GameState, Reason, apply, observe
 from pocha_rules.poch.records import GameRecord
+from pocha_rules.poch.records import _start as start  # as its replay starts it
 
 __all__ = ["replay_options", "rules_options", "run_replay", "run_rules", "run_validate", "start"]
 
@@ -75,18 +76,6 @@ def run_validate(args: argparse.Namespace, out: Output, fail: Fail) -> int:
         )
     )
     return 0
-
-
-def start(record: GameRecord) -> GameState:
-    """The start of the game ``record`` holds, before its first move."""
-    return new_game(
-        record.rules,
-        seed=record.seed,
-        dealer=record.first_dealer,
-        deals=record.deals,
-        balances=record.starting_balances,
-        pools=dict(record.starting_pools),
-    )
 
 
 def _tell_moves(out: Output, record: GameRecord) -> None:
