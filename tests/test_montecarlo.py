@@ -32,8 +32,8 @@ from pocha_rules import (
     sample_state,
 )
 from pocha_rules._pocha.cards import mask_of
-from pocha_rules._pocha.world import Step, finish
-from pocha_rules.montecarlo import _code, _world
+from pocha_rules._pocha.world import Step, World, finish
+from pocha_rules.montecarlo import _code, _facts
 from tests.helpers import Checked, card, deal, game
 from tests.strategies import all_dealt_rules, any_rules, game_states, rule_sets, seeds
 
@@ -88,7 +88,7 @@ def check_playouts(state: GameState, rng: random.Random) -> None:
     assert seat is not None
     view = observe(state, seat)
     sample = sample_state(view, rng)
-    world = _world(view).deal([mask_of(hand) for hand in sample.hands])
+    world = World(_facts(view), [mask_of(hand) for hand in sample.hands])
     index = sample.round_index
     for move in legal_moves(sample):
         trace: list[Step] = []

@@ -43,7 +43,7 @@ from pocha_rules._pocha.sampling import HiddenHands
 from pocha_rules._pocha.schedules import RoundKind
 from pocha_rules._pocha.state import Phase
 from pocha_rules._pocha.tables import tables_for
-from pocha_rules._pocha.world import AUCTION, BID, CHOOSE_TRUMP, PLAY, World, finish
+from pocha_rules._pocha.world import AUCTION, BID, CHOOSE_TRUMP, PLAY, Facts, World, finish
 from pocha_rules.bots import _moves
 from pocha_rules.views import PlayerView
 
@@ -92,13 +92,13 @@ class MonteCarloBot(MonteCarloSearch[PlayerView, Move]):
     def _totals(self, view: PlayerView, moves: Sequence[Move]) -> list[int]:
         """Each move's total points for the seat over the sampled deals."""
         codes = [_code(move) for move in moves]
-        world = _world(view)
+        facts = _facts(view)
         hidden = HiddenHands(view)
         seat = view.seat
         totals = [0] * len(moves)
         rng = self._rng
         for _ in range(self._samples):
-            sample = world.deal(hidden.draw(rng))
+            sample = World(facts, hidden.draw(rng))
             for i, code in enumerate(codes):
                 totals[i] += finish(sample, code)[seat]
         return totals
@@ -115,15 +115,14 @@ def _code(move: Move) -> int:
     return -1  # Pass
 
 
-def _world(view: PlayerView) -> World:
-    """The public facts of ``view`` as a world, with only the seat's own
-    hand filled in."""
+def _facts(view: PlayerView) -> Facts:
+    """The public facts of ``view``, which every sampled deal shares."""
     t = tables_for(view.rules)
     played = mask_of(p.card for p in view.played)
     card = view.trump_card
     seen = played if card is None else played | 1 << card.index
     shown = card.index if card is not None and view.dealer_holds_trump_card else -1
-    return World(
+    return Facts(
         t,
         phase=_PHASES[view.phase],
         to_move=view.seat,
@@ -140,5 +139,4 @@ def _world(view: PlayerView) -> World:
         trick=[p.card.index for p in view.trick],
         seen=seen,
         shown=shown,
-        hands=[mask_of(hand) if hand else 0 for hand in view.visible_hands],
     )

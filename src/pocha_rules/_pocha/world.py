@@ -1,8 +1,9 @@
 """Determinised worlds for the Monte Carlo bot: the current round on bit
 masks with every hand known, played to its end by a cheap policy.
 
-A :class:`World` holds the public facts of the round at one decision (as the
-deciding seat sees them) and one guess of the hidden hands. :func:`finish`
+:class:`Facts` holds the public facts of the round at one decision (as the
+deciding seat sees them); a :class:`World` holds them and one guess of the
+hidden hands, and many worlds share one :class:`Facts`. :func:`finish`
 makes a given first move and plays the rest of the round with the policy,
 returning every seat's points for the round. The policy tries to make each
 seat's bid: it bids, calls and names trump from the hand estimates of
@@ -35,7 +36,7 @@ from pocha_rules._pocha.estimates import (
 from pocha_rules._pocha.moves import BIDS, CALLS, PASS, PLAYS, TRUMP_CHOICES, Move
 from pocha_rules._pocha.tables import Tables
 
-__all__ = ["AUCTION", "BID", "CHOOSE_TRUMP", "PLAY", "Step", "World", "finish"]
+__all__ = ["AUCTION", "BID", "CHOOSE_TRUMP", "PLAY", "Facts", "Step", "World", "finish"]
 
 AUCTION: Final = 0
 CHOOSE_TRUMP: Final = 1
@@ -51,14 +52,15 @@ _POWER: Final = tuple(
 """By trump, what being a trump adds to a card's strength."""
 
 
-class World:
-    """The round at one decision, with every hand filled in (private).
+class Facts:
+    """The round at one decision as every seat knows it (private).
 
     ``calls`` and ``bids`` use ``-1`` for a pass and for a bid not yet made;
-    ``trump`` is ``-1`` while not named. ``hands`` are the cards each seat
-    holds now; ``seen`` the cards every seat has seen (played, and the card
-    that shows trump); ``shown`` the dealer's shown card while the dealer
-    holds it (``-1`` otherwise).
+    ``trump`` is ``-1`` while not named. ``seen`` holds the cards every seat
+    has seen (played, and the card that shows trump); ``shown`` the dealer's
+    shown card while the dealer holds it (``-1`` otherwise). Built once per
+    decision and shared by every :class:`World` dealt from it: nothing
+    changes it (:func:`finish` plays on copies of its lists).
     """
 
     __slots__ = (
@@ -68,8 +70,6 @@ class World:
         "cards",
         "dealer",
         "eldest",
-        "estimates",
-        "hands",
         "leader",
         "n",
         "order",
@@ -102,7 +102,6 @@ class World:
         trick: list[int],
         seen: int,
         shown: int,
-        hands: list[int],
     ) -> None:
         self.t = t
         self.n = t.players
@@ -121,70 +120,62 @@ class World:
         self.trick = trick
         self.seen = seen
         self.shown = shown
-        self.hands = hands
-        self.estimates: list[float] = [-1.0] * (t.players * 4)
 
-    def deal(self, hands: list[int]) -> World:
-        """The same public facts with other hands."""
-        return World(
-            self.t,
-            phase=self.phase,
-            to_move=self.to_move,
-            cards=self.cards,
-            blind=self.blind,
-            dealer=self.dealer,
-            eldest=self.eldest,
-            trump=self.trump,
-            calls=self.calls,
-            order=self.order,
-            leader=self.leader,
-            bids=self.bids,
-            won=self.won,
-            trick=self.trick,
-            seen=self.seen,
-            shown=self.shown,
-            hands=hands,
-        )
+
+class World:
+    """The round at one decision with every hand filled in (private): the
+    public ``facts`` and one guess of the ``hands``, the cards each seat
+    holds now. Each seat's estimates are cached here, as they read its hand.
+    """
+
+    __slots__ = ("estimates", "facts", "hands")
+
+    def __init__(self, facts: Facts, hands: list[int]) -> None:
+        self.facts = facts
+        self.hands = hands
+        self.estimates: list[float] = [-1.0] * (facts.n * 4)
 
     def estimate(self, seat: int, trump: int, leader: int) -> float:
         """The tricks ``seat`` expects to take under ``trump``, from its own
         hand and the public facts, when ``leader`` leads the first trick
         (cached, except with one card, where who leads matters and an
         auction can change it)."""
-        t = self.t
+        f = self.facts
+        t = f.t
         hand = self.hands[seat]
-        unseen = t.deck_mask & ~self.seen & ~hand
-        if self.cards == 1 and not self.blind and hand.bit_count() == 1:
+        unseen = t.deck_mask & ~f.seen & ~hand
+        if f.cards == 1 and not f.blind and hand.bit_count() == 1:
             card = hand.bit_length() - 1
-            return one_card_chance(t, card, trump, unseen, self.n - 1, seat == leader)
+            return one_card_chance(t, card, trump, unseen, f.n - 1, seat == leader)
         key = seat * 4 + trump
         cached = self.estimates[key]
         if cached >= 0.0:
             return cached
-        if self.blind:
+        if f.blind:
             value = self._blind_estimate(seat, unseen)
         else:
             hidden = sum(h.bit_count() for s, h in enumerate(self.hands) if s != seat)
-            if self.shown >= 0 and seat != self.dealer:
+            if f.shown >= 0 and seat != f.dealer:
                 hidden -= 1
             count = unseen.bit_count()
             share = min(1.0, hidden / count) if count else 0.0
-            value = hand_estimate(t, hand, trump, unseen, share, self.cards, self.n)
+            value = hand_estimate(t, hand, trump, unseen, share, f.cards, f.n)
         self.estimates[key] = value
         return value
 
     def _blind_estimate(self, seat: int, unseen: int) -> float:
         # The seat sees every other card but not its own.
-        n = self.n
-        order = self.t.seats_from[self.eldest]
+        f = self.facts
+        hands = self.hands
+        order = f.t.seats_from[f.eldest]
         own = order.index(seat)
-        shown = [self.hands[s].bit_length() - 1 for s in order if s != seat]
-        mine = unseen | self.hands[seat]
+        shown = [hands[s].bit_length() - 1 for s in order if s != seat]
+        mine = unseen | hands[seat]
         for other in order:
             if other != seat:
-                mine &= ~self.hands[other]
-        before, after = tuple(shown[:own]), tuple(shown[own : n - 1])
-        return blind_chance(self.t, self.trump, before, after, mine)
+                mine &= ~hands[other]
+        before, after = tuple(shown[:own]), tuple(shown[own : f.n - 1])
+        return blind_chance(f.t, f.trump, before, after, mine)
 
     def best_suit(self, seat: int, leader: int) -> int:
         """The suit under which ``seat`` expects the most tricks."""
@@ -198,13 +189,14 @@ class World:
 
     def call(self, seat: int, highest: int) -> int:
         """The policy's auction call (``-1``: pass)."""
-        leader = self.leader
-        target = min(self.cards, round(self.estimate(seat, self.best_suit(seat, leader), leader)))
+        leader = self.facts.leader
+        estimate = self.estimate(seat, self.best_suit(seat, leader), leader)
+        target = min(self.facts.cards, round(estimate))
         return target if target > highest else -1
 
     def bid(self, seat: int, trump: int, forbidden: int, leader: int) -> int:
         """The policy's bid: the rounded estimate, off the forbidden bid."""
-        return nearest_bid(self.estimate(seat, trump, leader), self.cards, forbidden)
+        return nearest_bid(self.estimate(seat, trump, leader), self.facts.cards, forbidden)
 
 
 def _highest(power: tuple[int, ...], strength: tuple[int, ...], mask: int) -> int:
@@ -294,20 +286,21 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
     ``move`` is a card index, a bid, a call (``-1``: pass) or a suit, as the
     world's phase asks. With ``trace``, every move is appended to it.
     """
-    t = w.t
-    n = w.n
-    cards = w.cards
+    f = w.facts
+    t = f.t
+    n = f.n
+    cards = f.cards
     hands = w.hands[:]
-    bids = w.bids[:]
-    won = w.won[:]
-    trump = w.trump
-    phase = w.phase
-    seat = w.to_move
-    order = w.order
-    leader = w.leader
+    bids = f.bids[:]
+    won = f.won[:]
+    trump = f.trump
+    phase = f.phase
+    seat = f.to_move
+    order = f.order
+    leader = f.leader
     pending = True
     if phase == AUCTION:
-        calls = w.calls[:]
+        calls = f.calls[:]
         while len(calls) < n:
             highest = max(calls) if calls else -1
             if pending:
@@ -321,9 +314,9 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
             calls.append(call)
             seat = seat + 1 if seat + 1 < n else 0
         best = max(calls)
-        seat = (w.eldest + calls.index(best)) % n
-        order = tuple(s for s in t.seats_from[w.eldest] if s != seat)
-        leader = seat if t.auction_winner_leads else w.eldest
+        seat = (f.eldest + calls.index(best)) % n
+        order = tuple(s for s in t.seats_from[f.eldest] if s != seat)
+        leader = seat if t.auction_winner_leads else f.eldest
         bids[seat] = best
         phase = CHOOSE_TRUMP
     if phase == CHOOSE_TRUMP:
@@ -354,10 +347,11 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
     follow = t.follow[trump]
     power = _POWER[trump]
     strength = t.strength
-    trick = w.trick
+    trick = f.trick
     count = len(trick)
-    gone = w.seen | sum(1 << c for c in trick)
-    shown = w.shown
+    gone = f.seen | sum(1 << c for c in trick)
+    shown = f.shown
+    dealer = f.dealer
     remaining = sum(h.bit_count() for h in hands)
     trumps = SUIT_MASKS[trump]
     led = best = winner = 0
@@ -387,7 +381,7 @@ def finish(w: World, move: int, trace: list[Step] | None = None) -> list[int]:
         elif not count:
             unseen = t.deck_mask & ~gone & ~hand
             hidden = remaining - hand.bit_count()
-            if shown >= 0 and seat != w.dealer and hands[w.dealer] >> shown & 1:
+            if shown >= 0 and seat != dealer and hands[dealer] >> shown & 1:
                 hidden -= 1
             total = unseen.bit_count()
             share = min(1.0, hidden / total) if total else 0.0
