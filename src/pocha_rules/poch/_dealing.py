@@ -13,7 +13,7 @@ once and the betting begins.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, NamedTuple
 
 from pocha_rules._common.digest import blake2b
 from pocha_rules.poch._betting import combination, start_betting
@@ -26,6 +26,7 @@ from pocha_rules.poch._state import Betting, DealInfo, GameState, Phase, Setup
 from pocha_rules.poch._trump_pools import trump_pools
 
 __all__ = [
+    "Standing",
     "begin_deal",
     "board_shares",
     "dressing",
@@ -96,15 +97,27 @@ def board_shares(rules: RuleSet, pools: tuple[int, ...], out: tuple[bool, ...]) 
     return [pools[pool] // seats for pool in range(len(rules.pool_names))]
 
 
+class Standing(NamedTuple):
+    """What a game carries from one deal to the next (private)."""
+
+    balances: tuple[int, ...]
+    """Each seat's chips."""
+    pools: tuple[int, ...]
+    """The chips in each pool of the board."""
+    out: tuple[bool, ...]
+    """For each seat, whether it is out of the game."""
+    history: tuple[DealResult, ...]
+    """The deals played."""
+    last: DealInfo | None
+    """The last deal's facts (``None`` before the first deal, or when
+    unknown)."""
+
+
 def begin_deal(
     g: Setup,
     index: int,
     previous_dealer: int,
-    balances: tuple[int, ...],
-    pools: tuple[int, ...],
-    out: tuple[bool, ...],
-    history: tuple[DealResult, ...],
-    last: DealInfo | None,
+    standing: Standing,
     ordering: tuple[int, ...] | None = None,
 ) -> GameState:
     """The first decision of deal ``index``, or the end of the game.
@@ -114,12 +127,14 @@ def begin_deal(
     deal's pack (sampling worlds)."""
     rules = g.rules
     n = rules.players
+    balances, pools, out, history, _ = standing
     if rules.insolvency == "out":
         cost = rules.dressed_pools
         out = tuple(gone or balances[s] < cost for s, gone in enumerate(out))
+        standing = standing._replace(out=out)
     seats_in = n - sum(out)
     if seats_in < 3 or index >= rules.deal_count:
-        return _game_over(g, balances, pools, out, history, last)
+        return _game_over(g, standing)
     dealer, order = seating(previous_dealer, out)
     eldest = order[0]
     before = (balances, pools)
@@ -224,21 +239,14 @@ def end_deal(
         changes=tuple(after - b for after, b in zip(balances, before, strict=True)),
     )
     history = (*state._history, result)
-    return begin_deal(
-        state._g, d.number + 1, d.dealer, balances, tuple(purse.pools), d.out, history, d
-    )
+    standing = Standing(balances, tuple(purse.pools), d.out, history, d)
+    return begin_deal(state._g, d.number + 1, d.dealer, standing)
 
 
-def _game_over(
-    g: Setup,
-    balances: tuple[int, ...],
-    pools: tuple[int, ...],
-    out: tuple[bool, ...],
-    history: tuple[DealResult, ...],
-    last: DealInfo | None,
-) -> GameState:
+def _game_over(g: Setup, standing: Standing) -> GameState:
     rules = g.rules
     n = rules.players
+    balances, pools, out, history, last = standing
     purse = Purse(len(history), balances, pools, (), False)
     seats = [s for s in range(n) if not out[s]]
     for pool, each in enumerate(board_shares(rules, pools, out)):

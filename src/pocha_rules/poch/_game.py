@@ -10,7 +10,7 @@ from pocha_rules._common.errors import InvalidDealError as _PochaDealError
 from pocha_rules._common.errors import PochaError, reason_of, say
 from pocha_rules._common.text import got, shown
 from pocha_rules.poch._cards import CARDS, Card, deck_indices
-from pocha_rules.poch._dealing import begin_deal, seeded_dealer
+from pocha_rules.poch._dealing import Standing, begin_deal, seeded_dealer
 from pocha_rules.poch._rules import POOLS, RuleSet
 from pocha_rules.poch._state import GameState, Setup
 
@@ -157,7 +157,8 @@ def new_game(
             board[POOLS.index(name)] = chips
     total = sum(start) + sum(board)
     g = Setup(rules, seed, dealer, orderings, start, tuple(board), total)
-    return begin_deal(g, 0, (dealer - 1) % n, start, tuple(board), (False,) * n, (), None)
+    standing = Standing(start, tuple(board), (False,) * n, (), None)
+    return begin_deal(g, 0, (dealer - 1) % n, standing)
 
 
 def deal_pack(

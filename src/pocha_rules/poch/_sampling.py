@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pocha_rules._common.errors import PochaError, say
 from pocha_rules.poch._cards import ACE, JACK, KING, QUEEN, TEN, card_index, deck_indices
-from pocha_rules.poch._dealing import begin_deal
+from pocha_rules.poch._dealing import Standing, begin_deal
 from pocha_rules.poch._engine import apply
 from pocha_rules.poch._state import GameState, Phase, Setup
 
@@ -111,17 +111,10 @@ def draw_state(
             view.deal_start_pools,
             total,
         )
-        state = begin_deal(
-            g,
-            view.deal_number,
-            previous_dealer,
-            view.deal_start_balances,
-            view.deal_start_pools,
-            out,
-            view.past_deals,
-            None,
-            tuple(ordering),
+        standing = Standing(
+            view.deal_start_balances, view.deal_start_pools, out, view.past_deals, None
         )
+        state = begin_deal(g, view.deal_number, previous_dealer, standing, tuple(ordering))
         if state.takings != view.takings:
             continue
         try:
