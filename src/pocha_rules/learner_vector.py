@@ -103,7 +103,6 @@ from pocha_rules._vector_bots import Shadows, check_opponents, first_illegal, re
 from pocha_rules._vector_games import VectorGames, checked_rules, whole_ids
 from pocha_rules.actions import apply_action, move_to_action
 from pocha_rules.batch import BatchGames
-from pocha_rules.batch._engine import Lockstep
 from pocha_rules.batch._keyed import KeyedUniform, game_keys
 from pocha_rules.batch._observations import squeeze
 from pocha_rules.batch._sample import NO_DECISION, PHASE_ROWS, id_table, random_bits
@@ -501,7 +500,9 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
             slots = cohort.rows_slots()
             # In a trick the learner plays in every game, its turn known at
             # once: the seats after the leader play in order.
-            turn = _turn_in_trick(engine, cohort.seat) if engine.phase is Phase.PLAY else None
+            turn = None
+            if engine.phase is Phase.PLAY:
+                turn = (cohort.seat - engine.eldest() - engine._leader) % engine.players
             when = np.full(m, -1, dtype=np.int64) if turn is None else turn
             last = -1 if turn is None else int(turn.max())
             kept: list[np.ndarray] = []
@@ -526,7 +527,7 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                     if found is None:
                         games = Subset(engine, None)
                         if turn is not None:
-                            games.in_trick(turn, _learner_position(engine, cohort.seat))
+                            games.in_trick(turn)
                         seen[engine.phase] = (games, new)
                     else:
                         games, deciding = found
@@ -771,22 +772,6 @@ class LearnerVectorEnv(VectorGames, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game, int(chosen[game]), self._seat, f"{move} is not legal here"
             )
         return chosen
-
-
-def _learner_position(engine: Lockstep, seat: int) -> np.ndarray:
-    """``int64[active]``: the position of ``seat`` in each game's round
-    (from its first player)."""
-    position: np.ndarray = (seat - engine.eldest()) % engine.players
-    return position
-
-
-def _turn_in_trick(engine: Lockstep, seat: int) -> np.ndarray:
-    """``int64[active]``: when ``seat`` plays in each game's trick at hand
-    (0 when it leads), at the trick's start."""
-    turn = _learner_position(engine, seat)
-    turn -= engine._leader
-    turn %= engine.players
-    return turn
 
 
 def _bot_action(rules: RuleSet, bot: Bot, state: GameState, seat: int) -> int:

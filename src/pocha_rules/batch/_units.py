@@ -72,6 +72,8 @@ class Subset:
 
     _unplayed: np.ndarray
     """The cards not yet played, by row (one of :data:`_ROW_ARRAYS`)."""
+    _leader: np.ndarray
+    """The position of the trick's leader, by row (one of :data:`_ROW_ARRAYS`)."""
 
     def __init__(self, engine: Lockstep, rows: np.ndarray | None) -> None:
         self.whole = engine
@@ -102,16 +104,15 @@ class Subset:
         self._made = None if engine.phase is Phase.PLAY else engine._bid_made().take(rows, axis=1)
         self._turns_set = False
 
-    def in_trick(self, turn: np.ndarray, mover: np.ndarray) -> None:
+    def in_trick(self, turn: np.ndarray) -> None:
         """Set each row's position in the trick at hand to its own
-        decision's, ``turn``, and the position of the seat to move then,
-        ``mover``, once and for all (this subset being every row of a batch
-        at the start of a trick): :meth:`catch_up` then brings the cards
-        alone."""
+        decision's, ``turn``, and the seat to move to that decision's, once
+        and for all (this subset being every row of a batch at the start of
+        a trick): :meth:`catch_up` then brings the cards alone."""
         assert self.phase is Phase.PLAY
         assert self.every_row
         self.position = turn
-        self._mover = mover
+        self._mover = (self._leader + turn) % self.players
         self._turns_set = True
 
     def catch_up(self, engine: Lockstep, rows: np.ndarray) -> None:
